@@ -1,0 +1,12 @@
+/** The registry of `vigiles` subcommands. Each area adds its command module here. */
+
+export interface CliCommand {
+  readonly name: string;
+  readonly summary: string;
+  /** Runs the command with its own arguments; resolves to the process exit code. */
+  run(argv: readonly string[]): Promise<number>;
+}
+
+export const commands: CliCommand[] = [
+  // --- one line per command module, e.g. testCommand (issue 12), evalCommand (issue 6) ---
+];

@@ -1,0 +1,44 @@
+/**
+ * The folded answer of one hook run: exit code and stdout JSON reduced to what the harness will do.
+ * One shape for a subprocess hook (runHook) and an in-process hook program.
+ */
+
+/**
+ * What the hook decided for the action it guards.
+ * - `deny`: the action is stopped (PreToolUse deny, Stop/UserPromptSubmit `decision:"block"`, exit 2 where the event blocks).
+ * - `none`: the hook expressed no decision; the harness goes on as if it allowed.
+ * - `invalid`: the hook answered outside the contract (`"warn"`, `permissionDecision:"block"` …); the
+ *   real harness fails open on it, so the action proceeds. `invalidReason` says what was wrong.
+ */
+export type HookDecisionKind = "allow" | "deny" | "ask" | "defer" | "none" | "invalid";
+
+/** Which part of the hook's answer decided. */
+export type DecisionSource =
+  | "exit-code"
+  | "continue-false"
+  | "permission-decision"
+  | "legacy-decision"
+  | "permission-request"
+  | "no-decision"
+  | "timeout"
+  | "crash";
+
+export interface FoldedHookDecision {
+  readonly event: string;
+  readonly decision: HookDecisionKind;
+  /** The action does not go ahead: a deny, or `continue:false` halting the turn. */
+  readonly blocked: boolean;
+  readonly decidedBy: DecisionSource;
+  /** The reason shown to the model or the user (JSON reason, else stderr on exit 2). */
+  readonly reason?: string;
+  /** Set when `decision` is `invalid`: the field and value that broke the contract. */
+  readonly invalidReason?: string;
+  /** `continue:false` was returned: the whole turn halts. */
+  readonly halted: boolean;
+  readonly stopReason?: string;
+  readonly additionalContext?: string;
+  readonly updatedInput?: Readonly<Record<string, unknown>>;
+  readonly systemMessage?: string;
+  /** Plain (non-JSON) stdout on exit 0, which some events add to the model's context. */
+  readonly plainText?: string;
+}

@@ -1,0 +1,38 @@
+/**
+ * `vigiles`: the free testing surface. Everything here costs nothing to run: checks, assertions,
+ * matchers, the hook and harness runners, and the helpers that read eval reports.
+ * Re-exports only; each section belongs to one area of src/.
+ */
+export { VigilesError, AssertionFailedError, VacuousAssertionError, InvalidOptionError } from "../core/errors.js";
+export type {
+  Trace,
+  ToolCall,
+  ToolResult,
+  HookFire,
+  HookOutcome,
+  Usage,
+  ModelRequest,
+  ModelRequestMessage,
+  ShResult,
+} from "../core/trace.js";
+export type {
+  ModelTurn,
+  ModelTurnSource,
+  TextTurn,
+  ToolTurn,
+  MultiToolTurn,
+  ErrorTurn,
+  ScriptedToolCall,
+} from "../core/model-turn.js";
+export type { EvalReport, ArmReport, MetricSummary, TrialRow, ArmUsage } from "../core/eval-report.js";
+export type { FoldedHookDecision, HookDecisionKind, DecisionSource } from "../core/hook-decision/types.js";
+
+// --- process tiers: runScript, runHook, assertBlocksDisasters (issue 2) ---
+
+// --- trace: predicates, assertions, checks, agent results, matchers (issue 3) ---
+
+// --- hook programs in process: loadHook, assertHookDenies … (issue 4) ---
+
+// --- harness tier: runHarnessTest, withHarness (issue 5) ---
+
+// --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
