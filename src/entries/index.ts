@@ -25,7 +25,12 @@ export type {
   ScriptedToolCall,
 } from "../core/model-turn.js";
 export type { EvalReport, ArmReport, MetricSummary, TrialRow, ArmUsage } from "../core/eval-report.js";
-export type { FoldedHookDecision, HookDecisionKind, DecisionSource } from "../core/hook-decision/types.js";
+export type {
+  FoldedHookDecision,
+  HookDecisionKind,
+  DecisionSource,
+  HookRunResult,
+} from "../core/hook-decision/types.js";
 
 // --- process tiers: runScript, runHook, assertBlocksDisasters (issue 2) ---
 

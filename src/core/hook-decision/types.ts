@@ -42,3 +42,18 @@ export interface FoldedHookDecision {
   /** Plain (non-JSON) stdout on exit 0, which some events add to the model's context. */
   readonly plainText?: string;
 }
+
+/** A hook run as a real subprocess through the hook protocol: the folded decision plus how the process ran. */
+export interface HookRunResult extends FoldedHookDecision {
+  /** Null when the hook was killed or could not start. */
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  /** Always both streams: advisory output (a compiled hook's notice) goes to stderr. */
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Killed at its timeout (with its whole process group); the harness treats that as no decision. */
+  readonly timedOut: boolean;
+  /** A stream passed the capture cap; the text kept is its beginning. */
+  readonly truncated: boolean;
+  readonly durationMs: number;
+}
