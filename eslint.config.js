@@ -5,16 +5,19 @@ import tseslint from "typescript-eslint";
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
-    "no-restricted-imports": [
-      "error",
-      { patterns: forbidden.map((group) => ({ group: [group], message })) },
-    ],
+    "no-restricted-imports": ["error", { patterns: forbidden.map((group) => ({ group: [group], message })) }],
   },
 });
 
 export default tseslint.config(
   {
-    ignores: ["dist/**", "node_modules/**", "coverage/**", "**/__fixtures__/**", "examples/**/.vigiles-cache/**"],
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "**/__fixtures__/**",
+      "examples/**/.vigiles-cache/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -48,7 +51,15 @@ export default tseslint.config(
   },
   layer(
     ["src/core/**/*.ts"],
-    ["**/runtime/**", "**/adapters/**", "**/tiers/**", "**/cli/**", "**/entries/**", "node:child_process", "node:http"],
+    [
+      "**/runtime/**",
+      "**/adapters/**",
+      "**/tiers/**",
+      "**/cli/**",
+      "**/entries/**",
+      "node:child_process",
+      "node:http",
+    ],
     "core/ is pure and harness-agnostic: it imports no runtime, adapter, tier, CLI or process code.",
   ),
   layer(
@@ -68,7 +79,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "exit", message: "Library code never exits the process; only src/cli does." },
+        {
+          object: "process",
+          property: "exit",
+          message: "Library code never exits the process; only src/cli does.",
+        },
       ],
     },
   },
