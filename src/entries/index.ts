@@ -35,6 +35,8 @@ export type {
 // --- process tiers: runScript, runHook, assertBlocksDisasters (issue 2) ---
 
 // --- trace: predicates, assertions, checks, agent results, matchers (issue 3) ---
+export { createTrace } from "../core/trace-builder.js";
+export type { TraceParts, ToolCallPart, HookFirePart, ModelRequestPart } from "../core/trace-builder.js";
 
 // --- hook programs in process: loadHook, assertHookDenies … (issue 4) ---
 
