@@ -1,0 +1,97 @@
+/**
+ * The eval driver port: how one trial reaches a model. The engine (runEval, measure, trigger rate)
+ * never spawns a harness itself; it hands each trial to a driver and reads back a Trace.
+ *
+ * - `paid_claudeEvalDriver` (./claude-driver.ts) runs the pinned Claude Code CLI against the real model.
+ * - `stochasticMockDriver` (./mock-driver.ts) runs the same CLI against the local mock model serving
+ *   seeded, stochastic scripts: what this repository's tests and benchmarks use.
+ * - Any object with this shape works: tests may inject an in-process driver.
+ *
+ * Rules a driver follows:
+ * - A failed call (network, crash, bad credentials) THROWS. It is never returned as a trace, so the
+ *   engine never scores an infrastructure failure as a failed trial.
+ * - A rate-limit or overloaded answer throws `RateLimitedError` (./errors.ts): the engine retries it
+ *   with exponential backoff and jitter (`rateLimitRetries`, `retryBackoffMs`).
+ * - `preflight` runs once before the first trial of a run: missing credentials, an unknown model or an
+ *   effort the harness cannot pin fail there, before anything is spent.
+ * - The returned trace keeps its post-run tree readable (`file`, `sh`) until the engine calls
+ *   `cleanup()` after scoring.
+ *
+ * To run a grid of trials on a driver with bounded concurrency, see `runTrialGrid` (./grid.ts),
+ * re-exported here.
+ */
+import type { Trace } from "../../core/trace.js";
+
+export { runTrialGrid } from "./grid.js";
+export type { GridOptions, GridOutcome, GridTrialResult } from "./grid.js";
+
+/** Effort as the harness takes it: a named level ("low", "high" …) or an integer budget. */
+export type Effort = string | number;
+
+/** One trial: everything a driver needs to reproduce a run. Every field here is part of the cache key. */
+export interface EvalTrial {
+  /** The arm (variant) this trial belongs to. */
+  readonly arm: string;
+  /** Zero-based trial index within its arm (and case). */
+  readonly trial: number;
+  /** The prompt or case within the arm, when an eval has several (trigger rate: the prompt). */
+  readonly case?: string;
+  /** The prompt sent to the agent. */
+  readonly task: string;
+  /** Files seeded into the work dir before the run (fixture merged with the arm's files), path -> content. */
+  readonly files: Readonly<Record<string, string>>;
+  /** Harness settings (Claude Code settings.json), `{cwd}` replaced with the work dir. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** Plugin directories installed for the run. */
+  readonly pluginDirs: readonly string[];
+  /** Model alias or id ("sonnet", "haiku", "claude-sonnet-4-5" …). */
+  readonly model: string;
+  /** Reasoning budget; undefined = the harness default (and an inherited setting is removed). */
+  readonly effort?: Effort;
+  /** Replace skill bodies with stubs (descriptions kept): the run stops at selection. */
+  readonly stubSkillBodies: boolean;
+  /** Extra environment for the harness process (never credentials: the driver owns those). */
+  readonly env: Readonly<Record<string, string>>;
+  /** Tools the agent may use without asking; undefined = the driver's default. */
+  readonly allowedTools?: readonly string[];
+  /** Wall-clock limit for one run. */
+  readonly timeoutMs?: number;
+}
+
+/** What a driver hands back: the run's Trace (with `usage`), readable until `cleanup()`. */
+export interface DriverTrace extends Trace {
+  /** Removes the run's work dir. The engine calls it after scoring; idempotent. */
+  cleanup?(): void;
+}
+
+/** What the engine tells a driver before the first trial. */
+export interface DriverPlan {
+  /** Every model the run will use. */
+  readonly models: readonly string[];
+  /** Every effort the run will use (undefined = harness default). */
+  readonly efforts: readonly (Effort | undefined)[];
+  /** Trials the run will launch (before sharding and cache hits). */
+  readonly trials: number;
+}
+
+export interface RunTrialOptions {
+  /** Aborted on a forced stop (second Ctrl-C): kill the harness now. */
+  readonly signal?: AbortSignal;
+}
+
+/** The port. */
+export interface EvalDriver {
+  /**
+   * Driver id plus the harness version, e.g. `claude-code@2.1.328/real`. Part of the cache key and the
+   * lock: a new harness build never replays an old build's answers.
+   */
+  readonly identity: string;
+  /** The harness this driver runs, for capability questions (`effort` has no Codex mapping). */
+  readonly harness: string;
+  /** Set when a run through this driver can spend money; an injected driver leaves it false. */
+  readonly paid: boolean;
+  /** Fails before any spend when the run cannot work (no credentials, no CLI, unpinnable effort). */
+  preflight?(plan: DriverPlan): Promise<void>;
+  /** Runs one trial. Throws on a failed call; throws RateLimitedError on 429 / overloaded. */
+  runTrial(trial: EvalTrial, options: RunTrialOptions): Promise<DriverTrace>;
+}
