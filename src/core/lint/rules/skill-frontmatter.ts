@@ -1,0 +1,152 @@
+/**
+ * SKILL.md frontmatter: the only part of a skill the model sees before it picks one. A bad name or
+ * a description past the limits is dropped or cut without a word from the harness.
+ */
+import type { LintRuleMeta, LintSeverity } from "../types.js";
+
+export const SKILL_NAME_MAX = 64;
+export const SKILL_DESCRIPTION_MAX = 1024;
+/** The skills listing cuts `description` + `when_to_use` at this many characters. */
+export const SKILL_LISTING_MAX = 1536;
+const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const skillNameRule: LintRuleMeta = {
+  id: "skill-name",
+  severity: "error",
+  behaviour:
+    "A skill name must be 1-64 characters of [a-z0-9-] with no leading, trailing or doubled hyphen; " +
+    "a skill whose name breaks the pattern is not offered to the model.",
+  fix: "Rename the skill in kebab-case (lowercase letters, digits, single hyphens), at most 64 characters.",
+  autofix: false,
+};
+
+export const skillNameFolderRule: LintRuleMeta = {
+  id: "skill-name-folder",
+  severity: "error",
+  behaviour:
+    "A skill's frontmatter `name` must equal its folder name; when they differ the skill resolves under a name " +
+    "nobody calls, and tests written against the other name never match.",
+  fix: "Make the frontmatter `name` and the folder name the same.",
+  autofix: false,
+};
+
+export const skillDescriptionRule: LintRuleMeta = {
+  id: "skill-description",
+  severity: "error",
+  behaviour:
+    "A skill is chosen from its `description` alone (1-1,024 characters); a skill without one, or with a longer " +
+    "one, is never picked reliably.",
+  fix: "Write a description of at most 1,024 characters that says what the skill does and when to use it.",
+  autofix: false,
+};
+
+export const skillListingCutRule: LintRuleMeta = {
+  id: "skill-listing-cut",
+  severity: "warning",
+  behaviour:
+    "The skills listing shows `description` plus `when_to_use` cut at 1,536 characters: text past the cut " +
+    "never reaches the model.",
+  fix: "Shorten `description` and `when_to_use` so together they stay under 1,536 characters; put the trigger words first.",
+  autofix: false,
+};
+
+/** The metadata of every skill-frontmatter rule. */
+export const skillFrontmatterRules: readonly LintRuleMeta[] = [
+  skillNameRule,
+  skillNameFolderRule,
+  skillDescriptionRule,
+  skillListingCutRule,
+];
+
+/** One problem in one SKILL.md frontmatter, before it is placed in a file. */
+export interface SkillFrontmatterProblem {
+  readonly ruleId: string;
+  readonly severity: LintSeverity;
+  /** The frontmatter key at fault (`name`, `description`, `when_to_use`). */
+  readonly field: string;
+  readonly message: string;
+  readonly fix: string;
+}
+
+function problem(rule: LintRuleMeta, field: string, message: string): SkillFrontmatterProblem {
+  return { ruleId: rule.id, severity: rule.severity, field, message, fix: rule.fix };
+}
+
+/**
+ * Checks a skill's parsed frontmatter against what Claude Code accepts.
+ *
+ * @param folderName the name of the folder holding SKILL.md
+ * @param frontmatter the parsed YAML frontmatter (an empty object when there is none)
+ * @returns every problem found; an empty array when the frontmatter is sound
+ * @example
+ * checkSkillFrontmatter("greet", { name: "greet", description: "Greets the user by name." }); // []
+ */
+export function checkSkillFrontmatter(
+  folderName: string,
+  frontmatter: Readonly<Record<string, unknown>>,
+): SkillFrontmatterProblem[] {
+  const problems: SkillFrontmatterProblem[] = [];
+  const name = frontmatter["name"];
+  if (typeof name !== "string" || name.length === 0) {
+    problems.push(
+      problem(skillNameRule, "name", `Skill "${folderName}" has no \`name\` in its frontmatter.`),
+    );
+  } else {
+    if (name.length > SKILL_NAME_MAX) {
+      problems.push(
+        problem(
+          skillNameRule,
+          "name",
+          `Skill name "${name}" is ${name.length} characters; the limit is ${SKILL_NAME_MAX}.`,
+        ),
+      );
+    }
+    if (!NAME_PATTERN.test(name)) {
+      problems.push(
+        problem(
+          skillNameRule,
+          "name",
+          `Skill name "${name}" is not kebab-case: use only [a-z0-9-], with no leading, trailing or doubled hyphen.`,
+        ),
+      );
+    }
+    if (name !== folderName) {
+      problems.push(
+        problem(skillNameFolderRule, "name", `Skill name "${name}" differs from its folder "${folderName}".`),
+      );
+    }
+  }
+  const description = frontmatter["description"];
+  if (typeof description !== "string" || description.trim().length === 0) {
+    problems.push(
+      problem(
+        skillDescriptionRule,
+        "description",
+        `Skill "${folderName}" has no \`description\`: the model cannot pick it.`,
+      ),
+    );
+  } else if (description.length > SKILL_DESCRIPTION_MAX) {
+    problems.push(
+      problem(
+        skillDescriptionRule,
+        "description",
+        `Skill "${folderName}" has a description of ${description.length} characters; the limit is ${SKILL_DESCRIPTION_MAX}.`,
+      ),
+    );
+  }
+  const whenToUse = frontmatter["when_to_use"];
+  const listed =
+    (typeof description === "string" ? description.length : 0) +
+    (typeof whenToUse === "string" ? whenToUse.length : 0);
+  if (listed > SKILL_LISTING_MAX) {
+    problems.push(
+      problem(
+        skillListingCutRule,
+        typeof whenToUse === "string" ? "when_to_use" : "description",
+        `Skill "${folderName}" lists ${listed} characters of description and when_to_use; ` +
+          `the listing cuts at ${SKILL_LISTING_MAX}, so the last ${listed - SKILL_LISTING_MAX} never reach the model.`,
+      ),
+    );
+  }
+  return problems;
+}
