@@ -1,4 +1,5 @@
 /** The registry of `vigiles` subcommands. Each area adds its command module here. */
+import { testCommand } from "./commands/test.js";
 
 export interface CliCommand {
   readonly name: string;
@@ -8,5 +9,6 @@ export interface CliCommand {
 }
 
 export const commands: CliCommand[] = [
+  testCommand,
   // --- one line per command module, e.g. testCommand (issue 12), evalCommand (issue 6) ---
 ];

@@ -1,0 +1,25 @@
+/**
+ * Which harness a repository is set up for, read from its layout: the CLI cannot take an adapter
+ * import, so `vigiles test` infers it and passes it to harness files as VIGILES_HARNESS.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+export type DetectedHarness = "claude-code" | "codex";
+
+export interface HarnessDetection {
+  readonly harness: DetectedHarness;
+  /** The files that decided, for the run's header line. */
+  readonly evidence: readonly string[];
+}
+
+const CLAUDE_MARKERS = [".claude", ".claude-plugin", "CLAUDE.md", ".mcp.json"];
+const CODEX_MARKERS = [".codex", "AGENTS.md", ".agents/skills"];
+
+/** Claude Code unless the repository shows only Codex markers; both present means Claude Code (the default harness). */
+export function detectHarness(root: string): HarnessDetection {
+  const claude = CLAUDE_MARKERS.filter((m) => existsSync(join(root, m)));
+  const codex = CODEX_MARKERS.filter((m) => existsSync(join(root, m)));
+  if (codex.length > 0 && claude.length === 0) return { harness: "codex", evidence: codex };
+  return { harness: "claude-code", evidence: claude };
+}
