@@ -1,0 +1,185 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadPlugin, PluginNotFoundError } from "../../src/adapters/claude-code/plugin/load-plugin.js";
+import {
+  packageSkillsDir,
+  STUB_SKILL_BODY,
+  stubSkillBodies,
+} from "../../src/adapters/claude-code/plugin/prepare.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "vigiles-plugin-test-"));
+  dirs.push(root);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  return root;
+}
+
+const skill = (name: string, description: string, body = "Do the thing.\n", extra = "") =>
+  `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n${extra}---\n\n${body}`;
+
+describe("loadPlugin", () => {
+  it("reads manifest, skills, commands, agents, hooks and MCP servers of a sound plugin", () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", version: "1.0.0" }),
+      "skills/greet/SKILL.md": skill(
+        "greet",
+        "Greets the user by name.",
+        "Say hello.\n",
+        "when_to_use: When someone says hi\n",
+      ),
+      "skills/farewell/SKILL.md": skill("farewell", "Says goodbye.", "Say bye.\n", "allowed-tools: [Bash]\n"),
+      "commands/ship.md": "---\ndescription: Ship it\n---\nRun the release.\n",
+      "agents/reviewer.md": "---\nname: code-reviewer\ndescription: Reviews diffs\n---\nYou review.\n",
+      "hooks/hooks.json": JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }] },
+      }),
+      ".mcp.json": JSON.stringify({ mcpServers: { github: { command: "gh-mcp" } } }),
+    });
+    const p = loadPlugin(root);
+    expect(p.problems).toEqual([]);
+    expect(p.name).toBe("demo");
+    expect(p.manifest).toMatchObject({ version: "1.0.0" });
+    expect(p.skills.map((s) => s.id)).toEqual(["demo:farewell", "demo:greet"]);
+    const greet = p.skills.find((s) => s.name === "greet");
+    expect(greet).toMatchObject({
+      folder: "greet",
+      description: "Greets the user by name.",
+      whenToUse: "When someone says hi",
+    });
+    expect(greet?.body.trim()).toBe("Say hello.");
+    expect(p.skills.find((s) => s.name === "farewell")?.frontmatter["allowed-tools"]).toEqual(["Bash"]);
+    expect(p.commands).toMatchObject([{ name: "ship", description: "Ship it" }]);
+    expect(p.agents).toMatchObject([{ name: "code-reviewer", description: "Reviews diffs" }]);
+    expect(p.hooks?.dropped).toBe(false);
+    expect(p.hooks?.config).toHaveProperty("hooks.PreToolUse");
+    expect(p.mcpServers).toEqual({ github: { command: "gh-mcp" } });
+  });
+
+  it("reports what the harness would reject: names, folders, descriptions, listing cut, YAML", () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "Demo_Plugin" }),
+      "skills/Bad--Name/SKILL.md": skill("Bad--Name", "ok"),
+      "skills/folder-a/SKILL.md": skill("folder-b", "ok"),
+      "skills/long/SKILL.md": skill("long", "x".repeat(1025)),
+      "skills/listing/SKILL.md": skill(
+        "listing",
+        "d".repeat(1000),
+        "b\n",
+        `when_to_use: ${"w".repeat(600)}\n`,
+      ),
+      "skills/broken/SKILL.md": "---\nname: broken\ndescription: [unclosed\n---\nbody\n",
+      "skills/nodesc/SKILL.md": "---\nname: nodesc\n---\nbody\n",
+      "skills/empty-folder/README.md": "no skill here",
+      [`skills/${"a".repeat(65)}/SKILL.md`]: skill("a".repeat(65), "too long a name"),
+    });
+    const p = loadPlugin(root);
+    const codes = p.problems.map((x) => `${x.code}@${x.path}`);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        "manifest-name@.claude-plugin/plugin.json",
+        "skill-name@skills/Bad--Name/SKILL.md",
+        "skill-name-folder@skills/folder-a/SKILL.md",
+        "skill-description@skills/long/SKILL.md",
+        "skill-listing-cut@skills/listing/SKILL.md",
+        "skill-frontmatter@skills/broken/SKILL.md",
+        "skill-description@skills/nodesc/SKILL.md",
+        "skill-file-missing@skills/empty-folder",
+        `skill-name@skills/${"a".repeat(65)}/SKILL.md`,
+      ]),
+    );
+    expect(p.problems.find((x) => x.code === "skill-listing-cut")?.severity).toBe("warning");
+    expect(p.problems.find((x) => x.code === "manifest-name")?.message).toContain('"Demo_Plugin"');
+    expect(p.skills.find((s) => s.folder === "folder-a")?.id).toBe("Demo_Plugin:folder-b");
+  });
+
+  it("flags the Duplicate hooks file when plugin.json names hooks/hooks.json again, and marks the hooks dropped", () => {
+    for (const entry of ["./hooks/hooks.json", ["${CLAUDE_PLUGIN_ROOT}/hooks/hooks.json"]]) {
+      const root = tree({
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", hooks: entry }),
+        "hooks/hooks.json": JSON.stringify({ hooks: { Stop: [] } }),
+      });
+      const p = loadPlugin(root);
+      expect(p.problems.map((x) => x.code)).toEqual(["hooks-duplicate-file"]);
+      expect(p.hooks?.dropped).toBe(true);
+    }
+    const extra = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", hooks: "./hooks/extra.json" }),
+      "hooks/hooks.json": JSON.stringify({ hooks: {} }),
+    });
+    expect(loadPlugin(extra).problems).toEqual([]);
+  });
+
+  it("names a manifest-less plugin after its folder, with a warning; bad JSON is an error", () => {
+    const root = tree({
+      "skills/greet/SKILL.md": skill("greet", "Greets."),
+      "hooks/hooks.json": "{nope",
+      ".mcp.json": "[]",
+    });
+    const p = loadPlugin(root);
+    expect(p.manifest).toBeUndefined();
+    expect(p.skills[0]?.id.startsWith("vigiles-plugin-test-")).toBe(true);
+    expect(p.problems.map((x) => `${x.code}:${x.severity}`)).toEqual([
+      "manifest-missing:warning",
+      "hooks-json:error",
+      "mcp-json:error",
+    ]);
+  });
+
+  it("throws a named error for a missing directory", () => {
+    expect(() => loadPlugin("/nonexistent/plugin")).toThrow(PluginNotFoundError);
+  });
+});
+
+describe("throwaway plugins", () => {
+  it("packages a loose skills dir into a plugin whose skills resolve as <name>:<skill>", () => {
+    const skills = tree({ "greet/SKILL.md": skill("greet", "Greets."), "greet/helper.sh": "echo hi\n" });
+    const pkg = packageSkillsDir(skills, "my-skills");
+    try {
+      const p = loadPlugin(pkg.dir);
+      expect(p.problems).toEqual([]);
+      expect(p.skills.map((s) => s.id)).toEqual(["my-skills:greet"]);
+      expect(readFileSync(join(pkg.dir, "skills/greet/helper.sh"), "utf8")).toBe("echo hi\n");
+    } finally {
+      pkg.cleanup();
+      pkg.cleanup();
+    }
+    expect(() => packageSkillsDir(tree({ "README.md": "" }))).toThrow(/holds no <skill>\/SKILL.md/);
+  });
+
+  it("stubs bodies, keeps frontmatter byte for byte, leaves the original alone, and is idempotent", () => {
+    const original = skill(
+      "greet",
+      "Greets the user.",
+      "SECRET-PROCEDURE step 1\nstep 2\n",
+      "when_to_use: hi\n",
+    );
+    const root = tree({ ".claude-plugin/plugin.json": '{"name":"demo"}', "skills/greet/SKILL.md": original });
+    const once = stubSkillBodies(root);
+    const twice = stubSkillBodies(once.dir);
+    try {
+      const text = readFileSync(join(once.dir, "skills/greet/SKILL.md"), "utf8");
+      expect(text).not.toContain("SECRET-PROCEDURE");
+      expect(text.startsWith(original.slice(0, original.indexOf("---\n\n") + 4))).toBe(true);
+      expect(text).toContain(STUB_SKILL_BODY);
+      expect(loadPlugin(once.dir).skills[0]).toMatchObject({
+        description: "Greets the user.",
+        whenToUse: "hi",
+      });
+      expect(readFileSync(join(twice.dir, "skills/greet/SKILL.md"), "utf8")).toBe(text);
+      expect(readFileSync(join(root, "skills/greet/SKILL.md"), "utf8")).toBe(original);
+    } finally {
+      once.cleanup();
+      twice.cleanup();
+    }
+  });
+});
