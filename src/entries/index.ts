@@ -43,3 +43,37 @@ export type { TraceParts, ToolCallPart, HookFirePart, ModelRequestPart } from ".
 // --- harness tier: runHarnessTest, withHarness (issue 5) ---
 
 // --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
+// issue 8: statistics, regression gates, reports (begin)
+export {
+  compareArms,
+  significantlyBeats,
+  assertSignificant,
+  compareCheck,
+  describeComparison,
+} from "../core/stats/compare-arms.js";
+export type {
+  ArmComparison,
+  CompareOptions,
+  BeatOptions,
+  AssertSignificantOptions,
+  CheckComparison,
+} from "../core/stats/compare-arms.js";
+export { assertRates, assertReliable, rateResults } from "../core/stats/rate-gates.js";
+export type { AssertRatesOptions, RateResult } from "../core/stats/rate-gates.js";
+export { welchTest } from "../core/stats/welch.js";
+export type { WelchResult, WelchOptions, SummaryStats, DegenerateCase } from "../core/stats/welch.js";
+export { wilsonInterval } from "../core/stats/wilson.js";
+export { studentTCdf } from "../core/stats/t-distribution.js";
+export type { Alternative } from "../core/stats/t-distribution.js";
+export { passHatK, passAtK, taskCounts } from "../core/stats/pass-k.js";
+export type { TaskCount } from "../core/stats/pass-k.js";
+export { mcnemarExact, signTest, pairedBootstrap, comparePaired } from "../core/stats/paired.js";
+export type {
+  McNemarResult,
+  SignTestResult,
+  BootstrapResult,
+  BootstrapOptions,
+  PairedOptions,
+} from "../core/stats/paired.js";
+export { UnknownArmError, UnknownMetricError, InvalidStatisticInputError } from "../core/stats/errors.js";
+// issue 8 (end)
