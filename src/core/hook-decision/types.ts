@@ -41,6 +41,10 @@ export interface FoldedHookDecision {
   readonly systemMessage?: string;
   /** Plain (non-JSON) stdout on exit 0, which some events add to the model's context. */
   readonly plainText?: string;
+  /** Why the hook failed without deciding (exit 1, 126, 127, a signal, a timeout): the harness goes on. */
+  readonly hookError?: string;
+  /** Parts of the output the harness ignores (context on an event that takes none, an unknown event …). */
+  readonly warnings?: readonly string[];
 }
 
 /** A hook run as a real subprocess through the hook protocol: the folded decision plus how the process ran. */
@@ -56,4 +60,28 @@ export interface HookRunResult extends FoldedHookDecision {
   /** A stream passed the capture cap; the text kept is its beginning. */
   readonly truncated: boolean;
   readonly durationMs: number;
+  /**
+   * For a registration (`runHook({ registration }, event)`): whether its matcher and `if:` selected
+   * it for this event. `false` means the hook did not run (`selection` says why). Undefined when a
+   * command or argv was run directly.
+   */
+  readonly selected?: boolean;
+  /** Each registered handler considered for the event, and why it was or was not selected. */
+  readonly selection?: readonly HookSelectionNote[];
+  /** The event JSON sent on stdin, with the common fields filled in. */
+  readonly input?: Readonly<Record<string, unknown>>;
+  /** The command run: an argv (exec form, or `["sh", "-c", command]`). */
+  readonly command?: readonly string[];
+  /** When several selected handlers ran, each one's own result; the top-level fields are their combination. */
+  readonly runs?: readonly HookRunResult[];
+  /** Set on a confined run: paths created or changed in the work dir (`[]`: looked, none). */
+  readonly filesWritten?: readonly string[];
+}
+
+/** Why one registered handler was or was not selected for an event. */
+export interface HookSelectionNote {
+  /** Where it sits in the config, e.g. `PreToolUse[0].hooks[1]`. */
+  readonly at: string;
+  readonly selected: boolean;
+  readonly reason: string;
 }

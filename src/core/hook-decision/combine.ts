@@ -1,0 +1,51 @@
+/**
+ * Several hooks on one event: the harness runs them all and the strictest answer wins
+ * (deny > defer > ask > allow); `continue:false` from any of them halts the turn.
+ */
+import type { FoldedHookDecision, HookDecisionKind } from "./types.js";
+
+/** Higher wins. A failed or invalid hook expresses nothing, like a hook that printed nothing. */
+const RANK: Readonly<Record<HookDecisionKind, number>> = {
+  deny: 4,
+  defer: 3,
+  ask: 2,
+  allow: 1,
+  none: 0,
+  invalid: 0,
+};
+
+/**
+ * Combines the folded decisions of every hook that ran for one event into the one the harness acts
+ * on. Context and system messages of all hooks are kept (joined by newlines); the winner's reason
+ * and updated input are kept. No decisions at all: `decision: "none"`.
+ *
+ * @example
+ * combineHookDecisions([allowed, denied]).decision; // "deny"
+ */
+export function combineHookDecisions(
+  decisions: readonly FoldedHookDecision[],
+  event?: string,
+): FoldedHookDecision {
+  const first = decisions[0];
+  if (!first) {
+    return { event: event ?? "", decision: "none", blocked: false, halted: false, decidedBy: "no-decision" };
+  }
+  let winner = first;
+  for (const d of decisions) {
+    if (winner.halted) break;
+    if (d.halted || RANK[d.decision] > RANK[winner.decision]) winner = d;
+  }
+  const join = (pick: (d: FoldedHookDecision) => string | undefined): string | undefined => {
+    const parts = decisions.map(pick).filter((s): s is string => s !== undefined && s !== "");
+    return parts.length ? parts.join("\n") : undefined;
+  };
+  const additionalContext = join((d) => d.additionalContext);
+  const systemMessage = join((d) => d.systemMessage);
+  const warnings = decisions.flatMap((d) => d.warnings ?? []);
+  return {
+    ...winner,
+    ...(additionalContext !== undefined ? { additionalContext } : {}),
+    ...(systemMessage !== undefined ? { systemMessage } : {}),
+    ...(warnings.length ? { warnings } : {}),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * What each hook event lets a hook do, per harness (HOOK-CONTRACT.md): whether exit 2 blocks, which
+ * JSON decision shapes it honours, and whether it takes injected context. Data, so the folding reads
+ * as the contract does and a new event is one row.
+ */
+
+/** The harness whose hook rules apply. */
+export type HookHarness = "claude-code" | "codex";
+
+export interface EventRules {
+  /** Exit 2 stops the action (PreToolUse, Stop …). Elsewhere exit 2 is a non-blocking error. */
+  readonly exit2Blocks: boolean;
+  /** Top-level `decision:"block"|"approve"` is honoured. */
+  readonly legacyDecision: boolean;
+  /** A `reason` must accompany `decision:"block"` (Stop: the CLI feeds it back to the model). */
+  readonly blockNeedsReason: boolean;
+  /** `hookSpecificOutput.permissionDecision` (PreToolUse). */
+  readonly permissionDecision: boolean;
+  /** `hookSpecificOutput.decision.behavior` (PermissionRequest). */
+  readonly permissionRequest: boolean;
+  /** `hookSpecificOutput.additionalContext` reaches the model. */
+  readonly additionalContext: boolean;
+  /** Plain (non-JSON) stdout on exit 0 is added to the model's context. */
+  readonly plainTextIsContext: boolean;
+  /** The event's output is ignored altogether (StopFailure). */
+  readonly outputIgnored: boolean;
+}
+
+const base: EventRules = {
+  exit2Blocks: false,
+  legacyDecision: false,
+  blockNeedsReason: false,
+  permissionDecision: false,
+  permissionRequest: false,
+  additionalContext: false,
+  plainTextIsContext: false,
+  outputIgnored: false,
+};
+
+const rules = (partial: Partial<EventRules>): EventRules => ({ ...base, ...partial });
+
+/** Claude Code's events (2.1.x) and what a hook may do on each. */
+const claudeCode: Readonly<Record<string, EventRules>> = {
+  PreToolUse: rules({
+    exit2Blocks: true,
+    legacyDecision: true,
+    permissionDecision: true,
+    additionalContext: true,
+  }),
+  // The tool already ran: exit 2 and `decision:"block"` only feed the reason back to the model.
+  PostToolUse: rules({ legacyDecision: true, additionalContext: true }),
+  PostToolUseFailure: rules({ additionalContext: true }),
+  PostToolBatch: rules({ exit2Blocks: true }),
+  // Only the JSON `decision.behavior` counts on a permission request.
+  PermissionRequest: rules({ permissionRequest: true }),
+  PermissionDenied: rules({}),
+  UserPromptSubmit: rules({
+    exit2Blocks: true,
+    legacyDecision: true,
+    additionalContext: true,
+    plainTextIsContext: true,
+  }),
+  UserPromptExpansion: rules({ exit2Blocks: true, additionalContext: true, plainTextIsContext: true }),
+  SessionStart: rules({ additionalContext: true, plainTextIsContext: true }),
+  SessionEnd: rules({}),
+  Stop: rules({ exit2Blocks: true, legacyDecision: true, blockNeedsReason: true }),
+  SubagentStop: rules({ exit2Blocks: true, legacyDecision: true, blockNeedsReason: true }),
+  SubagentStart: rules({ additionalContext: true }),
+  StopFailure: rules({ outputIgnored: true }),
+  PreCompact: rules({ exit2Blocks: true, legacyDecision: true }),
+  PostCompact: rules({}),
+  Notification: rules({}),
+  ConfigChange: rules({ exit2Blocks: true, legacyDecision: true }),
+  PreModelSwitch: rules({ exit2Blocks: true }),
+  PostModelSwitch: rules({}),
+  Setup: rules({ additionalContext: true }),
+  InstructionsLoaded: rules({}),
+  CwdChanged: rules({}),
+  DirectoryAdded: rules({}),
+  FileChanged: rules({}),
+  WorktreeCreate: rules({}),
+  WorktreeRemove: rules({}),
+  TaskCreated: rules({}),
+  TaskCompleted: rules({}),
+  Elicitation: rules({}),
+  ElicitationResult: rules({}),
+};
+
+/** Codex's events (0.169): same shapes, fewer events. */
+const codex: Readonly<Record<string, EventRules>> = {
+  PreToolUse: rules({
+    exit2Blocks: true,
+    legacyDecision: true,
+    blockNeedsReason: true,
+    permissionDecision: true,
+    additionalContext: true,
+  }),
+  PostToolUse: rules({ legacyDecision: true, blockNeedsReason: true, additionalContext: true }),
+  PermissionRequest: rules({ permissionRequest: true }),
+  UserPromptSubmit: rules({
+    exit2Blocks: true,
+    legacyDecision: true,
+    blockNeedsReason: true,
+    additionalContext: true,
+    plainTextIsContext: true,
+  }),
+  SessionStart: rules({ additionalContext: true, plainTextIsContext: true }),
+  SessionEnd: rules({}),
+  Stop: rules({ exit2Blocks: true, legacyDecision: true, blockNeedsReason: true }),
+  SubagentStart: rules({ additionalContext: true }),
+  SubagentStop: rules({ exit2Blocks: true, legacyDecision: true, blockNeedsReason: true }),
+  PreCompact: rules({ exit2Blocks: true, legacyDecision: true, blockNeedsReason: true }),
+  PostCompact: rules({}),
+};
+
+/** The rules of `event` on `harness`, or undefined for an event that harness does not have. */
+export function eventRules(event: string, harness: HookHarness = "claude-code"): EventRules | undefined {
+  const table = harness === "codex" ? codex : claudeCode;
+  return Object.hasOwn(table, event) ? table[event] : undefined;
+}
+
+/** Every event name the harness fires hooks on. */
+export function knownHookEvents(harness: HookHarness = "claude-code"): readonly string[] {
+  return Object.keys(harness === "codex" ? codex : claudeCode);
+}
