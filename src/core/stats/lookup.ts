@@ -16,8 +16,8 @@ export function metricOf(report: EvalReport, arm: string, metric: string): Metri
   return m;
 }
 
-/** Formats a number for messages: at most 4 significant decimals, no trailing noise. */
+/** Formats a number for messages: three significant digits, no trailing noise. */
 export function fmt(x: number): string {
   if (!Number.isFinite(x)) return String(x);
-  return String(Number(x.toPrecision(4)));
+  return String(Number(x.toPrecision(3)));
 }
