@@ -37,6 +37,41 @@ export type {
 // --- trace: predicates, assertions, checks, agent results, matchers (issue 3) ---
 export { createTrace } from "../core/trace-builder.js";
 export type { TraceParts, ToolCallPart, HookFirePart, ModelRequestPart } from "../core/trace-builder.js";
+export { usedTool, toolCount, toolUsedWith } from "../core/predicates/tools.js";
+export { skillResolved } from "../core/predicates/skills.js";
+export { hookBlocked } from "../core/predicates/hooks.js";
+export { outputContains } from "../core/predicates/output.js";
+export type { ToolQuery } from "../core/predicates/tool-names.js";
+export type { TextPattern } from "../core/predicates/text-match.js";
+export type { HookQuery } from "../core/predicates/hooks.js";
+export {
+  assertToolUsed,
+  assertSkillResolved,
+  assertToolSequence,
+  assertToolCount,
+  assertToolUsedWith,
+  assertToolCalls,
+} from "../core/assertions/tools.js";
+export { assertHookFired, assertHookBlocked, assertHookAllowed } from "../core/assertions/hooks.js";
+export {
+  assertOutputContains,
+  assertCreated,
+  assertNoWrite,
+  assertWroteOnly,
+} from "../core/assertions/output-files.js";
+export { hookFired } from "../core/checks/hook-fired.js";
+export { tool, skill, mcp } from "../core/checks/tool-checks.js";
+export { output, received } from "../core/checks/text-checks.js";
+export { blocked, allowed } from "../core/checks/hook-checks.js";
+export { turns, wrote } from "../core/checks/run-checks.js";
+export { cost, latency, tokens } from "../core/checks/usage-checks.js";
+export type { TokenLimits } from "../core/checks/usage-checks.js";
+export { subagent } from "../core/checks/subagent.js";
+export { checkFromJSON } from "../core/checks/from-json.js";
+export type { CheckRevivers } from "../core/checks/from-json.js";
+export { assertChecks, evaluateChecks } from "../core/checks/assert-checks.js";
+export type { CheckOutcome } from "../core/checks/assert-checks.js";
+export type { Check, CheckResult, CheckJSON, CheckSubject } from "../core/checks/types.js";
 
 // --- hook programs in process: loadHook, assertHookDenies … (issue 4) ---
 

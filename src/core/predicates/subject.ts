@@ -1,0 +1,33 @@
+/** Telling apart the two things a check or hook assertion reads: a Trace and a runHook result. */
+import type { HookRunResult } from "../hook-decision/types.js";
+import type { Trace } from "../trace.js";
+
+/** A run as recorded by any tier. */
+export function isTrace(value: unknown): value is Trace {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as { toolCalls?: unknown }).toolCalls) &&
+    typeof (value as { file?: unknown }).file === "function"
+  );
+}
+
+/** The result of running one hook through the hook protocol (runHook). */
+export function isHookRunResult(value: unknown): value is HookRunResult {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Partial<Record<keyof HookRunResult, unknown>>;
+  return (
+    typeof v.decision === "string" &&
+    typeof v.blocked === "boolean" &&
+    typeof v.decidedBy === "string" &&
+    "exitCode" in v
+  );
+}
+
+/** How an unexpected value reads in an error message. */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === "object") return `an object with keys [${Object.keys(value).slice(0, 8).join(", ")}]`;
+  return `${typeof value} ${JSON.stringify(value)}`;
+}

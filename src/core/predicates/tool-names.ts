@@ -1,0 +1,34 @@
+/**
+ * Tool-name matching shared by predicates, assertions and checks. Claude Code renamed the subagent
+ * tool from `Task` to `Agent` in 2.1.63 (its own init event still lists `Task`), so the two names
+ * stand for one tool everywhere a name is matched.
+ */
+
+/** The names the subagent tool has had. */
+export const SUBAGENT_TOOL_NAMES: readonly string[] = ["Agent", "Task"];
+
+/** True for the subagent tool under either of its names. */
+export function isSubagentTool(name: string): boolean {
+  return SUBAGENT_TOOL_NAMES.includes(name);
+}
+
+/** A tool name, or a pattern tested against tool names. */
+export type ToolQuery = string | RegExp;
+
+function aliasesOf(name: string): readonly string[] {
+  return isSubagentTool(name) ? SUBAGENT_TOOL_NAMES : [name];
+}
+
+/** Whether a call named `name` answers the query (exact name, or a regex that matches the name or its alias). */
+export function toolNameMatches(name: string, query: ToolQuery): boolean {
+  if (typeof query === "string") return aliasesOf(query).includes(name);
+  return aliasesOf(name).some((alias) => {
+    query.lastIndex = 0;
+    return query.test(alias);
+  });
+}
+
+/** How a query reads in a message: `"Bash"` or `/^mcp__/`. */
+export function describeToolQuery(query: ToolQuery): string {
+  return typeof query === "string" ? JSON.stringify(query) : String(query);
+}
