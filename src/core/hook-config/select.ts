@@ -1,0 +1,122 @@
+/**
+ * selectHandlers: which registered handlers fire for one event payload, and why each does or does
+ * not. The same selection serves runHook, explain, audit and mutation testing.
+ */
+import { isToolEvent, matcherSubjectField, testMatcher } from "./matcher.js";
+import { permissionRuleMatches, type RuleContext } from "./if-rule.js";
+import type { HookHandler, HooksConfig } from "./types.js";
+
+export interface HandlerSelection {
+  /** Where it sits in the config: `PreToolUse[0].hooks[1]`. */
+  readonly at: string;
+  readonly event: string;
+  readonly groupIndex: number;
+  readonly handlerIndex: number;
+  readonly matcher: string | undefined;
+  readonly handler: HookHandler;
+  readonly selected: boolean;
+  /** Why, in words: the matcher and `if:` verdicts. */
+  readonly reason: string;
+}
+
+export interface SelectOptions {
+  /** Anchors relative `if:` path rules; default the payload's `cwd`, else "/". */
+  readonly cwd?: string;
+  readonly projectDir?: string;
+  readonly home?: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Every handler registered for the payload's event (`hook_event_name`), each with whether the
+ * harness would run it for this payload. Handlers of other events are not listed.
+ *
+ * @example
+ * selectHandlers(config, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } })
+ *   .filter((s) => s.selected);
+ */
+export function selectHandlers(
+  config: HooksConfig,
+  payload: Readonly<Record<string, unknown>>,
+  options: SelectOptions = {},
+): HandlerSelection[] {
+  const event = typeof payload.hook_event_name === "string" ? payload.hook_event_name : "";
+  const groups = Object.hasOwn(config, event) ? (config[event] ?? []) : [];
+  const subjectField = matcherSubjectField(event);
+  const subjectValue = subjectField !== undefined ? payload[subjectField] : undefined;
+  const subject = typeof subjectValue === "string" ? subjectValue : "";
+  const ctx: RuleContext = {
+    cwd: options.cwd ?? (typeof payload.cwd === "string" ? payload.cwd : "/"),
+    ...(options.projectDir !== undefined ? { projectDir: options.projectDir } : {}),
+    ...(options.home !== undefined ? { home: options.home } : {}),
+  };
+  const out: HandlerSelection[] = [];
+  groups.forEach((group, groupIndex) => {
+    const matcherWhy = describeMatcher(event, group.matcher, subjectField, subject);
+    group.hooks.forEach((handler, handlerIndex) => {
+      let selected = matcherWhy.matches;
+      const reasons = [matcherWhy.reason];
+      if (selected && handler.if !== undefined) {
+        if (!isToolEvent(event)) {
+          reasons.push(`if ${JSON.stringify(handler.if)} ignored: ${event} is not a tool event`);
+        } else {
+          const toolInput = isRecord(payload.tool_input) ? payload.tool_input : {};
+          const verdict = permissionRuleMatches(handler.if, subject, toolInput, ctx);
+          selected = verdict.matches;
+          reasons.push(`if ${JSON.stringify(handler.if)}: ${verdict.reason}`);
+        }
+      }
+      out.push({
+        at: `${event}[${groupIndex}].hooks[${handlerIndex}]`,
+        event,
+        groupIndex,
+        handlerIndex,
+        matcher: group.matcher,
+        handler,
+        selected,
+        reason: reasons.join("; "),
+      });
+    });
+  });
+  return out;
+}
+
+function describeMatcher(
+  event: string,
+  matcher: string | undefined,
+  subjectField: string | undefined,
+  subject: string,
+): { matches: boolean; reason: string } {
+  if (subjectField === undefined) {
+    return {
+      matches: true,
+      reason:
+        matcher && matcher !== "*"
+          ? `${event} has no matcher subject: matcher ${JSON.stringify(matcher)} is ignored`
+          : `${event} has no matcher subject`,
+    };
+  }
+  const v = testMatcher(matcher, subject);
+  const shown = `${subjectField} ${JSON.stringify(subject)}`;
+  switch (v.kind) {
+    case "all":
+      return { matches: true, reason: `matcher ${JSON.stringify(matcher ?? "")} matches every ${event}` };
+    case "names":
+      return {
+        matches: v.matches,
+        reason: `matcher ${JSON.stringify(matcher)} (exact names: ${(v.names ?? []).join(", ")}) ${v.matches ? "matches" : "does not match"} ${shown}`,
+      };
+    case "regex":
+      if (v.error)
+        return {
+          matches: false,
+          reason: `matcher ${JSON.stringify(matcher)} is not a valid regex (${v.error}): it never fires`,
+        };
+      return {
+        matches: v.matches,
+        reason: `matcher ${JSON.stringify(matcher)} (regex, unanchored) ${v.matches ? "matches" : "does not match"} ${shown}`,
+      };
+  }
+}
