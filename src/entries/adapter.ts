@@ -5,3 +5,25 @@ export type { Trace } from "../core/trace.js";
 export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
 
 // --- the adapter port and capability matrix (issues 5, 9) ---
+export type {
+  HarnessAdapter,
+  HarnessCapabilities,
+  ModelEndpoint,
+  ModelScript,
+  ModelScriptInput,
+  ResolvedHarness,
+  ResolveHarnessOptions,
+  RunDirs,
+  SessionSpec,
+  HarnessLaunch,
+  LaunchInput,
+  StreamReader,
+  StreamSummary,
+  RunProblem,
+  FinishedProcess,
+  RunningMock,
+} from "../adapters/port.js";
+export { claudeCodeAdapter } from "../adapters/claude-code/adapter.js";
+export { runHarnessSession } from "../tiers/harness/session.js";
+export type { SessionOptions, SessionResult } from "../tiers/harness/session.js";
+

@@ -76,6 +76,23 @@ export type { Check, CheckResult, CheckJSON, CheckSubject } from "../core/checks
 // --- hook programs in process: loadHook, assertHookDenies … (issue 4) ---
 
 // --- harness tier: runHarnessTest, withHarness (issue 5) ---
+export { runHarnessTest, runHarness, withHarness, MOCK_API_KEY } from "../tiers/harness/run-harness-test.js";
+export type { HarnessTestResult } from "../tiers/harness/run-harness-test.js";
+export type { HarnessTestSpec, HarnessTestOptions, PluginSource } from "../tiers/harness/spec.js";
+export {
+  claudeAvailable,
+  skip,
+  requestContains,
+  HarnessSkipped,
+  SKIP_EXIT_CODE,
+} from "../tiers/harness/availability.js";
+export {
+  ScriptOverrunError,
+  UnknownToolError,
+  HarnessFlagRejectedError,
+  HarnessCrashedError,
+  HarnessTimeoutError,
+} from "../tiers/harness/errors.js";
 
 // --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
 // issue 8: statistics, regression gates, reports (begin)

@@ -1,0 +1,37 @@
+/**
+ * `claudeCodeAdapter`: Claude Code behind the adapter port. The default harness of every runner.
+ */
+import type { HarnessAdapter } from "../port.js";
+import { diagnoseClaudeRun } from "./diagnose.js";
+import { CLAUDE_CODE_PACKAGE, CLAUDE_CODE_VERSION } from "./errors.js";
+import { buildClaudeLaunch } from "./launch.js";
+import { startMockModel } from "./mock/server.js";
+import { prepareClaudeRun } from "./prepare-run.js";
+import { resolveHarness } from "./resolve-harness.js";
+import { createClaudeStreamReader } from "./stream/stream-reader.js";
+
+/**
+ * The Claude Code adapter. Pass it (or nothing: it is the default) as `{ adapter }` to a runner.
+ *
+ * @example
+ * await runHarnessTest(spec, { adapter: claudeCodeAdapter });
+ */
+export const claudeCodeAdapter: HarnessAdapter = {
+  id: "claude-code",
+  displayName: "Claude Code",
+  pinnedPackage: { name: CLAUDE_CODE_PACKAGE, version: CLAUDE_CODE_VERSION },
+  capabilities: {
+    skillSelectionEvents: true,
+    hookEventsInStream: true,
+    effort: true,
+    confinement: true,
+    subagentParents: true,
+    pluginDirs: true,
+  },
+  resolve: (options) => resolveHarness(options),
+  prepare: (spec, dirs) => prepareClaudeRun(spec, dirs),
+  launch: (input) => buildClaudeLaunch(input),
+  createStreamReader: () => createClaudeStreamReader(),
+  diagnose: (summary, proc) => diagnoseClaudeRun(summary, proc),
+  startMock: (script, options) => startMockModel(script, options ?? {}),
+};

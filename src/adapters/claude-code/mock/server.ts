@@ -1,0 +1,206 @@
+/**
+ * The mock model: an in-process node:http server on 127.0.0.1 (port 0, one per run) speaking the
+ * Anthropic Messages API to the real Claude Code CLI. It serves a `ModelScript`, records every
+ * request as a `ModelRequest`, answers the CLI's bookkeeping requests (no tools) with short text
+ * outside the script, and on an overrun answers with a non-retryable error and remembers it so the
+ * run can throw `ScriptOverrunError`: it never repeats the last turn.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ModelRequest } from "../../../core/trace.js";
+import { toModelRequest } from "./flatten.js";
+import {
+  assistantMessage,
+  errorBody,
+  estimateTokens,
+  messageToSse,
+  type AssistantMessage,
+} from "./messages-wire.js";
+import { ScriptSession, toModelScript, type ModelScriptInput } from "./script.js";
+
+/** The header Claude Code puts on a subagent's requests. */
+export const AGENT_ID_HEADER = "x-claude-code-agent-id";
+/** The reply to bookkeeping requests (titles, summaries): short, and never a turn of the script. */
+const SIDE_CHANNEL_TEXT = "vigiles mock";
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface MockModelOptions {
+  /** Also listen on this unix socket (a confined run relays to it from inside its network namespace). */
+  readonly socketPath?: string;
+}
+
+/** A running mock model. */
+export interface MockModel {
+  /** `http://127.0.0.1:PORT`, the value for ANTHROPIC_BASE_URL. */
+  readonly url: string;
+  readonly port: number;
+  readonly socketPath?: string;
+  /** Every request that reached the mock, in arrival order. */
+  readonly requests: readonly ModelRequest[];
+  /** Why the script could not answer (overruns, turn functions that threw), in order. */
+  readonly overruns: readonly string[];
+  /** Main-agent turns answered with a message (errors, overruns and bookkeeping excluded). */
+  answeredTurns(): number;
+  /** Turns served per script label ("main agent", each subagent). */
+  served(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error(`request body over ${MAX_BODY_BYTES} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(body);
+}
+
+function sendMessage(res: ServerResponse, message: AssistantMessage, stream: boolean): void {
+  if (!stream) {
+    sendJson(res, 200, JSON.stringify(message));
+    return;
+  }
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  res.end(messageToSse(message));
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Starts a mock model serving `script`. Close it when the run is over. */
+export async function startMockModel(
+  script: ModelScriptInput,
+  options: MockModelOptions = {},
+): Promise<MockModel> {
+  const session = new ScriptSession(toModelScript(script));
+  const modelName = toModelScript(script).model;
+  const requests: ModelRequest[] = [];
+  const overruns: string[] = [];
+  let answeredTurns = 0;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    if (req.method !== "POST" || !path.startsWith("/v1/messages")) {
+      sendJson(res, 404, errorBody(404, `vigiles mock model: no route ${req.method ?? ""} ${path}`));
+      return;
+    }
+    const text = await readBody(req);
+    const body = parseJson(text);
+    const header = req.headers[AGENT_ID_HEADER];
+    const agentId = Array.isArray(header) ? header[0] : header;
+    const stream =
+      typeof body === "object" && body !== null && (body as { stream?: unknown }).stream === true;
+    const requestedModel =
+      modelName ??
+      (typeof body === "object" && body !== null ? String((body as { model?: unknown }).model) : "mock");
+
+    if (path === "/v1/messages/count_tokens") {
+      requests.push(toModelRequest(body, { sideChannel: true, ...(agentId ? { agentId } : {}) }));
+      sendJson(res, 200, JSON.stringify({ input_tokens: estimateTokens(text) }));
+      return;
+    }
+    const request = toModelRequest(body, agentId ? { agentId } : {});
+    requests.push(request);
+    if (request.sideChannel) {
+      sendMessage(
+        res,
+        assistantMessage({ text: SIDE_CHANNEL_TEXT }, requestedModel, estimateTokens(text)),
+        stream,
+      );
+      return;
+    }
+    let next;
+    try {
+      next = session.next(request);
+    } catch (error) {
+      next = { kind: "overrun" as const, message: `a turn function of the script threw: ${String(error)}` };
+    }
+    if (next.kind === "overrun") {
+      // The CLI retries a 400 a few times: one overrun is reported once.
+      if (!overruns.includes(next.message)) overruns.push(next.message);
+      // 400 is not retried by the CLI: the run ends at once and the tier throws ScriptOverrunError.
+      sendJson(res, 400, errorBody(400, `vigiles mock model: script overrun: ${next.message}`));
+      return;
+    }
+    const { turn } = next;
+    if (turn.delayMs !== undefined && turn.delayMs > 0) await sleep(turn.delayMs);
+    if ("error" in turn) {
+      const { status, type, message, retryAfter } = turn.error;
+      const headers: Record<string, string> =
+        retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {};
+      sendJson(res, status, errorBody(status, message ?? `scripted error ${status}`, type), headers);
+      return;
+    }
+    if (request.agentId === undefined) answeredTurns += 1;
+    sendMessage(res, assistantMessage(turn, requestedModel, estimateTokens(text)), stream);
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, errorBody(500, `vigiles mock model failed: ${String(error)}`));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let socketServer: Server | undefined;
+  if (options.socketPath !== undefined) {
+    socketServer = createServer(
+      server.listeners("request")[0] as (req: IncomingMessage, res: ServerResponse) => void,
+    );
+    const socketPath = options.socketPath;
+    await new Promise<void>((resolve, reject) => {
+      socketServer?.once("error", reject);
+      socketServer?.listen(socketPath, () => resolve());
+    });
+  }
+
+  const closeOne = (s: Server) =>
+    new Promise<void>((resolve) => {
+      s.close(() => resolve());
+      s.closeAllConnections();
+    });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    ...(options.socketPath !== undefined ? { socketPath: options.socketPath } : {}),
+    requests,
+    overruns,
+    answeredTurns: () => answeredTurns,
+    served: () => session.served(),
+    close: async () => {
+      await Promise.all([closeOne(server), ...(socketServer ? [closeOne(socketServer)] : [])]);
+    },
+  };
+}

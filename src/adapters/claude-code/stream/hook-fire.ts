@@ -1,0 +1,98 @@
+/**
+ * A HookFire from the CLI's own `system/hook_started` + `system/hook_response` events. `blocked` is
+ * read from what the hook answered, with the event's own rules (HOOK-CONTRACT.md, "Hook output"):
+ * exit 2 blocks only where the event can block; a JSON answer blocks with `continue:false`, a
+ * PreToolUse `permissionDecision:"deny"`, a PermissionRequest `behavior:"deny"` or a top-level
+ * `decision:"block"`. An illegal value (`permissionDecision:"block"`) is not a block: the CLI fails
+ * it open and runs the tool, and the fire's `outcome` is "error".
+ */
+import type { HookFire, HookOutcome } from "../../../core/trace.js";
+
+/** Events whose exit code 2 stops the action. */
+const EXIT_2_BLOCKS = new Set([
+  "PreToolUse",
+  "PostToolBatch",
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "Stop",
+  "SubagentStop",
+  "PreCompact",
+  "ConfigChange",
+]);
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{")) return undefined;
+  try {
+    const value = JSON.parse(trimmed) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a hook's answer stopped the action it was asked about. */
+export function hookAnswerBlocks(event: string, exitCode: number | null, stdout: string): boolean {
+  if (exitCode === 2) return EXIT_2_BLOCKS.has(event);
+  if (exitCode !== 0) return false;
+  const json = parseJsonObject(stdout);
+  if (!json) return false;
+  if (json["continue"] === false) return true;
+  if (json["decision"] === "block") return true;
+  const specific = json["hookSpecificOutput"];
+  if (typeof specific === "object" && specific !== null) {
+    const s = specific as Record<string, unknown>;
+    if (s["permissionDecision"] === "deny") return true;
+    const decision = s["decision"];
+    if (
+      typeof decision === "object" &&
+      decision !== null &&
+      (decision as { behavior?: unknown }).behavior === "deny"
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function str(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function outcomeOf(value: unknown): HookOutcome {
+  return value === "success" || value === "error" || value === "cancelled" ? value : "error";
+}
+
+/** Builds one HookFire from a `system/hook_response` event (its `hook_started` adds nothing the response lacks). */
+export function hookFireFromResponse(event: Record<string, unknown>): HookFire {
+  const hookEvent = str(event["hook_event"]);
+  const exitCode = typeof event["exit_code"] === "number" ? event["exit_code"] : null;
+  const stdout = str(event["stdout"]);
+  return {
+    name: str(event["hook_name"]) || hookEvent,
+    event: hookEvent,
+    exitCode,
+    blocked: hookAnswerBlocks(hookEvent, exitCode, stdout),
+    output: str(event["output"]),
+    stdout,
+    stderr: str(event["stderr"]),
+    outcome: outcomeOf(event["outcome"]),
+  };
+}
+
+/** A fire whose hook started but never answered before the run ended (killed, or the CLI stopped). */
+export function unansweredHookFire(event: Record<string, unknown>): HookFire {
+  const hookEvent = str(event["hook_event"]);
+  return {
+    name: str(event["hook_name"]) || hookEvent,
+    event: hookEvent,
+    exitCode: null,
+    blocked: false,
+    output: "",
+    stdout: "",
+    stderr: "",
+    outcome: "cancelled",
+  };
+}

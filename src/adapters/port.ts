@@ -1,0 +1,206 @@
+/**
+ * The adapter port: what one harness (Claude Code, Codex, a third) implements so the harness-agnostic
+ * runners can drive it. A runner resolves the CLI, lets the adapter write its configuration into a
+ * fresh work dir and HOME, asks it for the command line against a model endpoint, runs that command,
+ * and feeds its stdout to the adapter's stream reader, which yields the parts of a Trace.
+ *
+ * The endpoint is an input of the launch, not something the adapter decides: the harness tier passes
+ * its local mock, an eval driver passes a real model (base URL, key, model, effort). The mock wiring
+ * (`startMock`) is kept apart from the launch so the same command line runs against either.
+ */
+import type { ModelTurnSource } from "../core/model-turn.js";
+import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
+
+/**
+ * A scripted model: the main agent's turns and each subagent's (keyed by the `subagent_type`, or the
+ * `description`, of the call that started it, or `"*"`). Immutable: one script serves many runs.
+ */
+export interface ModelScript {
+  readonly kind: "vigiles.model-script";
+  readonly turns: readonly ModelTurnSource[];
+  readonly agents: Readonly<Record<string, readonly ModelTurnSource[]>>;
+  /** The model name the mock reports; undefined = the one the request asked for. */
+  readonly model?: string;
+}
+
+/** A spec's `model`: a `scriptModel(...)` or a plain list of turns. */
+export type ModelScriptInput = ModelScript | readonly ModelTurnSource[];
+
+/** What a harness can report or do, as data (the capability matrix is generated from it). */
+export interface HarnessCapabilities {
+  /** The stream says which skill the model selected (Claude Code's Skill tool; Codex has none). */
+  readonly skillSelectionEvents: boolean;
+  /** Hook executions appear in the CLI's own event stream (Claude Code `--include-hook-events`). */
+  readonly hookEventsInStream: boolean;
+  /** A reasoning-effort level can be pinned for a run. */
+  readonly effort: boolean;
+  /** The adapter's runs can be confined with bubblewrap (and still reach the mock). */
+  readonly confinement: boolean;
+  /** Subagent tool calls carry the id of the call that started them. */
+  readonly subagentParents: boolean;
+  /** Plugins can be loaded from a directory for one run. */
+  readonly pluginDirs: boolean;
+}
+
+/** Where the harness sends its model requests for one run. */
+export interface ModelEndpoint {
+  /** `mock`: a local mock this process owns (free tiers). `remote`: a real model (paid tiers only). */
+  readonly kind: "mock" | "remote";
+  /** The base URL the CLI is pointed at (ANTHROPIC_BASE_URL for Claude Code). */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** The model name or alias passed to the CLI (`--model`); undefined = the CLI's default. */
+  readonly model?: string;
+  /** The reasoning effort; undefined = the harness default (an inherited setting is removed). */
+  readonly effort?: string;
+}
+
+/** A CLI found on this machine. */
+export interface ResolvedHarness {
+  readonly adapterId: string;
+  /** Absolute path of the executable. */
+  readonly path: string;
+  /** The version it reports, e.g. `2.1.328`. */
+  readonly version: string;
+  /** Where it was found. */
+  readonly source: "option" | "env" | "node_modules" | "path";
+}
+
+export interface ResolveHarnessOptions {
+  /** An explicit path to the CLI; wins over every other source. */
+  readonly path?: string;
+  /** Where node_modules lookup starts; defaults to the current directory. */
+  readonly cwd?: string;
+}
+
+/** The private directories of one run. */
+export interface RunDirs {
+  /** The agent's working directory (fixture files live here). */
+  readonly workDir: string;
+  /** HOME for the CLI and its hooks. */
+  readonly homeDir: string;
+  /** A private temp dir (TMPDIR and the CLI's own temp state). */
+  readonly tmpDir: string;
+}
+
+/** The harness-agnostic description of one session. */
+export interface SessionSpec {
+  /** One prompt, or several user turns sent one after another. */
+  readonly prompt: string | readonly string[];
+  /** Fixture files, relative to the work dir. */
+  readonly files?: Readonly<Record<string, string>>;
+  /** Harness settings; `{cwd}` in any string is replaced with the work dir. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** Plugin directories loaded for the run. */
+  readonly pluginDirs?: readonly string[];
+  /** Skills by name: the SKILL.md text. */
+  readonly skills?: Readonly<Record<string, string>>;
+  /** Subagent definitions by name: the agent file's text. */
+  readonly agents?: Readonly<Record<string, string>>;
+  /** The project instruction file (CLAUDE.md / AGENTS.md). */
+  readonly instructions?: string;
+  /** Extra environment for the CLI and its hooks (never credentials or endpoints). */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly maxTurns?: number;
+  readonly allowedTools?: readonly string[];
+  readonly disallowedTools?: readonly string[];
+  /** The harness's permission mode; the adapter picks a non-interactive default. */
+  readonly permissionMode?: string;
+  /** Record hook executions from the stream. */
+  readonly transcript?: boolean;
+}
+
+/** The command line of one run. */
+export interface HarnessLaunch {
+  readonly argv: readonly [string, ...string[]];
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string;
+  /** Written to the CLI's stdin (several user turns), if any. */
+  readonly input?: string;
+}
+
+export interface LaunchInput {
+  readonly harness: ResolvedHarness;
+  readonly spec: SessionSpec;
+  readonly dirs: RunDirs;
+  readonly endpoint: ModelEndpoint;
+  /** The process runs as root (Claude Code's bypass mode then needs IS_SANDBOX=1). */
+  readonly asRoot: boolean;
+}
+
+/** One agent-loop summary from the stream. */
+export interface StreamSummary {
+  /** Every event the CLI printed, parsed, for debugging. */
+  readonly events: readonly Readonly<Record<string, unknown>>[];
+  /** Non-JSON lines on stdout. */
+  readonly strayLines: readonly string[];
+  readonly toolCalls: readonly ToolCall[];
+  /** Hook fires from the stream; empty when the stream carries none. */
+  readonly hooks: readonly HookFire[];
+  readonly output: string;
+  /** Turns the harness itself counted (summed over its agent loops). */
+  readonly turns: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Cost the harness computed (meaningless against a mock). */
+  readonly costUsd: number;
+  /** The run ended in an error the harness reported (an API error, a crash of the loop). */
+  readonly errorText?: string;
+  /** Skills and tools the harness announced at start. */
+  readonly announcedTools: readonly string[];
+  readonly announcedSkills: readonly string[];
+}
+
+/** Reads a CLI's stdout as it arrives. */
+export interface StreamReader {
+  push(chunk: Buffer): void;
+  finish(): StreamSummary;
+}
+
+/** Why a finished run cannot be trusted, as the adapter reads it; the runner turns it into an error. */
+export type RunProblem =
+  | { readonly kind: "flag-rejected"; readonly message: string }
+  | { readonly kind: "unknown-tool"; readonly tool: string; readonly message: string }
+  | { readonly kind: "crashed"; readonly message: string };
+
+/** The output of a finished process, as the adapter needs it to diagnose the run. */
+export interface FinishedProcess {
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly timedOut: boolean;
+}
+
+/** A running mock model (the free tiers' endpoint). */
+export interface RunningMock {
+  readonly url: string;
+  readonly port: number;
+  readonly socketPath?: string;
+  readonly requests: readonly ModelRequest[];
+  readonly overruns: readonly string[];
+  /** Main-agent turns answered with a message (errors and bookkeeping excluded). */
+  readonly answeredTurns: () => number;
+  close(): Promise<void>;
+}
+
+/** What a harness adapter implements. */
+export interface HarnessAdapter {
+  /** Stable id, e.g. `claude-code`. */
+  readonly id: string;
+  readonly displayName: string;
+  /** The npm package and version this adapter is pinned to (for install hints and cache keys). */
+  readonly pinnedPackage: { readonly name: string; readonly version: string };
+  readonly capabilities: HarnessCapabilities;
+  /** Finds the CLI; throws a named error with the install line when it is missing. */
+  resolve(options?: ResolveHarnessOptions): Promise<ResolvedHarness>;
+  /** Writes the harness's configuration (settings, skills, agents, instructions) for one run. */
+  prepare(spec: SessionSpec, dirs: RunDirs): Promise<void>;
+  /** The command line of one run against `endpoint`. */
+  launch(input: LaunchInput): HarnessLaunch;
+  createStreamReader(): StreamReader;
+  /** Reads a finished run for the failures that must throw instead of returning a result. */
+  diagnose(summary: StreamSummary, process: FinishedProcess): RunProblem | undefined;
+  /** Starts this harness's mock model serving a script (listening on 127.0.0.1, port 0). */
+  startMock(script: ModelScriptInput, options?: { readonly socketPath?: string }): Promise<RunningMock>;
+}

@@ -1,0 +1,309 @@
+/**
+ * `runHarnessTest`: the assembled harness (hooks, settings, skills, subagents, plugins) in the real
+ * CLI, with the model replaced by a script served from a local mock. Free and deterministic.
+ */
+import { readFileSync } from "node:fs";
+import { join, normalize, isAbsolute, sep } from "node:path";
+import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
+import type {
+  HarnessAdapter,
+  ModelEndpoint,
+  ResolvedHarness,
+  RunProblem,
+  SessionSpec,
+} from "../../adapters/port.js";
+import { InvalidOptionError, VigilesError, assertNever } from "../../core/errors.js";
+import type { ModelRequest, ShResult, Trace } from "../../core/trace.js";
+import { createTrace } from "../../core/trace-builder.js";
+import { ConfinementUnavailableError, bwrapAvailable } from "../../runtime/confine.js";
+import { runProcessSync } from "../../runtime/process-sync.js";
+import { removeTempDir } from "../../runtime/temp-dir.js";
+import {
+  HarnessCrashedError,
+  HarnessFlagRejectedError,
+  HarnessTimeoutError,
+  ScriptOverrunError,
+  UnknownToolError,
+} from "./errors.js";
+import { cleanupOnInterrupt } from "./interrupt.js";
+import { makeRunDirs, runHarnessSession, type SessionResult } from "./session.js";
+import {
+  DEFAULT_HARNESS_TIMEOUT_MS,
+  pluginDirsOf,
+  type HarnessTestOptions,
+  type HarnessTestSpec,
+} from "./spec.js";
+
+/** The dummy key every mock run sends: not a credential, and the mock ignores it. */
+export const MOCK_API_KEY = "sk-ant-vigiles-mock-not-a-real-key";
+
+/** A harness test's result: the run's Trace plus what only this tier knows. */
+export interface HarnessTestResult extends Trace {
+  /** Every request that reached the mock (the bookkeeping ones marked `sideChannel`). */
+  readonly modelRequests: readonly ModelRequest[];
+  /** Work-dir paths created or changed by the run (a before/after content diff). */
+  readonly filesWritten: readonly string[];
+  readonly sh: (command: string) => ShResult;
+  /** The run's work dir (removed by `cleanup()`). */
+  readonly workDir: string;
+  /** The CLI's exit code (null when killed). */
+  readonly exitCode: number | null;
+  /** Every event of the CLI's stream, parsed, for debugging. */
+  readonly events: readonly Readonly<Record<string, unknown>>[];
+  /** The CLI that ran, and its version. */
+  readonly harness: ResolvedHarness;
+  /** The run ran under bubblewrap. */
+  readonly confined: boolean;
+  /** The argv that was spawned. */
+  readonly argv: readonly string[];
+  /** The error the CLI reported at the end of its run (a scripted API error), if any. */
+  readonly errorText?: string;
+  /** Removes the run's temp dirs. `withHarness` calls it for you. Idempotent. */
+  cleanup(): void;
+}
+
+function validate(spec: HarnessTestSpec): void {
+  if (typeof spec !== "object" || spec === null)
+    throw new InvalidOptionError("runHarnessTest needs a spec object");
+  const prompts = typeof spec.prompt === "string" ? [spec.prompt] : spec.prompt;
+  if (!Array.isArray(prompts) || prompts.length === 0 || prompts.some((p) => typeof p !== "string")) {
+    throw new InvalidOptionError(
+      `spec.prompt must be a string or a non-empty list of strings, got ${JSON.stringify(spec.prompt)}`,
+    );
+  }
+  if (spec.model === undefined) {
+    throw new InvalidOptionError(
+      "spec.model is missing: give the scripted turns (`scriptModel([...])` or a ModelTurn[])",
+    );
+  }
+  if (spec.timeoutMs !== undefined && !(Number.isInteger(spec.timeoutMs) && spec.timeoutMs > 0)) {
+    throw new InvalidOptionError(`spec.timeoutMs must be a positive integer, got ${String(spec.timeoutMs)}`);
+  }
+  if (spec.maxTurns !== undefined && !(Number.isInteger(spec.maxTurns) && spec.maxTurns > 0)) {
+    throw new InvalidOptionError(`spec.maxTurns must be a positive integer, got ${String(spec.maxTurns)}`);
+  }
+}
+
+function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
+  const pluginDirs = pluginDirsOf(spec);
+  return {
+    prompt: spec.prompt,
+    ...(spec.files ? { files: spec.files } : {}),
+    ...(spec.settings ? { settings: spec.settings } : {}),
+    ...(pluginDirs.length > 0 ? { pluginDirs } : {}),
+    ...(spec.skills ? { skills: spec.skills } : {}),
+    ...(spec.agents ? { agents: spec.agents } : {}),
+    ...(spec.claudeMd !== undefined ? { instructions: spec.claudeMd } : {}),
+    ...(spec.env ? { env: spec.env } : {}),
+    ...(spec.maxTurns !== undefined ? { maxTurns: spec.maxTurns } : {}),
+    ...(spec.allowedTools ? { allowedTools: spec.allowedTools } : {}),
+    ...(spec.disallowedTools ? { disallowedTools: spec.disallowedTools } : {}),
+    ...(spec.permissionMode !== undefined ? { permissionMode: spec.permissionMode } : {}),
+    transcript: spec.transcript === true,
+  };
+}
+
+function problemError(problem: RunProblem, adapter: HarnessAdapter, session: SessionResult): VigilesError {
+  switch (problem.kind) {
+    case "flag-rejected":
+      return new HarnessFlagRejectedError(adapter.displayName, problem.message, session.argv);
+    case "unknown-tool":
+      return new UnknownToolError(problem.tool, session.summary.announcedTools);
+    case "crashed":
+      return new HarnessCrashedError(adapter.displayName, problem.message, session.process.stderr);
+    default:
+      return assertNever(problem, "run problem");
+  }
+}
+
+function inside(workDir: string, rel: string): string {
+  const norm = normalize(rel);
+  if (isAbsolute(rel) || norm === ".." || norm.startsWith(`..${sep}`)) {
+    throw new InvalidOptionError(
+      `path ${JSON.stringify(rel)} leaves the run's work dir; pass a relative path`,
+    );
+  }
+  return join(workDir, norm);
+}
+
+/**
+ * Runs the real harness CLI against a scripted mock model and returns its Trace. Throws when the run
+ * cannot be trusted: the script ran out (`ScriptOverrunError`), the script called a tool that does not
+ * exist (`UnknownToolError`), the CLI rejected a flag (`HarnessFlagRejectedError`), crashed
+ * (`HarnessCrashedError`) or timed out (`HarnessTimeoutError`). Call `cleanup()` when done, or use
+ * `withHarness`.
+ *
+ * @example
+ * const r = await runHarnessTest({
+ *   prompt: "run the bash tool",
+ *   model: [{ tool: "Bash", input: { command: "echo ok > RAN" } }, { text: "done" }],
+ * });
+ * try { r.file("RAN"); } finally { r.cleanup(); }
+ */
+export async function runHarnessTest(
+  spec: HarnessTestSpec,
+  options: HarnessTestOptions = {},
+): Promise<HarnessTestResult> {
+  validate(spec);
+  const adapter = options.adapter ?? claudeCodeAdapter;
+  const sessionSpec = toSessionSpec(spec);
+  const confine = spec.sandbox ?? (sessionSpec.pluginDirs?.length ?? 0) > 0;
+  if (confine && !adapter.capabilities.confinement) {
+    throw new InvalidOptionError(`${adapter.displayName} runs cannot be confined here; pass sandbox: false`);
+  }
+  if (confine && !bwrapAvailable()) {
+    throw new ConfinementUnavailableError(
+      spec.sandbox === true
+        ? "the spec asked for `sandbox: true`"
+        : "a plugin under test is confined by default (pass `sandbox: false` to opt out)",
+    );
+  }
+  const harness = await adapter.resolve(spec.harnessPath !== undefined ? { path: spec.harnessPath } : {});
+  const { root, dirs } = makeRunDirs();
+  let removed = false;
+  const removeDirs = () => {
+    if (removed) return;
+    removed = true;
+    removeTempDir(root);
+  };
+  const untrack = cleanupOnInterrupt(removeDirs);
+  const timeoutMs = spec.timeoutMs ?? DEFAULT_HARNESS_TIMEOUT_MS;
+  let session: SessionResult;
+  const mock = await adapter.startMock(
+    spec.model,
+    confine ? { socketPath: join(dirs.tmpDir, "vigiles-mock.sock") } : {},
+  );
+  try {
+    const endpoint: ModelEndpoint = {
+      kind: "mock",
+      baseUrl: mock.url,
+      apiKey: MOCK_API_KEY,
+      ...(spec.modelName !== undefined ? { model: spec.modelName } : {}),
+    };
+    session = await runHarnessSession({
+      adapter,
+      spec: sessionSpec,
+      endpoint,
+      harness,
+      root,
+      confine,
+      ...(mock.socketPath !== undefined ? { relaySocket: mock.socketPath } : {}),
+      timeoutMs,
+      ...(spec.signal ? { signal: spec.signal } : {}),
+    });
+  } catch (error) {
+    untrack();
+    removeDirs();
+    throw error;
+  } finally {
+    await mock.close();
+  }
+
+  const fail = (error: unknown): never => {
+    untrack();
+    removeDirs();
+    throw error;
+  };
+  const proc = session.process;
+  if (proc.timedOut) fail(new HarnessTimeoutError(adapter.displayName, timeoutMs));
+  if (proc.aborted)
+    fail(spec.signal?.reason ?? new VigilesError("VIGILES_ABORTED", "the harness run was aborted"));
+  if (proc.spawnError) {
+    fail(
+      new HarnessCrashedError(
+        adapter.displayName,
+        `it could not start (${proc.spawnError.message})`,
+        proc.stderr,
+      ),
+    );
+  }
+  if (mock.overruns.length > 0) fail(new ScriptOverrunError(mock.overruns));
+  const problem = adapter.diagnose(session.summary, proc);
+  if (problem) fail(problemError(problem, adapter, session));
+
+  const { summary } = session;
+  const workDir = dirs.workDir;
+  const assertLive = (what: string) => {
+    if (removed) {
+      throw new InvalidOptionError(
+        `${what} was called after cleanup(): the run's work dir is gone; read files before cleaning up`,
+      );
+    }
+  };
+  const file = (path: string): string | null => {
+    assertLive("file()");
+    try {
+      return readFileSync(inside(workDir, path), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const sh = (command: string): ShResult => {
+    assertLive("sh()");
+    const r = runProcessSync({
+      argv: ["sh", "-c", command],
+      cwd: workDir,
+      env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: dirs.homeDir, LANG: "C.UTF-8" },
+      timeoutMs: 60_000,
+    });
+    return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+  };
+  const trace = createTrace({
+    toolCalls: summary.toolCalls,
+    ...(spec.transcript === true ? { hooks: summary.hooks } : {}),
+    output: summary.output,
+    modelRequests: mock.requests,
+    turns: mock.answeredTurns(),
+    usage: {
+      costUsd: 0,
+      durationMs: proc.durationMs,
+      inputTokens: summary.inputTokens,
+      outputTokens: summary.outputTokens,
+    },
+    filesWritten: session.filesWritten,
+    stdout: proc.stdout,
+    stderr: proc.stderr,
+    file,
+    sh,
+  });
+  return {
+    ...trace,
+    modelRequests: trace.modelRequests ?? [],
+    filesWritten: trace.filesWritten ?? [],
+    sh,
+    workDir,
+    exitCode: proc.exitCode,
+    events: summary.events,
+    harness,
+    confined: session.confined,
+    argv: session.argv,
+    ...(summary.errorText !== undefined ? { errorText: summary.errorText } : {}),
+    cleanup: () => {
+      untrack();
+      removeDirs();
+    },
+  };
+}
+
+/** The spec's own name for `runHarnessTest` (its check-vocabulary sample calls `runHarness(spec)`). */
+export const runHarness = runHarnessTest;
+
+/**
+ * Runs a harness test, hands the result to `fn`, and removes the run's temp dirs afterwards, even
+ * when `fn` throws.
+ *
+ * @example
+ * await withHarness(spec, (r) => assertChecks(r, [tool("Bash")]));
+ */
+export async function withHarness<T>(
+  spec: HarnessTestSpec,
+  fn: (result: HarnessTestResult) => T | Promise<T>,
+  options: HarnessTestOptions = {},
+): Promise<T> {
+  const result = await runHarnessTest(spec, options);
+  try {
+    return await fn(result);
+  } finally {
+    result.cleanup();
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * One harness session: private dirs, the adapter's configuration, the CLI run against an endpoint
+ * (optionally confined), the stream read as it arrives, and the work dir diffed before and after.
+ * `runHarnessTest` runs it against its mock; an eval driver runs the same session against a real
+ * model by passing a `remote` endpoint.
+ */
+import { isAbsolute, join, resolve } from "node:path";
+import { mkdirSync } from "node:fs";
+import type {
+  HarnessAdapter,
+  HarnessLaunch,
+  ModelEndpoint,
+  ResolvedHarness,
+  RunDirs,
+  SessionSpec,
+  StreamSummary,
+} from "../../adapters/port.js";
+import { confineArgv } from "../../runtime/confine.js";
+import { runProcess, type ProcessResult } from "../../runtime/process.js";
+import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
+import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
+import { InvalidOptionError } from "../../core/errors.js";
+
+export interface SessionOptions {
+  readonly adapter: HarnessAdapter;
+  readonly spec: SessionSpec;
+  readonly endpoint: ModelEndpoint;
+  /** An explicit CLI path. */
+  readonly harnessPath?: string;
+  /** Already resolved (skips the lookup). */
+  readonly harness?: ResolvedHarness;
+  /** Run under bubblewrap with no network; `relaySocket` must then be set for a mock endpoint. */
+  readonly confine?: boolean;
+  /** The mock's unix socket, relayed into a confined run's namespace. */
+  readonly relaySocket?: string;
+  /** The run's private root (work, home, tmp are made under it); made here when absent. */
+  readonly root?: string;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface SessionResult {
+  readonly harness: ResolvedHarness;
+  readonly dirs: RunDirs;
+  readonly root: string;
+  readonly launch: HarnessLaunch;
+  /** The argv actually spawned (the launch wrapped by confinement and the relay when confined). */
+  readonly argv: readonly string[];
+  readonly process: ProcessResult;
+  readonly summary: StreamSummary;
+  readonly filesWritten: readonly string[];
+  readonly confined: boolean;
+  /** Removes the run's private dirs; idempotent. */
+  cleanup(): void;
+}
+
+const RELAY_SCRIPT = new URL("./relay.mjs", import.meta.url).pathname;
+
+/** Makes the private dirs of one run under a fresh temp root. */
+export function makeRunDirs(root?: string): { root: string; dirs: RunDirs } {
+  const base = root ?? makeTempDir("vigiles-harness-");
+  const dirs: RunDirs = {
+    workDir: join(base, "work"),
+    homeDir: join(base, "home"),
+    tmpDir: join(base, "tmp"),
+  };
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  return { root: base, dirs };
+}
+
+export async function runHarnessSession(options: SessionOptions): Promise<SessionResult> {
+  const { adapter, endpoint } = options;
+  const harness =
+    options.harness ?? (await adapter.resolve(options.harnessPath ? { path: options.harnessPath } : {}));
+  const { root, dirs } = makeRunDirs(options.root);
+  let cleaned = false;
+  const cleanup = () => {
+    if (cleaned) return;
+    cleaned = true;
+    removeTempDir(root);
+  };
+  try {
+    const spec: SessionSpec = {
+      ...options.spec,
+      ...(options.spec.pluginDirs
+        ? { pluginDirs: options.spec.pluginDirs.map((d) => (isAbsolute(d) ? d : resolve(d))) }
+        : {}),
+    };
+    await adapter.prepare(spec, dirs);
+    const asRoot = process.getuid?.() === 0;
+    const launch = adapter.launch({ harness, spec, dirs, endpoint, asRoot });
+    let argv: readonly [string, ...string[]] = launch.argv;
+    const confined = options.confine === true;
+    if (confined) {
+      if (endpoint.kind === "mock" && options.relaySocket === undefined) {
+        throw new InvalidOptionError("a confined run against a mock needs the mock's relay socket");
+      }
+      const inner: [string, ...string[]] =
+        options.relaySocket !== undefined
+          ? [process.execPath, RELAY_SCRIPT, options.relaySocket, "--", ...argv]
+          : [...argv];
+      argv = confineArgv(inner, {
+        workDir: dirs.workDir,
+        home: dirs.homeDir,
+        tmpDir: dirs.tmpDir,
+        network: endpoint.kind === "remote" ? "shared" : "none",
+      });
+    }
+    const before = snapshotDir(dirs.workDir);
+    const reader = adapter.createStreamReader();
+    const proc = await runProcess({
+      argv,
+      cwd: launch.cwd,
+      env: launch.env,
+      ...(launch.input !== undefined ? { input: launch.input } : {}),
+      timeoutMs: options.timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onStdout: (chunk) => reader.push(chunk),
+    });
+    const summary = reader.finish();
+    const filesWritten = changedPaths(before, snapshotDir(dirs.workDir));
+    return { harness, dirs, root, launch, argv, process: proc, summary, filesWritten, confined, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}

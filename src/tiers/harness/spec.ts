@@ -1,0 +1,69 @@
+/**
+ * What a harness test is: the prompt, the model script, and the harness around it.
+ */
+import type { HarnessAdapter, ModelScriptInput } from "../../adapters/port.js";
+
+/** A plugin for the run: its directory, or anything with a `dir` (a `LoadedPlugin`). */
+export type PluginSource = string | { readonly dir: string };
+
+/** The spec of one harness test. Everything but `prompt` and `model` is optional. */
+export interface HarnessTestSpec {
+  /** The user prompt, or several user turns sent one after another. */
+  readonly prompt: string | readonly string[];
+  /** The scripted model: a `scriptModel(...)` or a plain `ModelTurn[]`. */
+  readonly model: ModelScriptInput;
+  /** Fixture files, relative to the work dir. */
+  readonly files?: Readonly<Record<string, string>>;
+  /** Written to `.claude/settings.json`; `{cwd}` in any string becomes the work dir. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** A plugin under test (untrusted: the run is confined unless `sandbox: false`). */
+  readonly plugin?: PluginSource;
+  /** Same as `plugin`, by directory. */
+  readonly pluginDir?: string;
+  /** More plugins (each a `--plugin-dir`). */
+  readonly plugins?: readonly PluginSource[];
+  /** Project skills by name: the SKILL.md text (written to `.claude/skills/<name>/SKILL.md`). */
+  readonly skills?: Readonly<Record<string, string>>;
+  /** Project subagents by name: the agent file's text (written to `.claude/agents/<name>.md`). */
+  readonly agents?: Readonly<Record<string, string>>;
+  /** The project's CLAUDE.md. */
+  readonly claudeMd?: string;
+  /** Extra environment for the CLI and its hooks (credentials and endpoints are refused). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** `--max-turns`. */
+  readonly maxTurns?: number;
+  /** `--allowedTools`; with it the default permission mode is `acceptEdits` instead of `bypassPermissions`. */
+  readonly allowedTools?: readonly string[];
+  readonly disallowedTools?: readonly string[];
+  /** `--permission-mode`. */
+  readonly permissionMode?: string;
+  /** The model name passed to the CLI (`--model`); the mock serves the script whatever it is. */
+  readonly modelName?: string;
+  /** Record hook fires from the CLI's stream (`--include-hook-events`); without it `hooks` is undefined. */
+  readonly transcript?: boolean;
+  /** Confine the CLI with bubblewrap. Default: true when a plugin is given, else false. */
+  readonly sandbox?: boolean;
+  /** Kill the run after this long. Default 120 000 ms. */
+  readonly timeoutMs?: number;
+  /** An explicit CLI path (else VIGILES_CLAUDE_BIN, node_modules, PATH). */
+  readonly harnessPath?: string;
+  /** Stops the run (the CLI's process group is killed) and rejects. */
+  readonly signal?: AbortSignal;
+}
+
+/** How to run a spec. */
+export interface HarnessTestOptions {
+  /** The harness; Claude Code when omitted. */
+  readonly adapter?: HarnessAdapter;
+}
+
+export const DEFAULT_HARNESS_TIMEOUT_MS = 120_000;
+
+export function pluginDirsOf(spec: HarnessTestSpec): string[] {
+  const sources: PluginSource[] = [
+    ...(spec.plugin !== undefined ? [spec.plugin] : []),
+    ...(spec.pluginDir !== undefined ? [spec.pluginDir] : []),
+    ...(spec.plugins ?? []),
+  ];
+  return sources.map((s) => (typeof s === "string" ? s : s.dir));
+}
