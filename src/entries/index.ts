@@ -128,4 +128,16 @@ export type {
   PairedOptions,
 } from "../core/stats/paired.js";
 export { UnknownArmError, UnknownMetricError, InvalidStatisticInputError } from "../core/stats/errors.js";
+export { diffReports } from "../core/regression/diff.js";
+export type { ReportDiff, DiffEntry, DiffSide, DiffVerdict, DiffOptions } from "../core/regression/diff.js";
+export { assertNoRegression, describeDiffEntry } from "../core/regression/assert-no-regression.js";
+export {
+  parseBaseline,
+  MalformedBaselineError,
+  BaselineVersionError,
+  BASELINE_VERSION,
+} from "../core/regression/baseline.js";
+export type { Baseline } from "../core/regression/baseline.js";
+export { writeBaseline, readBaseline } from "../tiers/report/baseline-file.js";
+export type { WriteBaselineOptions } from "../tiers/report/baseline-file.js";
 // issue 8 (end)
