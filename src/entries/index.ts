@@ -72,6 +72,11 @@ export type { CheckRevivers } from "../core/checks/from-json.js";
 export { assertChecks, evaluateChecks } from "../core/checks/assert-checks.js";
 export type { CheckOutcome } from "../core/checks/assert-checks.js";
 export type { Check, CheckResult, CheckJSON, CheckSubject } from "../core/checks/types.js";
+export { parseAgentResult } from "../core/agent-result/parse.js";
+export type { AgentResult, AgentOutput } from "../core/agent-result/parse.js";
+export { assertAgentOk, assertAgentErr, assertAgentResult } from "../core/agent-result/assert.js";
+export { AgentResultMalformedError, AgentResultMismatchError } from "../core/agent-result/errors.js";
+export type { AgentResultContract } from "../core/agent-result/contract.js";
 
 // --- hook programs in process: loadHook, assertHookDenies … (issue 4) ---
 
