@@ -100,6 +100,15 @@ export {
 } from "../tiers/harness/errors.js";
 
 // --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
+// issue 7: the trigger-rate gate
+export { assertTriggerRate } from "../core/triggering/trigger-report.js";
+export type {
+  TriggerRateReport,
+  TriggerRateBounds,
+  TriggerTrialRow,
+  TriggerPromptSummary,
+  TriggerPromptSet,
+} from "../core/triggering/trigger-report.js";
 // issue 8: statistics, regression gates, reports (begin)
 export {
   compareArms,
