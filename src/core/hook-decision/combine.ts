@@ -14,6 +14,17 @@ const RANK: Readonly<Record<HookDecisionKind, number>> = {
   invalid: 0,
 };
 
+/** The index of the decision the harness acts on (first halt, else the strictest, first on ties); -1 for none. */
+export function strongestDecisionIndex(decisions: readonly FoldedHookDecision[]): number {
+  let best = -1;
+  decisions.forEach((d, i) => {
+    const current = decisions[best];
+    if (current === undefined) best = i;
+    else if (!current.halted && (d.halted || RANK[d.decision] > RANK[current.decision])) best = i;
+  });
+  return best;
+}
+
 /**
  * Combines the folded decisions of every hook that ran for one event into the one the harness acts
  * on. Context and system messages of all hooks are kept (joined by newlines); the winner's reason
@@ -30,11 +41,7 @@ export function combineHookDecisions(
   if (!first) {
     return { event: event ?? "", decision: "none", blocked: false, halted: false, decidedBy: "no-decision" };
   }
-  let winner = first;
-  for (const d of decisions) {
-    if (winner.halted) break;
-    if (d.halted || RANK[d.decision] > RANK[winner.decision]) winner = d;
-  }
+  const winner = decisions[strongestDecisionIndex(decisions)] ?? first;
   const join = (pick: (d: FoldedHookDecision) => string | undefined): string | undefined => {
     const parts = decisions.map(pick).filter((s): s is string => s !== undefined && s !== "");
     return parts.length ? parts.join("\n") : undefined;

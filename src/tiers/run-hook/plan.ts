@@ -1,0 +1,110 @@
+/**
+ * Plans one runHook call without running anything: the completed event, the selection of a
+ * registration, and the argv, cwd and timeout of each hook process to start.
+ */
+import { homedir } from "node:os";
+import { parseHooksConfig } from "../../core/hook-config/parse.js";
+import { selectHandlers } from "../../core/hook-config/select.js";
+import type { HookSelectionNote } from "../../core/hook-decision/types.js";
+import { commandArgv } from "../run-script/prepare.js";
+import { completeHookEvent } from "./event.js";
+import { expandHookCommand, type ExpandContext } from "./expand.js";
+import type { HookEventInput, HookRegistration, HookSpec, RunHookOptions } from "./types.js";
+
+export interface PlannedHookProcess {
+  readonly argv: [string, ...string[]];
+  readonly timeoutMs: number | undefined;
+  readonly at?: string;
+}
+
+export interface HookPlan {
+  readonly event: string;
+  readonly payload: Record<string, unknown>;
+  readonly cwd: string;
+  readonly env: Record<string, string>;
+  readonly processes: readonly PlannedHookProcess[];
+  /** Set for a registration. */
+  readonly selection?: readonly HookSelectionNote[];
+  /** For a registration that selected nothing runnable: why. */
+  readonly notSelectedReason?: string;
+}
+
+const isRegistration = (hook: HookSpec): hook is HookRegistration =>
+  typeof hook === "object" && hook !== null && !Array.isArray(hook) && "registration" in hook;
+
+export function planHookRun(hook: HookSpec, event: HookEventInput, options: RunHookOptions = {}): HookPlan {
+  const cwd = options.cwd ?? process.cwd();
+  const payload = completeHookEvent(
+    event,
+    typeof event.cwd === "string" && options.cwd === undefined ? event.cwd : cwd,
+  );
+  const eventName = payload.hook_event_name as string;
+  const pluginRoot = (isRegistration(hook) ? hook.pluginRoot : undefined) ?? options.pluginRoot;
+  const projectDir = options.projectDir ?? cwd;
+  const ctx: ExpandContext = { cwd, projectDir, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
+  const env: Record<string, string> = {
+    CLAUDE_PROJECT_DIR: projectDir,
+    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
+  };
+  const base = { event: eventName, payload, cwd, env };
+
+  if (!isRegistration(hook)) {
+    const argv =
+      typeof hook === "string"
+        ? commandArgv(expandHookCommand(hook, ctx))
+        : commandArgv(hook.map((a) => expandHookCommand(a, ctx)));
+    return { ...base, processes: [{ argv, timeoutMs: options.timeoutMs }] };
+  }
+
+  const config = parseHooksConfig(hook.registration, eventName);
+  const selections = selectHandlers(config, payload, {
+    cwd: typeof payload.cwd === "string" ? payload.cwd : cwd,
+    projectDir,
+    home: options.home ?? homedir(),
+  });
+  const notes: HookSelectionNote[] = [];
+  const processes: PlannedHookProcess[] = [];
+  const seen = new Set<string>();
+  for (const s of selections) {
+    if (!s.selected) {
+      notes.push({ at: s.at, selected: false, reason: s.reason });
+      continue;
+    }
+    const h = s.handler;
+    if (h.type !== "command" || h.command === undefined) {
+      notes.push({
+        at: s.at,
+        selected: true,
+        reason: `${s.reason}; a ${h.type} handler: runHook runs command hooks only, so it did not run`,
+      });
+      continue;
+    }
+    const argv = commandArgv(
+      h.args
+        ? [expandHookCommand(h.command, ctx), ...h.args.map((a) => expandHookCommand(a, ctx))]
+        : expandHookCommand(h.command, ctx),
+    );
+    const key = JSON.stringify(argv);
+    if (seen.has(key)) {
+      notes.push({
+        at: s.at,
+        selected: true,
+        reason: `${s.reason}; identical to a handler already selected: the harness runs it once`,
+      });
+      continue;
+    }
+    seen.add(key);
+    notes.push({ at: s.at, selected: true, reason: s.reason });
+    processes.push({
+      argv,
+      timeoutMs: options.timeoutMs ?? (h.timeout !== undefined ? h.timeout * 1000 : undefined),
+      at: s.at,
+    });
+  }
+  if (processes.length > 0) return { ...base, processes, selection: notes };
+  const notSelectedReason =
+    selections.length === 0
+      ? `no handler is registered for ${eventName}${Object.keys(config).length ? ` (the config has ${Object.keys(config).join(", ")})` : ""}`
+      : notes.map((n) => `${n.at}: ${n.reason}`).join("; ");
+  return { ...base, processes, selection: notes, notSelectedReason };
+}

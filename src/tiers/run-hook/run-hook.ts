@@ -1,0 +1,157 @@
+/**
+ * runHook: a hook run through the hook protocol as the real harness runs it. The event JSON on
+ * stdin, CLAUDE_PROJECT_DIR / CLAUDE_PLUGIN_ROOT in the env, `sh -c` or exec form, the registered
+ * timeout; the exit code and output folded into one decision with the event's own rules.
+ * Synchronous (the spec calls it without `await`); {@link runHookAsync} is the same for async callers.
+ */
+import { combineHookDecisions, strongestDecisionIndex } from "../../core/hook-decision/combine.js";
+import { foldHookDecision } from "../../core/hook-decision/fold.js";
+import type { HookRunResult } from "../../core/hook-decision/types.js";
+import { runProcess, type ProcessResult } from "../../runtime/process.js";
+import { runProcessesSync } from "../../runtime/process-sync.js";
+import { prepareScriptRun, type PreparedRun } from "../run-script/prepare.js";
+import type { ScriptRunResult } from "../run-script/types.js";
+import { diagnoseHookFailure } from "./diagnose.js";
+import { planHookRun, type HookPlan } from "./plan.js";
+import type { HookEventInput, HookSpec, RunHookOptions } from "./types.js";
+
+function prepareAll(plan: HookPlan, options: RunHookOptions): PreparedRun[] {
+  const prepared: PreparedRun[] = [];
+  try {
+    for (const p of plan.processes) {
+      prepared.push(
+        prepareScriptRun(p.argv, {
+          cwd: plan.cwd,
+          stdin: JSON.stringify(plan.payload),
+          env: { ...plan.env, ...options.env },
+          ...(options.inheritEnv !== undefined ? { inheritEnv: options.inheritEnv } : {}),
+          ...(p.timeoutMs !== undefined ? { timeoutMs: p.timeoutMs } : {}),
+          ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
+          ...(options.maxBufferBytes !== undefined ? { maxBufferBytes: options.maxBufferBytes } : {}),
+          ...(options.confine !== undefined ? { confine: options.confine } : {}),
+        }),
+      );
+    }
+  } catch (error) {
+    for (const p of prepared) p.abandon();
+    throw error;
+  }
+  return prepared;
+}
+
+function oneResult(plan: HookPlan, run: ScriptRunResult, options: RunHookOptions): HookRunResult {
+  const folded = foldHookDecision({
+    event: plan.event,
+    exitCode: run.exitCode,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    timedOut: run.timedOut,
+    signal: run.signal,
+    harness: options.harness ?? "claude-code",
+  });
+  const diagnosis = diagnoseHookFailure(run.command, plan.cwd, run.exitCode, run.spawnError);
+  return {
+    ...folded,
+    ...(diagnosis ? { hookError: diagnosis } : {}),
+    exitCode: run.exitCode,
+    signal: run.signal,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    timedOut: run.timedOut,
+    truncated: run.truncated,
+    durationMs: run.durationMs,
+    input: plan.payload,
+    command: run.command,
+    ...(run.filesWritten ? { filesWritten: run.filesWritten } : {}),
+  };
+}
+
+function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: RunHookOptions): HookRunResult {
+  const selection = plan.selection ? { selection: plan.selection } : {};
+  if (runs.length === 0) {
+    return {
+      event: plan.event,
+      decision: "none",
+      blocked: false,
+      halted: false,
+      decidedBy: "no-decision",
+      hookError: `not selected: ${plan.notSelectedReason ?? "nothing to run"}`,
+      exitCode: null,
+      signal: null,
+      stdout: "",
+      stderr: "",
+      timedOut: false,
+      truncated: false,
+      durationMs: 0,
+      selected: false,
+      ...selection,
+      input: plan.payload,
+    };
+  }
+  const results = runs.map((r) => oneResult(plan, r, options));
+  const registration = plan.selection ? { selected: true, ...selection } : {};
+  if (results.length === 1) return { ...(results[0] as HookRunResult), ...registration };
+  const winner = results[strongestDecisionIndex(results)] ?? (results[0] as HookRunResult);
+  const combined = combineHookDecisions(results, plan.event);
+  return {
+    ...winner,
+    ...combined,
+    durationMs: Math.max(...results.map((r) => r.durationMs)),
+    truncated: results.some((r) => r.truncated),
+    ...registration,
+    runs: results,
+  };
+}
+
+/**
+ * Runs a hook for one event and folds its answer. `hook` is a command string (run under `sh -c`),
+ * an argv (exec form), or `{ registration }` (a settings / hooks.json entry): a registration is
+ * first selected by its matcher and `if:`; when nothing is selected the result says
+ * `selected: false` and why, and nothing runs. Several selected handlers run in parallel and their
+ * decisions combine (deny > defer > ask > allow), each kept in `runs`.
+ *
+ * @example
+ * const r = runHook("./hooks/guard.sh", { tool_name: "Bash", tool_input: { command: "git push -f" } });
+ * r.blocked; r.decision; r.decidedBy; r.stderr;
+ */
+export function runHook(hook: HookSpec, event: HookEventInput, options: RunHookOptions = {}): HookRunResult {
+  const plan = planHookRun(hook, event, options);
+  const prepared = prepareAll(plan, options);
+  let results: ProcessResult[];
+  try {
+    results = runProcessesSync(
+      prepared.map((p) => p.process),
+      Math.max(1, prepared.length),
+    );
+  } catch (error) {
+    for (const p of prepared) p.abandon();
+    throw error;
+  }
+  return assemble(
+    plan,
+    prepared.map((p, i) => p.finish(results[i] as ProcessResult)),
+    options,
+  );
+}
+
+/** {@link runHook} without blocking: the same run, awaited. */
+export async function runHookAsync(
+  hook: HookSpec,
+  event: HookEventInput,
+  options: RunHookOptions = {},
+): Promise<HookRunResult> {
+  const plan = planHookRun(hook, event, options);
+  const prepared = prepareAll(plan, options);
+  let results: ProcessResult[];
+  try {
+    results = await Promise.all(prepared.map((p) => runProcess(p.process)));
+  } catch (error) {
+    for (const p of prepared) p.abandon();
+    throw error;
+  }
+  return assemble(
+    plan,
+    prepared.map((p, i) => p.finish(results[i] as ProcessResult)),
+    options,
+  );
+}
