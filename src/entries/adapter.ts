@@ -27,3 +27,4 @@ export { claudeCodeAdapter } from "../adapters/claude-code/adapter.js";
 export { runHarnessSession } from "../tiers/harness/session.js";
 export type { SessionOptions, SessionResult } from "../tiers/harness/session.js";
 
+

@@ -4,7 +4,7 @@
  * `runHarnessTest` runs it against its mock; an eval driver runs the same session against a real
  * model by passing a `remote` endpoint.
  */
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { mkdirSync } from "node:fs";
 import type {
   HarnessAdapter,
@@ -99,10 +99,13 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
         options.relaySocket !== undefined
           ? [process.execPath, RELAY_SCRIPT, options.relaySocket, "--", ...argv]
           : [...argv];
+      // /tmp is a fresh tmpfs inside: plugins and a CLI kept under it must be bound in (read-only).
+      const readOnly = [...(spec.pluginDirs ?? []), dirname(harness.path)];
       argv = confineArgv(inner, {
         workDir: dirs.workDir,
         home: dirs.homeDir,
         tmpDir: dirs.tmpDir,
+        readOnly,
         network: endpoint.kind === "remote" ? "shared" : "none",
       });
     }
