@@ -26,5 +26,3 @@ export type {
 export { claudeCodeAdapter } from "../adapters/claude-code/adapter.js";
 export { runHarnessSession } from "../tiers/harness/session.js";
 export type { SessionOptions, SessionResult } from "../tiers/harness/session.js";
-
-
