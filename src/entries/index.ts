@@ -79,6 +79,51 @@ export { AgentResultMalformedError, AgentResultMismatchError } from "../core/age
 export type { AgentResultContract } from "../core/agent-result/contract.js";
 
 // --- hook programs in process: loadHook, assertHookDenies … (issue 4) ---
+export { loadHook } from "../tiers/hook-program/load.js";
+export {
+  assertHookDenies,
+  assertHookAllows,
+  assertHookNotices,
+  assertHookSilent,
+  describeOutcome,
+} from "../core/hook-program/assertions.js";
+export {
+  propertyHook,
+  PropertyHookError,
+  sameDecisionAsSeed,
+  alwaysBlocks,
+  neverBlocks,
+} from "../tiers/hook-program/property.js";
+export type {
+  PropertyHookOptions,
+  PropertyHookReport,
+  PropertyCase,
+  PropertyInvariant,
+  PropertyDecider,
+} from "../tiers/hook-program/property.js";
+export type { HookCommand } from "../tiers/hook-program/subprocess.js";
+export {
+  shellMutators,
+  pathSpelling,
+  sudoWrapper,
+  envWrapper,
+  shellWrapper,
+  listWrapper,
+  groupWrapper,
+  nohupWrapper,
+  quoteWord,
+  absolutePath,
+  gitForceSpelling,
+  rmForceSpelling,
+} from "../core/hook-program/mutators.js";
+export type { HookMutator } from "../core/hook-program/mutators.js";
+export { compileHooks, CompileError } from "../tiers/hook-program/compile.js";
+export type {
+  CompileHooksOptions,
+  CompileHooksResult,
+  CompileProblem,
+} from "../tiers/hook-program/compile.js";
+export { HookProgramError } from "../core/hook-program/errors.js";
 
 // --- harness tier: runHarnessTest, withHarness (issue 5) ---
 export { runHarnessTest, runHarness, withHarness, MOCK_API_KEY } from "../tiers/harness/run-harness-test.js";

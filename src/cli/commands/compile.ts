@@ -1,0 +1,175 @@
+/** `vigiles compile [paths]`: hook programs → harness registrations; instruction specs → instruction files. */
+import { existsSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { glob } from "tinyglobby";
+import type { CliCommand } from "../commands.js";
+import { VigilesError } from "../../core/errors.js";
+import { compileHooks } from "../../tiers/hook-program/compile.js";
+import { loadHook } from "../../tiers/hook-program/load.js";
+
+const HELP = `Usage: vigiles compile [paths…] [options]
+
+Compiles each hook program (*.mjs, *.js, *.hook.ts) into a registration in .claude/settings.json, or
+with --plugin into the plugin's hooks/hooks.json. The registration runs the program with a direct
+\`node\` call of the vigiles runtime; entries vigiles did not write are kept as they are. Instruction
+specs (*.spec.ts, *.spec.mjs) are compiled into their instruction files.
+Default paths: .vigiles/hooks and the *.spec.{ts,mjs} files of the current folder.
+
+Options:
+  --check            write nothing; exit 1 if an output is stale or was edited by hand
+  --force            overwrite a compiled registration that was edited by hand
+  --plugin <dir>     compile into <dir>/hooks/hooks.json (commands use "\${CLAUDE_PLUGIN_ROOT}/…")
+  --settings <file>  the settings file (default .claude/settings.json)
+`;
+
+const SPEC = /\.spec\.(ts|mjs)$/;
+const PROGRAM = /(\.hook\.(ts|mts)|\.mjs|\.js)$/;
+
+interface InstructionSpecCompiler {
+  compileInstructionSpecFile(
+    path: string,
+    options: { check: boolean },
+  ): Promise<{ output: string; changed: boolean }>;
+}
+
+export const compileCommand: CliCommand = {
+  name: "compile",
+  summary: "compile hook programs into harness registrations and instruction specs into instruction files",
+  async run(argv) {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        check: { type: "boolean", default: false },
+        force: { type: "boolean", default: false },
+        plugin: { type: "string" },
+        settings: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    const cwd = process.cwd();
+    const { programs, specs, discovered } = await discover(positionals, cwd);
+    if (programs.length === 0 && specs.length === 0) {
+      process.stderr.write(
+        `vigiles compile: nothing to compile under ${positionals.length ? positionals.join(", ") : ".vigiles/hooks or ./*.spec.{ts,mjs}"}.\n`,
+      );
+      return 2;
+    }
+    let failed = false;
+    try {
+      const hookFiles: string[] = [];
+      for (const file of programs) {
+        if (discovered.has(file)) {
+          try {
+            await loadHook(file);
+          } catch (error) {
+            if (error instanceof VigilesError && error.code === "VIGILES_HOOK_NOT_A_PROGRAM") {
+              process.stderr.write(
+                `vigiles compile: skipped ${relative(cwd, file)} (no hook program as its default export)\n`,
+              );
+              continue;
+            }
+            throw error;
+          }
+        }
+        hookFiles.push(file);
+      }
+      if (hookFiles.length > 0) {
+        const result = await compileHooks(hookFiles, {
+          projectDir: cwd,
+          check: values.check,
+          force: values.force,
+          ...(values.plugin !== undefined ? { pluginDir: values.plugin } : {}),
+          ...(values.settings !== undefined ? { settingsFile: values.settings } : {}),
+        });
+        for (const w of result.warnings) process.stderr.write(`vigiles compile: warning: ${w}\n`);
+        const out = relative(cwd, result.output);
+        for (const r of result.registrations) {
+          process.stdout.write(
+            `${values.check ? "checked" : "compiled"} ${r.program} → ${r.event}${r.matcher ? `[${r.matcher}]` : ""} in ${out}\n`,
+          );
+        }
+        for (const p of result.problems) {
+          process.stderr.write(`vigiles compile: ${p.kind}: ${p.message}\n`);
+          if (values.check) failed = true;
+        }
+        if (!values.check) process.stdout.write(result.changed ? `wrote ${out}\n` : `${out} is up to date\n`);
+      }
+      if (specs.length > 0) failed = (await compileSpecs(specs, values.check, cwd)) || failed;
+    } catch (error) {
+      if (error instanceof VigilesError) {
+        process.stderr.write(`${error.message}\n`);
+        return 1;
+      }
+      throw error;
+    }
+    return failed ? 1 : 0;
+  },
+};
+
+async function compileSpecs(specs: readonly string[], check: boolean, cwd: string): Promise<boolean> {
+  // Built by the instruction-spec area; loaded by URL so this command works before it lands.
+  const url = new URL("../../tiers/instruction-spec/compile.js", import.meta.url);
+  let compiler: InstructionSpecCompiler;
+  try {
+    compiler = (await import(url.href)) as InstructionSpecCompiler;
+  } catch (error) {
+    process.stderr.write(
+      `vigiles compile: instruction specs cannot be compiled by this build (${String(error)}).\n`,
+    );
+    return true;
+  }
+  let stale = false;
+  for (const spec of specs) {
+    const { output, changed } = await compiler.compileInstructionSpecFile(spec, { check });
+    const out = relative(cwd, output);
+    if (check && changed) {
+      stale = true;
+      process.stderr.write(
+        `vigiles compile: stale: ${out} differs from ${relative(cwd, spec)}; run vigiles compile.\n`,
+      );
+    } else process.stdout.write(`${check ? "checked" : changed ? "wrote" : "up to date:"} ${out}\n`);
+  }
+  return stale;
+}
+
+async function discover(
+  paths: readonly string[],
+  cwd: string,
+): Promise<{ programs: string[]; specs: string[]; discovered: Set<string> }> {
+  const programs: string[] = [];
+  const specs: string[] = [];
+  const discovered = new Set<string>();
+  const add = (file: string, found: boolean): void => {
+    if (SPEC.test(file)) specs.push(file);
+    else if (PROGRAM.test(file) || /\.ts$/.test(file)) {
+      programs.push(file);
+      if (found) discovered.add(file);
+    }
+  };
+  const targets = paths.length > 0 ? paths : [".vigiles/hooks"];
+  for (const p of targets) {
+    const abs = resolve(cwd, p);
+    if (!existsSync(abs)) {
+      if (paths.length > 0)
+        throw new VigilesError("VIGILES_COMPILE_NO_SUCH_PATH", `vigiles compile: ${p} does not exist.`);
+      continue;
+    }
+    if (statSync(abs).isDirectory()) {
+      const files = await glob(["**/*.{mjs,js,hook.ts,hook.mts,spec.ts,spec.mjs}"], {
+        cwd: abs,
+        absolute: true,
+        ignore: ["**/node_modules/**", "**/*.test.*"],
+      });
+      for (const f of files.sort()) add(f, true);
+    } else add(abs, false);
+  }
+  if (paths.length === 0)
+    for (const f of (await glob(["*.spec.{ts,mjs}"], { cwd, absolute: true })).sort()) add(f, true);
+  return { programs, specs, discovered };
+}

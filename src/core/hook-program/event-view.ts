@@ -1,0 +1,141 @@
+/**
+ * What `decide` receives: the raw event plus views that answer the common questions correctly
+ * (the command parsed with a real shell parser, the path normalized). Views are built lazily, so a
+ * gate that only reads `toolName` never parses anything.
+ */
+import type { HookEventInputs, HookProgramEvent, ToolEventInput } from "./events.js";
+import { createPathView, pathOfToolInput, type PathView } from "./path-view.js";
+import { createCommandView, type ShellCommandView } from "./shell/command-view.js";
+
+interface ViewBase<E extends HookProgramEvent> {
+  /** The event name the program is defined on. */
+  readonly event: E;
+  /** The stdin JSON exactly as received. */
+  readonly raw: HookEventInputs[E];
+  readonly cwd: string | undefined;
+  readonly sessionId: string | undefined;
+}
+
+export interface ToolEventView<E extends HookProgramEvent> extends ViewBase<E> {
+  readonly toolName: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The Bash command (any tool input with a string `command`); an empty view for other tools. */
+  readonly command: ShellCommandView;
+  /** The file a file tool works on; `value` is undefined for other tools. */
+  readonly path: PathView;
+}
+
+export interface PostToolEventView<E extends HookProgramEvent> extends ToolEventView<E> {
+  readonly response: unknown;
+  /** PostToolUseFailure's error text, or a failed tool_response (`is_error`, non-zero exit, `success:false`). */
+  readonly failed: boolean;
+  readonly error: string | undefined;
+}
+
+export interface PromptEventView<E extends HookProgramEvent> extends ViewBase<E> {
+  readonly prompt: string;
+}
+
+export interface StopEventView<E extends HookProgramEvent> extends ViewBase<E> {
+  /** True on a second stop after a block: blocking again risks a loop (the harness caps it at 8). */
+  readonly stopHookActive: boolean;
+  readonly lastAssistantMessage: string | undefined;
+}
+
+/** The view `decide` receives for each event. */
+export interface HookEventViews {
+  readonly PreToolUse: ToolEventView<"PreToolUse">;
+  readonly PermissionRequest: ToolEventView<"PermissionRequest">;
+  readonly PostToolUse: PostToolEventView<"PostToolUse">;
+  readonly PostToolUseFailure: PostToolEventView<"PostToolUseFailure">;
+  readonly UserPromptSubmit: PromptEventView<"UserPromptSubmit">;
+  readonly Stop: StopEventView<"Stop">;
+  readonly SubagentStop: StopEventView<"SubagentStop">;
+  readonly SessionStart: ViewBase<"SessionStart"> & { readonly source: string | undefined };
+  readonly SessionEnd: ViewBase<"SessionEnd"> & { readonly reason: string | undefined };
+  readonly Notification: ViewBase<"Notification"> & { readonly message: string | undefined };
+  readonly SubagentStart: ViewBase<"SubagentStart">;
+  readonly StopFailure: ViewBase<"StopFailure"> & { readonly error: string | undefined };
+}
+
+export type HookEventView<E extends HookProgramEvent> = HookEventViews[E];
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+/** Builds the view of a raw event for the program's event. */
+export function createEventView<E extends HookProgramEvent>(
+  event: E,
+  raw: HookEventInputs[E],
+): HookEventView<E> {
+  const r = raw as Readonly<Record<string, unknown>>;
+  const cwd = str(r["cwd"]);
+  const base = { event, raw, cwd, sessionId: str(r["session_id"]) };
+  switch (event) {
+    case "PreToolUse":
+    case "PermissionRequest":
+    case "PostToolUse":
+    case "PostToolUseFailure": {
+      const t = raw as ToolEventInput;
+      const input = (
+        typeof t.tool_input === "object" && t.tool_input !== null ? t.tool_input : {}
+      ) as Readonly<Record<string, unknown>>;
+      let command: ShellCommandView | undefined;
+      let path: PathView | undefined;
+      const view = {
+        ...base,
+        toolName: str(t.tool_name) ?? "",
+        input,
+        get command() {
+          return (command ??= createCommandView(str(input["command"]), cwd));
+        },
+        get path() {
+          return (path ??= createPathView(pathOfToolInput(input), cwd));
+        },
+      };
+      if (event === "PostToolUse" || event === "PostToolUseFailure") {
+        const response = r["tool_response"];
+        const error = str(r["error"]) ?? responseError(response);
+        return Object.assign(view, {
+          response,
+          error,
+          failed: event === "PostToolUseFailure" || error !== undefined,
+        }) as unknown as HookEventView<E>;
+      }
+      return view as unknown as HookEventView<E>;
+    }
+    case "UserPromptSubmit":
+      return { ...base, prompt: str(r["prompt"]) ?? "" } as unknown as HookEventView<E>;
+    case "Stop":
+    case "SubagentStop":
+      return {
+        ...base,
+        stopHookActive: r["stop_hook_active"] === true,
+        lastAssistantMessage: str(r["last_assistant_message"]),
+      } as unknown as HookEventView<E>;
+    case "SessionStart":
+      return { ...base, source: str(r["source"]) } as unknown as HookEventView<E>;
+    case "SessionEnd":
+      return { ...base, reason: str(r["reason"]) } as unknown as HookEventView<E>;
+    case "Notification":
+      return { ...base, message: str(r["message"]) } as unknown as HookEventView<E>;
+    case "StopFailure":
+      return { ...base, error: str(r["error"]) } as unknown as HookEventView<E>;
+    case "SubagentStart":
+      return base as unknown as HookEventView<E>;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** A tool_response that reports failure: `is_error`, `success:false`, a non-zero exit, or Bash stderr with `interrupted`. */
+function responseError(response: unknown): string | undefined {
+  if (typeof response !== "object" || response === null) return undefined;
+  const r = response as Record<string, unknown>;
+  const code = r["exitCode"] ?? r["exit_code"] ?? r["returncode"];
+  if (r["is_error"] === true || r["success"] === false || (typeof code === "number" && code !== 0)) {
+    return str(r["error"]) ?? str(r["stderr"]) ?? str(r["content"]) ?? "the tool reported a failure";
+  }
+  return undefined;
+}

@@ -1,0 +1,255 @@
+/**
+ * `propertyHook`: fuzz a hook's (event) → decision with fast-check. Seed events are respelled by
+ * mutators (chosen and shrunk by fast-check), the hook decides each respelling, and invariants
+ * relate the decision to the seed's. A failure reports the smallest counterexample and the
+ * fast-check seed and path that replay it.
+ */
+import fc from "fast-check";
+import { AssertionFailedError, InvalidOptionError, VacuousAssertionError } from "../../core/errors.js";
+import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
+import { isHookProgram, type AnyHookProgram } from "../../core/hook-program/define.js";
+import { shellMutators, type HookMutator } from "../../core/hook-program/mutators.js";
+import { summarize, type RawHookEvent } from "../../core/hook-program/run.js";
+import { runHookCommand, type HookCommand } from "./subprocess.js";
+import { programVerdict, withEventName } from "./verdict.js";
+
+/** What an invariant sees for one generated case. */
+export interface PropertyCase {
+  readonly seed: RawHookEvent;
+  readonly seedDecision: FoldedHookDecision;
+  readonly event: RawHookEvent;
+  readonly decision: FoldedHookDecision;
+  /** The mutations applied, in order (`name#choice`). */
+  readonly steps: readonly string[];
+}
+
+/** Returns false (or throws) when the case breaks it. Named by `name`, else the function's name. */
+export type PropertyInvariant =
+  ((c: PropertyCase) => boolean | void) | { readonly name: string; check(c: PropertyCase): boolean | void };
+
+/** A respelling means the same thing, so it must get the same decision as its seed. */
+export const sameDecisionAsSeed: PropertyInvariant = {
+  name: "same decision as the seed",
+  check: (c) =>
+    c.decision.blocked === c.seedDecision.blocked && c.decision.decision === c.seedDecision.decision,
+};
+/** Every case is blocked. */
+export const alwaysBlocks: PropertyInvariant = { name: "always blocks", check: (c) => c.decision.blocked };
+/** No case is blocked. */
+export const neverBlocks: PropertyInvariant = { name: "never blocks", check: (c) => !c.decision.blocked };
+
+/** How to decide an event: a program in process, a hook command as a subprocess, or your own function. */
+export type PropertyDecider =
+  AnyHookProgram | HookCommand | ((event: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision>);
+
+export interface PropertyHookOptions {
+  /** The event(s) to respell. */
+  readonly seed: RawHookEvent | readonly RawHookEvent[];
+  /** Mutators to respell with (default: the built-in shell mutators). */
+  readonly mutate?: readonly HookMutator[];
+  readonly decide: PropertyDecider;
+  /** Default: [sameDecisionAsSeed]. */
+  readonly invariants?: readonly PropertyInvariant[];
+  /** Cases to generate (default 100 in process, 25 for a subprocess). */
+  readonly numRuns?: number;
+  /** Mutations stacked per case, at most (default 3). */
+  readonly maxSteps?: number;
+  /** fast-check seed, to replay a reported failure. */
+  readonly fcSeed?: number;
+  /** fast-check path, to replay a reported failure (with its fcSeed). */
+  readonly path?: string;
+  /** The event name for seeds without `hook_event_name` (default: the program's event, else PreToolUse). */
+  readonly event?: string;
+}
+
+export interface PropertyHookReport {
+  readonly numRuns: number;
+  /** Cases in which at least one mutator applied. */
+  readonly mutatedRuns: number;
+  readonly fcSeed: number;
+}
+
+/** A counterexample: the message has the smallest case and the replay; the fields carry the same. */
+export class PropertyHookError extends AssertionFailedError {
+  constructor(
+    message: string,
+    readonly counterexample: PropertyCase,
+    readonly invariant: string,
+    readonly replay: { readonly fcSeed: number; readonly path: string },
+  ) {
+    super(message);
+  }
+}
+
+interface Step {
+  readonly m: number;
+  readonly choice: number;
+}
+
+const invariantName = (inv: PropertyInvariant): string =>
+  typeof inv === "function" ? inv.name || "invariant" : inv.name;
+const checkInvariant = (inv: PropertyInvariant, c: PropertyCase): boolean =>
+  (typeof inv === "function" ? inv(c) : inv.check(c)) !== false;
+
+/**
+ * Fuzzes a hook with respellings of seed events and checks invariants on every decision.
+ * @example
+ * await propertyHook({
+ *   seed: { tool_name: "Bash", tool_input: { command: "git push -f origin main" } },
+ *   decide: guard,
+ *   invariants: [alwaysBlocks],
+ * });
+ */
+export async function propertyHook(options: PropertyHookOptions): Promise<PropertyHookReport> {
+  const seeds = (Array.isArray(options.seed) ? options.seed : [options.seed]) as readonly RawHookEvent[];
+  if (seeds.length === 0)
+    throw new InvalidOptionError("propertyHook: `seed` is empty; pass at least one event to respell.");
+  const mutators = options.mutate ?? shellMutators;
+  if (mutators.length === 0)
+    throw new InvalidOptionError(
+      "propertyHook: `mutate` is empty; pass mutators or leave it out for the shell mutators.",
+    );
+  const invariants = options.invariants ?? [sameDecisionAsSeed];
+  const decider = options.decide;
+  const isProgram = isHookProgram(decider);
+  const eventName = options.event ?? (isProgram ? decider.on : "PreToolUse");
+  const decide: (e: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision> = isProgram
+    ? (e) => programVerdict(decider, e)
+    : typeof decider === "function"
+      ? decider
+      : async (e) => (await runHookCommand(decider, e, eventName)).decision;
+  const numRuns = options.numRuns ?? (isProgram ? 100 : 25);
+  const fcSeed = options.fcSeed ?? (Date.now() ^ (Math.random() * 0x100000000)) | 0;
+
+  const seedDecisions = new Map<number, FoldedHookDecision>();
+  const arbitrary = fc.record({
+    seedIndex: fc.nat({ max: seeds.length - 1 }),
+    steps: fc.array(fc.record({ m: fc.nat({ max: mutators.length - 1 }), choice: fc.nat({ max: 59 }) }), {
+      minLength: 1,
+      maxLength: options.maxSteps ?? 3,
+    }),
+  });
+  const build = (seedIndex: number, steps: readonly Step[]): { event: RawHookEvent; applied: string[] } => {
+    let event = withEventName(seeds[seedIndex] as RawHookEvent, eventName);
+    const applied: string[] = [];
+    for (const s of steps) {
+      const m = mutators[s.m] as HookMutator;
+      const next = m.apply(event, s.choice);
+      if (next) {
+        event = next;
+        applied.push(`${m.name}#${s.choice}`);
+      }
+    }
+    return { event, applied };
+  };
+  let mutatedRuns = 0;
+  const judge = (
+    seedIndex: number,
+    seedDecision: FoldedHookDecision,
+    event: RawHookEvent,
+    applied: string[],
+    decision: FoldedHookDecision,
+  ): void => {
+    if (applied.length > 0) mutatedRuns++;
+    const c: PropertyCase = {
+      seed: seeds[seedIndex] as RawHookEvent,
+      seedDecision,
+      event,
+      decision,
+      steps: applied,
+    };
+    for (const inv of invariants)
+      if (!checkInvariant(inv, c)) throw new InvariantBroken(invariantName(inv), c);
+  };
+  const params = {
+    numRuns,
+    seed: fcSeed,
+    ...(options.path !== undefined ? { path: options.path, endOnFailure: true } : {}),
+  };
+
+  let details: fc.RunDetails<[{ seedIndex: number; steps: Step[] }]>;
+  if (isProgram || typeof decider === "function") {
+    const sync = decide as (e: RawHookEvent) => FoldedHookDecision;
+    const seedDecisionOf = (i: number): FoldedHookDecision => {
+      let d = seedDecisions.get(i);
+      if (!d) seedDecisions.set(i, (d = sync(withEventName(seeds[i] as RawHookEvent, eventName))));
+      return d;
+    };
+    const probe = decide(withEventName(seeds[0] as RawHookEvent, eventName));
+    if (probe instanceof Promise) {
+      await probe;
+      details = await asyncCheck();
+    } else {
+      details = fc.check(
+        fc.property(arbitrary, ({ seedIndex, steps }) => {
+          const { event, applied } = build(seedIndex, steps);
+          judge(seedIndex, seedDecisionOf(seedIndex), event, applied, sync(event));
+        }),
+        params,
+      );
+    }
+  } else details = await asyncCheck();
+
+  async function asyncCheck(): Promise<fc.RunDetails<[{ seedIndex: number; steps: Step[] }]>> {
+    for (let i = 0; i < seeds.length; i++)
+      seedDecisions.set(i, await decide(withEventName(seeds[i] as RawHookEvent, eventName)));
+    return fc.check(
+      fc.asyncProperty(arbitrary, async ({ seedIndex, steps }) => {
+        const { event, applied } = build(seedIndex, steps);
+        judge(
+          seedIndex,
+          seedDecisions.get(seedIndex) as FoldedHookDecision,
+          event,
+          applied,
+          await decide(event),
+        );
+      }),
+      params,
+    );
+  }
+
+  if (details.failed) {
+    const broken = details.errorInstance instanceof InvariantBroken ? details.errorInstance : undefined;
+    const replay = { fcSeed: details.seed, path: details.counterexamplePath ?? "" };
+    if (!broken) {
+      throw new AssertionFailedError(
+        `propertyHook: the hook failed on a generated case (${String(details.errorInstance)}); replay with { fcSeed: ${replay.fcSeed}, path: "${replay.path}" }.`,
+        { cause: details.errorInstance },
+      );
+    }
+    throw new PropertyHookError(formatFailure(broken, details, replay), broken.c, broken.invariant, replay);
+  }
+  if (mutatedRuns === 0) {
+    throw new VacuousAssertionError(
+      `propertyHook: none of the ${mutators.length} mutators applied to the seed event(s) in ${details.numRuns} runs, so nothing was fuzzed. Seed a Bash event with a command (or pass mutators that fit the seed).`,
+    );
+  }
+  return { numRuns: details.numRuns, mutatedRuns, fcSeed: details.seed };
+}
+
+class InvariantBroken extends Error {
+  constructor(
+    readonly invariant: string,
+    readonly c: PropertyCase,
+  ) {
+    super(`invariant "${invariant}" broken`);
+  }
+}
+
+function verdictText(d: FoldedHookDecision): string {
+  return `${d.decision}${d.blocked ? " (blocked)" : ""}${d.reason ? ` "${d.reason}"` : ""}${d.hookError ? ` [${d.hookError}]` : ""}`;
+}
+
+function formatFailure(
+  b: InvariantBroken,
+  details: { readonly numRuns: number; readonly numShrinks: number },
+  replay: { fcSeed: number; path: string },
+): string {
+  return [
+    `propertyHook: invariant "${b.invariant}" failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) to:`,
+    `  seed:      ${summarize(b.c.seed)} → ${verdictText(b.c.seedDecision)}`,
+    `  mutated:   ${summarize(b.c.event)} → ${verdictText(b.c.decision)}`,
+    `  steps:     ${b.c.steps.length > 0 ? b.c.steps.join(" → ") : "(none applied)"}`,
+    `  replay:    propertyHook({ …, fcSeed: ${replay.fcSeed}, path: "${replay.path}" })`,
+  ].join("\n");
+}
