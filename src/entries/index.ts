@@ -199,4 +199,6 @@ export {
 export type { Baseline } from "../core/regression/baseline.js";
 export { writeBaseline, readBaseline } from "../tiers/report/baseline-file.js";
 export type { WriteBaselineOptions } from "../tiers/report/baseline-file.js";
+export { checkReportToJUnit, diffToJUnit } from "../tiers/report/junit.js";
+export type { CheckJUnitOptions } from "../tiers/report/junit.js";
 // issue 8 (end)

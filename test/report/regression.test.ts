@@ -68,7 +68,9 @@ describe("assertNoRegression", () => {
     }
     expect(err).toBeInstanceOf(AssertionFailedError);
     expect(String(err)).toMatch(/1 of 2 compared metric\(s\) regressed/);
-    expect(String(err)).toMatch(/arm "gated", "cost": regressed, 0.309 \(n=10\) → 0.609 \(n=10\), delta \+0.3, p=4.33e-24 \[lower is better\]/);
+    expect(String(err)).toMatch(
+      /arm "gated", "cost": regressed, 0.309 \(n=10\) → 0.609 \(n=10\), delta \+0.3, p=4.33e-24 \[lower is better\]/,
+    );
   });
 
   it("skips arms and metrics absent from the baseline", () => {
