@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import { parseHooksConfig } from "../../core/hook-config/parse.js";
 import { selectHandlers } from "../../core/hook-config/select.js";
 import type { HookSelectionNote } from "../../core/hook-decision/types.js";
+import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { commandArgv } from "../run-script/prepare.js";
 import { completeHookEvent } from "./event.js";
 import { expandHookCommand, type ExpandContext } from "./expand.js";
@@ -27,13 +28,33 @@ export interface HookPlan {
   readonly selection?: readonly HookSelectionNote[];
   /** For a registration that selected nothing runnable: why. */
   readonly notSelectedReason?: string;
+  /** A fresh work dir made for a confined run without a cwd; removed after the run. */
+  readonly ownedWorkDir?: string;
 }
 
 const isRegistration = (hook: HookSpec): hook is HookRegistration =>
   typeof hook === "object" && hook !== null && !Array.isArray(hook) && "registration" in hook;
 
 export function planHookRun(hook: HookSpec, event: HookEventInput, options: RunHookOptions = {}): HookPlan {
-  const cwd = options.cwd ?? process.cwd();
+  // A confined run never gets the caller's directory as its writable work dir by default.
+  const ownedWorkDir =
+    options.cwd === undefined && options.confine ? makeTempDir("vigiles-work-") : undefined;
+  const cwd = options.cwd ?? ownedWorkDir ?? process.cwd();
+  try {
+    return planIn(cwd, hook, event, options, ownedWorkDir);
+  } catch (error) {
+    if (ownedWorkDir) removeTempDir(ownedWorkDir);
+    throw error;
+  }
+}
+
+function planIn(
+  cwd: string,
+  hook: HookSpec,
+  event: HookEventInput,
+  options: RunHookOptions,
+  ownedWorkDir: string | undefined,
+): HookPlan {
   const payload = completeHookEvent(
     event,
     typeof event.cwd === "string" && options.cwd === undefined ? event.cwd : cwd,
@@ -46,7 +67,7 @@ export function planHookRun(hook: HookSpec, event: HookEventInput, options: RunH
     CLAUDE_PROJECT_DIR: projectDir,
     ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
   };
-  const base = { event: eventName, payload, cwd, env };
+  const base = { event: eventName, payload, cwd, env, ...(ownedWorkDir ? { ownedWorkDir } : {}) };
 
   if (!isRegistration(hook)) {
     const argv =

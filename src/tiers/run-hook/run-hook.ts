@@ -9,11 +9,16 @@ import { foldHookDecision } from "../../core/hook-decision/fold.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { runProcessesSync } from "../../runtime/process-sync.js";
+import { removeTempDir } from "../../runtime/temp-dir.js";
 import { prepareScriptRun, type PreparedRun } from "../run-script/prepare.js";
 import type { ScriptRunResult } from "../run-script/types.js";
 import { diagnoseHookFailure } from "./diagnose.js";
 import { planHookRun, type HookPlan } from "./plan.js";
 import type { HookEventInput, HookSpec, RunHookOptions } from "./types.js";
+
+function releaseWorkDir(plan: HookPlan): void {
+  if (plan.ownedWorkDir) removeTempDir(plan.ownedWorkDir);
+}
 
 function prepareAll(plan: HookPlan, options: RunHookOptions): PreparedRun[] {
   const prepared: PreparedRun[] = [];
@@ -34,6 +39,7 @@ function prepareAll(plan: HookPlan, options: RunHookOptions): PreparedRun[] {
     }
   } catch (error) {
     for (const p of prepared) p.abandon();
+    releaseWorkDir(plan);
     throw error;
   }
   return prepared;
@@ -125,13 +131,18 @@ export function runHook(hook: HookSpec, event: HookEventInput, options: RunHookO
     );
   } catch (error) {
     for (const p of prepared) p.abandon();
+    releaseWorkDir(plan);
     throw error;
   }
-  return assemble(
-    plan,
-    prepared.map((p, i) => p.finish(results[i] as ProcessResult)),
-    options,
-  );
+  try {
+    return assemble(
+      plan,
+      prepared.map((p, i) => p.finish(results[i] as ProcessResult)),
+      options,
+    );
+  } finally {
+    releaseWorkDir(plan);
+  }
 }
 
 /** {@link runHook} without blocking: the same run, awaited. */
@@ -147,11 +158,16 @@ export async function runHookAsync(
     results = await Promise.all(prepared.map((p) => runProcess(p.process)));
   } catch (error) {
     for (const p of prepared) p.abandon();
+    releaseWorkDir(plan);
     throw error;
   }
-  return assemble(
-    plan,
-    prepared.map((p, i) => p.finish(results[i] as ProcessResult)),
-    options,
-  );
+  try {
+    return assemble(
+      plan,
+      prepared.map((p, i) => p.finish(results[i] as ProcessResult)),
+      options,
+    );
+  } finally {
+    releaseWorkDir(plan);
+  }
 }
