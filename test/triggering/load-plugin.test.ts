@@ -97,21 +97,50 @@ describe("loadPlugin", () => {
         `skill-name@skills/${"a".repeat(65)}/SKILL.md`,
       ]),
     );
-    expect(p.problems.find((x) => x.code === "skill-listing-cut")?.severity).toBe("warning");
+    // Severities follow what Claude Code 2.1.328 does (real-cli.test.ts pins it): only a skill with no
+    // description goes unlisted; bad names, mismatched names, long descriptions are listed anyway.
+    const severityOf = (code: string, path: string) =>
+      p.problems.find((x) => x.code === code && x.path === path)?.severity;
+    expect(severityOf("skill-description", "skills/nodesc/SKILL.md")).toBe("error");
+    expect(severityOf("skill-description", "skills/long/SKILL.md")).toBe("warning");
+    expect(severityOf("skill-name", "skills/Bad--Name/SKILL.md")).toBe("warning");
+    expect(severityOf("skill-name-folder", "skills/folder-a/SKILL.md")).toBe("warning");
+    expect(severityOf("skill-listing-cut", "skills/listing/SKILL.md")).toBe("warning");
+    expect(severityOf("skill-frontmatter", "skills/broken/SKILL.md")).toBe("error");
     expect(p.problems.find((x) => x.code === "manifest-name")?.message).toContain('"Demo_Plugin"');
-    expect(p.skills.find((s) => s.folder === "folder-a")?.id).toBe("Demo_Plugin:folder-b");
+    // Listed under its folder; the frontmatter name is an alias.
+    expect(p.skills.find((s) => s.folder === "folder-a")).toMatchObject({
+      id: "Demo_Plugin:folder-a",
+      name: "folder-b",
+    });
   });
 
-  it("flags the Duplicate hooks file when plugin.json names hooks/hooks.json again, and marks the hooks dropped", () => {
+  it("warns when plugin.json names the standard hooks/hooks.json, errs on a file listed twice", () => {
     for (const entry of ["./hooks/hooks.json", ["${CLAUDE_PLUGIN_ROOT}/hooks/hooks.json"]]) {
       const root = tree({
         ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", hooks: entry }),
         "hooks/hooks.json": JSON.stringify({ hooks: { Stop: [] } }),
       });
       const p = loadPlugin(root);
-      expect(p.problems.map((x) => x.code)).toEqual(["hooks-duplicate-file"]);
-      expect(p.hooks?.dropped).toBe(true);
+      expect(p.problems.map((x) => `${x.code}:${x.severity}`)).toEqual([
+        "hooks-standard-file-listed:warning",
+      ]);
+      expect(p.hooks?.dropped).toBe(false);
     }
+    const twice = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({
+        name: "demo",
+        hooks: ["./hooks/more.json", "hooks/more.json"],
+      }),
+    });
+    expect(loadPlugin(twice).problems.map((x) => `${x.code}:${x.severity}`)).toEqual([
+      "hooks-duplicate-file:error",
+    ]);
+    const notHooks = tree({
+      ".claude-plugin/plugin.json": '{"name":"demo"}',
+      "hooks/hooks.json": '{"PreToolUse": []}',
+    });
+    expect(loadPlugin(notHooks).hooks?.dropped).toBe(true);
     const extra = tree({
       ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", hooks: "./hooks/extra.json" }),
       "hooks/hooks.json": JSON.stringify({ hooks: {} }),

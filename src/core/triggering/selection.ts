@@ -37,14 +37,21 @@ export function skillSelections(trace: Trace): SkillSelection[] {
 }
 
 /**
- * Maps what a run selected onto one of `candidates` (qualified ids `plugin:name`): an exact id, or a
- * bare name that matches exactly one candidate's name part. Returns the first selection's match,
- * `"(other)"` for a selection outside the candidates, or undefined when no skill resolved.
+ * Maps what a run selected onto one of `candidates` (qualified ids `plugin:name`): an exact id, an
+ * alias (`aliases` maps another id of a skill, such as `plugin:<frontmatter name>` when it differs
+ * from the folder, to its candidate), or a bare name that matches exactly one candidate. Returns the
+ * first selection's match, `"(other)"` for a selection outside the candidates, or undefined when no
+ * skill resolved.
  */
-export function selectedCandidate(trace: Trace, candidates: readonly string[]): string | undefined {
+export function selectedCandidate(
+  trace: Trace,
+  candidates: readonly string[],
+  aliases: ReadonlyMap<string, string> = new Map(),
+): string | undefined {
   const first = skillSelections(trace)[0];
   if (first === undefined) return undefined;
-  return matchCandidate(first.id, candidates) ?? matchCandidate(first.requested, candidates) ?? OTHER_SKILL;
+  const resolve = (id: string): string | undefined => matchCandidate(aliases.get(id) ?? id, candidates);
+  return resolve(first.id) ?? resolve(first.requested) ?? OTHER_SKILL;
 }
 
 /** The column of the matrix for a skill outside the measured set. */

@@ -118,6 +118,26 @@ function readManifest(
   return { name, manifest };
 }
 
+/**
+ * How Claude Code 2.1.328 treats each frontmatter rule, seen with `--plugin-dir` (pinned in
+ * test/triggering/real-cli.test.ts): a skill without a description is not listed at all (error);
+ * a bad or mismatched name, or a description past 1,024 characters, is still listed under
+ * `<plugin>:<folder>` (warning: it breaks the Agent Skills spec and other harnesses, not this one);
+ * a missing `name` is fine (the folder name is used).
+ */
+function harnessSeverity(
+  ruleId: string,
+  field: string,
+  frontmatter: Readonly<Record<string, unknown>>,
+): PluginProblemSeverity | undefined {
+  if (ruleId === "skill-description" && typeof frontmatter["description"] === "string") {
+    return frontmatter["description"].trim() === "" ? "error" : "warning";
+  }
+  if (ruleId === "skill-description") return "error";
+  if (field === "name" && frontmatter["name"] === undefined) return undefined;
+  return "warning";
+}
+
 function readSkills(root: string, plugin: string, problems: Problems): LoadedSkill[] {
   const skillsDir = join(root, "skills");
   if (!isDir(skillsDir)) return [];
@@ -158,7 +178,8 @@ function readSkills(root: string, plugin: string, problems: Problems): LoadedSki
       );
     }
     for (const p of checkSkillFrontmatter(folder, parsed.frontmatter)) {
-      add(problems, p.ruleId, p.severity === "error" ? "error" : "warning", rel, p.message, p.fix);
+      const severity = harnessSeverity(p.ruleId, p.field, parsed.frontmatter);
+      if (severity !== undefined) add(problems, p.ruleId, severity, rel, p.message, p.fix);
     }
     const fmName = parsed.frontmatter["name"];
     const name = typeof fmName === "string" && fmName.length > 0 ? fmName : folder;
@@ -167,7 +188,7 @@ function readSkills(root: string, plugin: string, problems: Problems): LoadedSki
     out.push({
       name,
       folder,
-      id: `${plugin}:${name}`,
+      id: `${plugin}:${folder}`,
       description: typeof description === "string" ? description : "",
       ...(typeof whenToUse === "string" ? { whenToUse } : {}),
       frontmatter: parsed.frontmatter,
@@ -226,14 +247,52 @@ function readMarkdownDir(
   return out;
 }
 
-/** Whether a manifest `hooks` entry points at the file the harness already loads by itself. */
-function namesDefaultHooksFile(entry: unknown): boolean {
-  if (typeof entry !== "string") return false;
-  const p = entry
+/** A manifest `hooks` path in the form the harness compares them (plugin-root relative). */
+function normaliseHooksPath(entry: string): string {
+  return entry
     .replace(/^\$\{CLAUDE_PLUGIN_ROOT\}\/?/, "")
-    .replace(/^\.\//, "")
+    .replace(/^(?:\.\/)+/, "")
     .replace(/\/+/g, "/");
-  return p === HOOKS_FILE;
+}
+
+/**
+ * The manifest's `hooks` list, as Claude Code 2.1.328 reads it (seen in its loader and pinned in
+ * test/triggering/real-cli.test.ts): naming the standard hooks/hooks.json there is redundant (it
+ * loads on its own, once; older builds reported "Duplicate hooks file" and dropped the plugin's
+ * hooks); listing one file twice is an error the harness reports ("Duplicate hooks file detected")
+ * while it skips the repeat.
+ */
+function checkManifestHooks(manifest: Record<string, unknown> | undefined, problems: Problems): void {
+  const declared = manifest?.["hooks"];
+  const entries = (Array.isArray(declared) ? declared : [declared]).filter(
+    (e): e is string => typeof e === "string",
+  );
+  const seen = new Set<string>();
+  const rel = ".claude-plugin/plugin.json";
+  for (const entry of entries) {
+    const path = normaliseHooksPath(entry);
+    if (path === HOOKS_FILE) {
+      add(
+        problems,
+        "hooks-standard-file-listed",
+        "warning",
+        rel,
+        `plugin.json's "hooks" names ${HOOKS_FILE}, which loads on its own: Claude Code 2.1.328 loads it once, ` +
+          `but older builds report "Duplicate hooks file" and drop the plugin's hooks.`,
+        `Remove ${JSON.stringify(entry)} from plugin.json's "hooks" (list only additional hook files there).`,
+      );
+    } else if (seen.has(path)) {
+      add(
+        problems,
+        "hooks-duplicate-file",
+        "error",
+        rel,
+        `plugin.json's "hooks" lists ${JSON.stringify(entry)} more than once: the harness reports "Duplicate hooks file detected" and skips the repeat.`,
+        "List each hooks file once.",
+      );
+    }
+    seen.add(path);
+  }
 }
 
 function readHooks(
@@ -241,14 +300,13 @@ function readHooks(
   manifest: Record<string, unknown> | undefined,
   problems: Problems,
 ): LoadedHooksFile | undefined {
+  checkManifestHooks(manifest, problems);
   const path = join(root, HOOKS_FILE);
   if (!existsSync(path)) return undefined;
   const config = readJson(path, HOOKS_FILE, problems, "hooks-json");
   if (!config) return { path, config: {}, dropped: true };
-  let dropped = false;
   const hooks = config["hooks"];
   if (hooks === null || typeof hooks !== "object" || Array.isArray(hooks)) {
-    dropped = true;
     add(
       problems,
       "hooks-shape",
@@ -257,21 +315,9 @@ function readHooks(
       `${HOOKS_FILE} has no "hooks" object; the harness loads no hooks from it.`,
       `Wrap the events: {"hooks": {"PreToolUse": [ … ]}}.`,
     );
+    return { path, config, dropped: true };
   }
-  const declared = manifest?.["hooks"];
-  const entries = Array.isArray(declared) ? declared : [declared];
-  if (entries.some(namesDefaultHooksFile)) {
-    dropped = true;
-    add(
-      problems,
-      "hooks-duplicate-file",
-      "error",
-      ".claude-plugin/plugin.json",
-      `plugin.json's "hooks" names ${HOOKS_FILE}, which the harness already loads by itself: it reports "Duplicate hooks file" and drops the plugin's hooks.`,
-      `Remove ${HOOKS_FILE} from plugin.json's "hooks" (list only additional hook files there).`,
-    );
-  }
-  return { path, config, dropped };
+  return { path, config, dropped: false };
 }
 
 function readMcp(root: string, problems: Problems): Record<string, unknown> | undefined {

@@ -18,11 +18,14 @@ export interface PluginProblem {
 
 /** One skill: `skills/<folder>/SKILL.md`. */
 export interface LoadedSkill {
-  /** The name the harness lists: the frontmatter `name`, else the folder name. */
+  /** The frontmatter `name`, else the folder name. */
   readonly name: string;
   /** The folder under `skills/`. */
   readonly folder: string;
-  /** The id the selector resolves: `<plugin>:<name>`. */
+  /**
+   * The id the harness lists the skill under: `<plugin>:<folder>`. When `name` differs from the
+   * folder, Claude Code shows it as `<plugin>:<folder> (<plugin>:<name>)` and resolves both.
+   */
   readonly id: string;
   /** The frontmatter `description` ("" when missing). */
   readonly description: string;
@@ -53,10 +56,7 @@ export interface LoadedHooksFile {
   readonly path: string;
   /** The parsed file (its `hooks` object, optionally beside a `description`). */
   readonly config: Readonly<Record<string, unknown>>;
-  /**
-   * The harness drops these hooks: the manifest names `hooks/hooks.json` again ("Duplicate hooks
-   * file"), or the file is not a hooks configuration.
-   */
+  /** The harness loads no hooks from the file: it is not valid JSON or has no `hooks` object. */
   readonly dropped: boolean;
 }
 
