@@ -77,6 +77,12 @@ export type { AgentResult, AgentOutput } from "../core/agent-result/parse.js";
 export { assertAgentOk, assertAgentErr, assertAgentResult } from "../core/agent-result/assert.js";
 export { AgentResultMalformedError, AgentResultMismatchError } from "../core/agent-result/errors.js";
 export type { AgentResultContract } from "../core/agent-result/contract.js";
+export { vigilesMatchers } from "../core/matchers/vigiles-matchers.js";
+export type {
+  VigilesMatchers,
+  VigilesMatcherContext,
+  VigilesMatcherResult,
+} from "../core/matchers/vigiles-matchers.js";
 
 // --- hook programs in process: loadHook, assertHookDenies … (issue 4) ---
 export { loadHook } from "../tiers/hook-program/load.js";

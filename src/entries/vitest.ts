@@ -5,3 +5,14 @@
 export {};
 
 // --- matcher registration for vitest (issue 3) ---
+import { expect } from "vitest";
+import { vigilesMatchers } from "../core/matchers/vigiles-matchers.js";
+import type { VigilesMatchers } from "../core/matchers/vigiles-matchers.js";
+
+expect.extend(vigilesMatchers);
+
+declare module "vitest" {
+  // The type parameter must repeat vitest's own declaration, default included, for the merge.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
+  interface Matchers<T = any> extends VigilesMatchers<void> {}
+}

@@ -1,0 +1,5 @@
+export declare function defineSeamCases(
+  runner: { describe: unknown; it: unknown; expect: unknown },
+  vigiles: object,
+): void;
+export declare const SEAM_CASE_COUNT: number;
