@@ -1,5 +1,6 @@
 /** The registry of `vigiles` subcommands. Each area adds its command module here. */
 import { testCommand } from "./commands/test.js";
+import { auditCommand } from "./commands/audit.js";
 import { compileCommand } from "./commands/compile.js";
 
 export interface CliCommand {
@@ -11,6 +12,7 @@ export interface CliCommand {
 
 export const commands: CliCommand[] = [
   testCommand,
+  auditCommand,
   compileCommand,
   // --- one line per command module, e.g. testCommand (issue 12), evalCommand (issue 6) ---
 ];

@@ -1,0 +1,148 @@
+/**
+ * Runs every static rule over a harness the audit tier has read: the whole catalogue in one call.
+ */
+import {
+  readHooksConfig,
+  hooksShapeRule,
+  jsonSyntaxRule,
+  type HookFileInput,
+  type HookRegistration,
+} from "./hooks-config.js";
+import {
+  checkDescriptionOverlap,
+  descriptionOverlapRule,
+  type SkillDescriptionInput,
+} from "./rules/description-overlap.js";
+import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-registration.js";
+import {
+  checkHookScript,
+  checkInlineCommand,
+  hookScriptRules,
+  type HookScriptInput,
+} from "./rules/hook-script.js";
+import { checkAgent, pluginAgentFieldsRule, type AgentInput } from "./rules/plugin-agent.js";
+import {
+  checkPluginManifest,
+  pluginManifestRules,
+  type PluginManifestInput,
+} from "./rules/plugin-manifest.js";
+import { checkSkillFrontmatter, skillFrontmatterRules } from "./rules/skill-frontmatter.js";
+import { checkWorkflow, workflowRules, type WorkflowInput } from "./rules/workflow-script.js";
+import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
+
+export const frontmatterSyntaxRule: LintRuleMeta = {
+  id: "frontmatter-syntax",
+  severity: "error",
+  behaviour:
+    "A SKILL.md or agent file whose YAML frontmatter does not parse loads without its name and description.",
+  fix: "Fix the YAML between the opening and closing `---` lines.",
+  autofix: false,
+};
+
+/** Every static rule, for listings and the SARIF rule table. */
+export const LINT_RULES: readonly LintRuleMeta[] = [
+  jsonSyntaxRule,
+  hooksShapeRule,
+  ...hookRegistrationRules,
+  ...hookScriptRules,
+  ...pluginManifestRules,
+  ...skillFrontmatterRules,
+  frontmatterSyntaxRule,
+  pluginAgentFieldsRule,
+  ...workflowRules,
+  descriptionOverlapRule,
+];
+
+/** A SKILL.md with its parsed frontmatter. */
+export interface SkillInput {
+  readonly file: string;
+  readonly folderName: string;
+  /** `plugin:name` for plugin skills, else the folder name. */
+  readonly id: string;
+  /** Undefined when the frontmatter did not parse (see `frontmatterError`). */
+  readonly frontmatter?: Readonly<Record<string, unknown>>;
+  readonly frontmatterError?: { readonly message: string; readonly range?: SourceRange };
+  readonly keyRanges: Readonly<Record<string, SourceRange>>;
+}
+
+/** Everything the audit read, parsed. */
+export interface HarnessInputs {
+  readonly hookFiles: readonly HookFileInput[];
+  readonly manifests: readonly PluginManifestInput[];
+  readonly skills: readonly SkillInput[];
+  readonly agents: readonly AgentInput[];
+  readonly workflows: readonly WorkflowInput[];
+  /** Resolves the script of each command registration; the tier looks at the disk. */
+  readonly resolveScript?: (registration: HookRegistration) => HookScriptInput | undefined;
+  /** Threshold of `description-overlap` (default 0.5). */
+  readonly overlapDistance?: number;
+}
+
+export interface HarnessLint {
+  readonly findings: LintFinding[];
+  readonly registrations: HookRegistration[];
+}
+
+/** Runs every rule; findings come back in file, then position order. */
+export function lintHarness(inputs: HarnessInputs): HarnessLint {
+  const findings: LintFinding[] = [];
+  const registrations: HookRegistration[] = [];
+  for (const file of inputs.hookFiles) {
+    const config = readHooksConfig(file);
+    findings.push(...config.findings);
+    for (const reg of config.registrations) {
+      registrations.push(reg);
+      findings.push(...checkHookRegistration(reg), ...checkInlineCommand(reg));
+      if (reg.type === "command" && inputs.resolveScript) {
+        const script = inputs.resolveScript(reg);
+        if (script) findings.push(...checkHookScript(script));
+      }
+    }
+  }
+  for (const manifest of inputs.manifests) findings.push(...checkPluginManifest(manifest));
+  const described: SkillDescriptionInput[] = [];
+  for (const skill of inputs.skills) {
+    if (skill.frontmatter === undefined) {
+      findings.push({
+        ruleId: frontmatterSyntaxRule.id,
+        severity: frontmatterSyntaxRule.severity,
+        message: `SKILL.md frontmatter does not parse: ${skill.frontmatterError?.message ?? "missing"}`,
+        file: skill.file,
+        ...(skill.frontmatterError?.range !== undefined && { range: skill.frontmatterError.range }),
+        fix: frontmatterSyntaxRule.fix,
+      });
+      continue;
+    }
+    for (const p of checkSkillFrontmatter(skill.folderName, skill.frontmatter)) {
+      const range = skill.keyRanges[p.field];
+      findings.push({
+        ruleId: p.ruleId,
+        severity: p.severity,
+        message: p.message,
+        file: skill.file,
+        ...(range !== undefined && { range }),
+        fix: p.fix,
+      });
+    }
+    const description = skill.frontmatter["description"];
+    if (typeof description === "string" && description.trim() !== "") {
+      const range = skill.keyRanges["description"];
+      described.push({ id: skill.id, file: skill.file, description, ...(range !== undefined && { range }) });
+    }
+  }
+  findings.push(...checkDescriptionOverlap(described, inputs.overlapDistance));
+  for (const agent of inputs.agents) findings.push(...checkAgent(agent));
+  for (const workflow of inputs.workflows) findings.push(...checkWorkflow(workflow));
+  return { findings: sortFindings(findings), registrations };
+}
+
+/** Orders findings by file, line, column, then rule id. */
+export function sortFindings(findings: readonly LintFinding[]): LintFinding[] {
+  return [...findings].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.range?.line ?? 0) - (b.range?.line ?? 0) ||
+      (a.range?.column ?? 0) - (b.range?.column ?? 0) ||
+      a.ruleId.localeCompare(b.ruleId),
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Skills that read alike get picked for each other. The model chooses a skill from its description
+ * alone, so two descriptions a compressor finds near-identical are a collision waiting to happen.
+ * The selection-collision matrix measures it with a model; this rule flags it for free.
+ */
+import { ncdPairs } from "../../ncd.js";
+import { finding } from "../finding.js";
+import type { LintFinding, LintRuleMeta, SourceRange } from "../types.js";
+
+/**
+ * Descriptions closer than this are flagged. Paraphrases of one job measured 0.44-0.48 and
+ * descriptions of unrelated jobs 0.67-0.71 with the project's NCD (raw DEFLATE, level 9).
+ */
+export const DEFAULT_OVERLAP_DISTANCE = 0.5;
+
+export interface SkillDescriptionInput {
+  /** `plugin:name` or the bare name. */
+  readonly id: string;
+  readonly file: string;
+  readonly description: string;
+  readonly range?: SourceRange;
+}
+
+export const descriptionOverlapRule: LintRuleMeta = {
+  id: "description-overlap",
+  severity: "warning",
+  behaviour:
+    "The model picks a skill from its description alone; two skills whose descriptions are near-duplicates " +
+    "(normalised compression distance under 0.5) are chosen for each other's prompts.",
+  fix: "Make each description name what only that skill does and when to use it instead of its sibling.",
+  autofix: false,
+};
+
+/** Flags every pair of skills whose descriptions are closer than `threshold`, naming both and the distance. */
+export function checkDescriptionOverlap(
+  skills: readonly SkillDescriptionInput[],
+  threshold = DEFAULT_OVERLAP_DISTANCE,
+): LintFinding[] {
+  const out: LintFinding[] = [];
+  for (const { i, j, distance } of ncdPairs(skills.map((s) => s.description))) {
+    if (distance >= threshold) break;
+    const a = skills[i] as SkillDescriptionInput;
+    const b = skills[j] as SkillDescriptionInput;
+    out.push(
+      finding(
+        descriptionOverlapRule,
+        b.file,
+        b.range,
+        `Skills "${a.id}" and "${b.id}" have near-duplicate descriptions (NCD ${distance.toFixed(2)} < ${threshold}): ` +
+          "the model will confuse them.",
+        {
+          fix: `Rewrite the description of "${b.id}" or "${a.id}" (${a.file}) so each says what only it does.`,
+        },
+      ),
+    );
+  }
+  return out;
+}

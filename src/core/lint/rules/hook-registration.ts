@@ -1,0 +1,298 @@
+/**
+ * Rules over one hook registration: its event, matcher, `if:` condition and command string.
+ */
+import {
+  MATCHER_FIELD,
+  SESSION_START_SOURCES,
+  TOOL_EVENTS,
+  knownEvents,
+  matcherMatches,
+  parseMatcher,
+} from "../hook-events.js";
+import { findScriptWord, isRelativePath, scanCommand, type CommandWord } from "../command-words.js";
+import { finding, subRange } from "../finding.js";
+import type { HookRegistration } from "../hooks-config.js";
+import type { LintFinding, LintRuleMeta } from "../types.js";
+
+export const unknownEventRule: LintRuleMeta = {
+  id: "unknown-event",
+  severity: "error",
+  behaviour:
+    "The harness fires hooks only for the events it knows (33 in Claude Code 2.1.328, 11 in Codex 0.169.0); " +
+    "a hook under any other name is accepted and never runs.",
+  fix: "Use the exact, case-sensitive event name.",
+  autofix: false,
+};
+
+export const matcherIgnoredRule: LintRuleMeta = {
+  id: "matcher-ignored",
+  severity: "warning",
+  behaviour:
+    "Events such as UserPromptSubmit, Stop and PostToolBatch take no matcher: the harness ignores it and the " +
+    "hook fires on every occurrence, not only the ones the matcher names.",
+  fix: "Remove the matcher and filter inside the hook, reading the event's fields from stdin.",
+  autofix: false,
+};
+
+export const sessionStartForkRule: LintRuleMeta = {
+  id: "session-start-fork",
+  severity: "warning",
+  behaviour:
+    'SessionStart gained the source "fork" in 2.1.212: a matcher that lists sources without it silently stops ' +
+    "firing for forked sessions.",
+  fix: 'Add "fork" to the matcher, or say in a comment beside the hook why forks are excluded.',
+  autofix: false,
+};
+
+export const taskMatcherRule: LintRuleMeta = {
+  id: "task-matcher-without-agent",
+  severity: "error",
+  behaviour:
+    'The subagent tool is named "Agent" since 2.1.63 (it was "Task"); a matcher that names Task but not Agent ' +
+    "never fires for subagent calls.",
+  fix: 'Match both names: "Agent|Task".',
+  autofix: false,
+};
+
+export const ifDirGlobRule: LintRuleMeta = {
+  id: "if-dir-glob",
+  severity: "warning",
+  behaviour:
+    "Since 2.1.214 a hook `if:` pattern `dir/**` matches only <cwd>/dir, not a `dir` at any depth (permission " +
+    "deny/ask rules kept the old any-depth meaning, so copying a pattern between them changes its scope).",
+  fix: "Write `**/dir/**` to match at any depth, or `./dir/**` to make the root-only scope explicit.",
+  autofix: false,
+};
+
+export const unquotedPluginRootRule: LintRuleMeta = {
+  id: "unquoted-plugin-root",
+  severity: "error",
+  behaviour:
+    "A plugin's install path can hold a space; an unquoted ${CLAUDE_PLUGIN_ROOT} then splits into several words, " +
+    "the script is not found (exit 127) and the action proceeds as if the hook allowed it.",
+  fix: 'Wrap the path in double quotes: "${CLAUDE_PLUGIN_ROOT}/hooks/script.sh".',
+  autofix: true,
+};
+
+export const relativeHookPathRule: LintRuleMeta = {
+  id: "relative-hook-path",
+  severity: "error",
+  behaviour:
+    "Hook commands run from the session's current directory (which moves when the agent cd's), and installed " +
+    "plugins run from the plugin cache: a relative script path misses and the hook fails open.",
+  fix: 'Anchor the path: "${CLAUDE_PLUGIN_ROOT}/…" in a plugin, "$CLAUDE_PROJECT_DIR/…" in project settings.',
+  autofix: false,
+};
+
+export const hookRegistrationRules: readonly LintRuleMeta[] = [
+  unknownEventRule,
+  matcherIgnoredRule,
+  sessionStartForkRule,
+  taskMatcherRule,
+  ifDirGlobRule,
+  unquotedPluginRootRule,
+  relativeHookPathRule,
+];
+
+function levenshtein(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j] as number;
+      row[j] = Math.min(
+        (row[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      prev = tmp;
+    }
+  }
+  return row[b.length] as number;
+}
+
+function closest(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = levenshtein(name.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+function checkEvent(reg: HookRegistration): LintFinding[] {
+  const events = knownEvents(reg.harness);
+  if (events.includes(reg.event)) return [];
+  const suggestion = closest(reg.event, events);
+  const harness = reg.harness === "codex" ? "Codex" : "Claude Code";
+  return [
+    finding(
+      unknownEventRule,
+      reg.file,
+      reg.eventRange,
+      `"${reg.event}" is not a ${harness} hook event: this hook never runs.` +
+        (suggestion !== undefined ? ` Did you mean "${suggestion}"?` : ""),
+      suggestion !== undefined ? { fix: `Rename the event to "${suggestion}".` } : undefined,
+    ),
+  ];
+}
+
+function checkMatcher(reg: HookRegistration): LintFinding[] {
+  if (reg.matcher === undefined || reg.matcherRange === undefined) return [];
+  const out: LintFinding[] = [];
+  const known = knownEvents(reg.harness).includes(reg.event);
+  const takesMatcher = MATCHER_FIELD[reg.event] !== undefined;
+  const form = parseMatcher(reg.matcher);
+  if (known && !takesMatcher && form.kind !== "all") {
+    out.push(
+      finding(
+        matcherIgnoredRule,
+        reg.file,
+        reg.matcherRange,
+        `${reg.event} takes no matcher: "${reg.matcher}" is ignored and the hook fires on every ${reg.event}.`,
+      ),
+    );
+  }
+  if (reg.event === "SessionStart" && form.kind === "names") {
+    const listed = form.names.filter((n) => (SESSION_START_SOURCES as readonly string[]).includes(n));
+    if (listed.length > 0 && !form.names.includes("fork")) {
+      out.push(
+        finding(
+          sessionStartForkRule,
+          reg.file,
+          reg.matcherRange,
+          `SessionStart matcher "${reg.matcher}" lists ${listed.join(", ")} but not "fork": the hook never runs for forked sessions.`,
+        ),
+      );
+    }
+  }
+  if (TOOL_EVENTS.has(reg.event) && form.kind !== "all") {
+    if (matcherMatches(reg.matcher, "Task") && !matcherMatches(reg.matcher, "Agent")) {
+      out.push(
+        finding(
+          taskMatcherRule,
+          reg.file,
+          reg.matcherRange,
+          `Matcher "${reg.matcher}" matches the old tool name "Task" but not "Agent": subagent calls pass unhooked.`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/** Path patterns inside a permission-rule condition such as `Edit(src/**)` or `Bash(rm -rf build/**)`. */
+function dirGlobs(condition: string): { pattern: string; start: number }[] {
+  const out: { pattern: string; start: number }[] = [];
+  const open = condition.indexOf("(");
+  const close = condition.lastIndexOf(")");
+  if (open === -1 || close <= open) return out;
+  const inner = condition.slice(open + 1, close);
+  const re = /\S+/g;
+  for (let m = re.exec(inner); m !== null; m = re.exec(inner)) {
+    if (/^[^/*\s~.$][^/*\s]*\/\*\*$/.test(m[0])) out.push({ pattern: m[0], start: open + 1 + m.index });
+  }
+  return out;
+}
+
+function checkCondition(reg: HookRegistration): LintFinding[] {
+  if (reg.condition === undefined || reg.conditionRange === undefined) return [];
+  const range = reg.conditionRange;
+  return dirGlobs(reg.condition).map(({ pattern, start }) =>
+    finding(
+      ifDirGlobRule,
+      reg.file,
+      subRange(range, start, start + pattern.length),
+      `\`if:\` pattern "${pattern}" matches only <cwd>/${pattern.slice(0, -3)} since 2.1.214, not that directory at any depth.`,
+      {
+        fix: `Write "**/${pattern}" to match at any depth, or "./${pattern}" to keep the root-only scope explicit.`,
+      },
+    ),
+  );
+}
+
+const PLUGIN_ROOT = /\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT\b/g;
+
+function checkPluginRootQuoting(reg: HookRegistration): LintFinding[] {
+  if (reg.command === undefined || reg.commandRange === undefined) return [];
+  const command = reg.command;
+  const { words, quoteAt } = scanCommand(command);
+  const flagged: CommandWord[] = [];
+  for (let m = PLUGIN_ROOT.exec(command); m !== null; m = PLUGIN_ROOT.exec(command)) {
+    if (quoteAt[m.index] !== "none") continue;
+    const at = m.index;
+    const word = words.find((w) => !w.operator && w.start <= at && at < w.end);
+    if (word !== undefined && !flagged.includes(word)) flagged.push(word);
+  }
+  PLUGIN_ROOT.lastIndex = 0;
+  // One edit rewrites the whole command string, quoting every word that can be quoted safely
+  // (no quotes or escapes inside it already); it rides on the first finding.
+  const fixable = flagged.filter((w) => !w.quoted && !w.raw.includes("\\"));
+  let fixed = command;
+  for (const w of [...fixable].reverse()) fixed = `${fixed.slice(0, w.start)}"${w.raw}"${fixed.slice(w.end)}`;
+  const range = reg.commandRange;
+  return flagged.map((word, index) =>
+    finding(
+      unquotedPluginRootRule,
+      reg.file,
+      subRange(range, word.start, word.end),
+      `${word.raw} is not inside double quotes: an install path with a space splits it and the hook fails with exit 127.`,
+      {
+        fix: `Write "${word.raw}" (in double quotes).`,
+        ...(index === 0 &&
+          fixable.length > 0 &&
+          reg.commandOffsets !== undefined && {
+            edits: [
+              {
+                file: reg.file,
+                start: reg.commandOffsets[0],
+                end: reg.commandOffsets[1],
+                text: JSON.stringify(fixed),
+              },
+            ],
+          }),
+      },
+    ),
+  );
+}
+
+function checkRelativePath(reg: HookRegistration): LintFinding[] {
+  const script =
+    reg.command !== undefined
+      ? findScriptWord(reg.command)
+      : reg.args !== undefined && reg.args[0] !== undefined
+        ? findScriptWord(reg.args.map((a) => JSON.stringify(a)).join(" "))
+        : undefined;
+  if (script === undefined || !isRelativePath(script.word.value)) return [];
+  const anchor = reg.pluginRoot !== undefined ? '"${CLAUDE_PLUGIN_ROOT}/' : '"$CLAUDE_PROJECT_DIR/';
+  const cleaned = script.word.value.replace(/^\.\//, "");
+  const range =
+    reg.command !== undefined && reg.commandRange !== undefined
+      ? subRange(reg.commandRange, script.word.start, script.word.end)
+      : reg.handlerRange;
+  return [
+    finding(
+      relativeHookPathRule,
+      reg.file,
+      range,
+      `Hook script path "${script.word.value}" is relative: it resolves against whatever directory the session is in.`,
+      { fix: `Write ${anchor}${cleaned}" instead.` },
+    ),
+  ];
+}
+
+/** Every registration rule over one registration. */
+export function checkHookRegistration(reg: HookRegistration): LintFinding[] {
+  return [
+    ...checkEvent(reg),
+    ...checkMatcher(reg),
+    ...checkCondition(reg),
+    ...checkPluginRootQuoting(reg),
+    ...checkRelativePath(reg),
+  ];
+}

@@ -1,0 +1,177 @@
+/**
+ * Rules over the script a command hook runs: that it exists, can run, reads its payload from stdin,
+ * answers inside the contract, and finishes inside its registered budget.
+ */
+import { DEFAULT_COMMAND_TIMEOUT_SECONDS } from "../hook-events.js";
+import { finding } from "../finding.js";
+import type { HookRegistration } from "../hooks-config.js";
+import {
+  LEGACY_DECISIONS,
+  PERMISSION_DECISIONS,
+  PHANTOM_PAYLOAD_VARS,
+  scanHookSource,
+  type SourceLanguage,
+} from "../source-scan.js";
+import type { LintFinding, LintRuleMeta } from "../types.js";
+
+/** The script a registration runs, as the audit found it on disk. */
+export interface HookScriptInput {
+  readonly registration: HookRegistration;
+  /** The script's path as reported in findings about its source. */
+  readonly file: string;
+  /** The program itself (needs a run bit) rather than an interpreter's argument. */
+  readonly direct: boolean;
+  readonly exists: boolean;
+  readonly executable: boolean;
+  /** The source text, when it exists and is small enough to read. */
+  readonly source?: string;
+  readonly language: SourceLanguage;
+}
+
+export const hookScriptMissingRule: LintRuleMeta = {
+  id: "hook-script-missing",
+  severity: "error",
+  behaviour:
+    "A hook whose script does not exist exits 127: a non-blocking error, so the action it guards proceeds as if allowed.",
+  fix: "Point the command at the script's real path, or add the script.",
+  autofix: false,
+};
+
+export const hookScriptNotExecutableRule: LintRuleMeta = {
+  id: "hook-script-not-executable",
+  severity: "error",
+  behaviour:
+    "A script run as the program itself needs its run bit; without it the shell exits 126, a non-blocking error, " +
+    "and the action proceeds.",
+  fix: "chmod +x the script (and commit the mode), or run it through its interpreter: `bash script.sh`.",
+  autofix: false,
+};
+
+export const envPayloadRule: LintRuleMeta = {
+  id: "env-payload",
+  severity: "error",
+  behaviour:
+    "Claude Code passes the hook payload as JSON on stdin; CLAUDE_TOOL_INPUT, CLAUDE_TOOL_NAME, CLAUDE_FILE_PATHS " +
+    "and CLAUDE_TOOL_OUTPUT were never set, so a hook that reads them sees nothing and silently does nothing.",
+  fix: "Read the payload from stdin: parse the JSON and take tool_name, tool_input and the other fields from it.",
+  autofix: false,
+};
+
+export const invalidDecisionRule: LintRuleMeta = {
+  id: "invalid-permission-decision",
+  severity: "error",
+  behaviour:
+    "permissionDecision accepts only allow, deny, ask and defer (legacy `decision`: approve or block). Any other " +
+    'value ("block" as a permissionDecision, "warn") fails validation, the hook counts as errored, and the tool runs.',
+  fix: 'Write "deny" to block (permissionDecision), or the legacy {"decision": "block"}.',
+  autofix: false,
+};
+
+export const subprocessTimeoutRule: LintRuleMeta = {
+  id: "subprocess-timeout",
+  severity: "error",
+  behaviour:
+    "A hook is killed at its registered `timeout` (600 s by default); a subprocess allowed to run as long or longer " +
+    "is killed with it before any verdict is printed, and the action proceeds.",
+  fix: "Give the subprocess a timeout well inside the hook's budget, or raise the registered `timeout`.",
+  autofix: false,
+};
+
+export const hookScriptRules: readonly LintRuleMeta[] = [
+  hookScriptMissingRule,
+  hookScriptNotExecutableRule,
+  envPayloadRule,
+  invalidDecisionRule,
+  subprocessTimeoutRule,
+];
+
+/** Phantom payload variables read in the command string itself (`jq <<< "$CLAUDE_TOOL_INPUT"`). */
+export function checkInlineCommand(reg: HookRegistration): LintFinding[] {
+  if (reg.command === undefined) return [];
+  const out: LintFinding[] = [];
+  for (const name of PHANTOM_PAYLOAD_VARS) {
+    if (new RegExp(`\\$\\{?${name}\\b`).test(reg.command)) {
+      out.push(
+        finding(
+          envPayloadRule,
+          reg.file,
+          reg.commandRange,
+          `The command reads $${name}, which Claude Code never sets: the payload is JSON on stdin.`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/** Every rule over one hook script. */
+export function checkHookScript(input: HookScriptInput): LintFinding[] {
+  const reg = input.registration;
+  const at = reg.commandRange ?? reg.handlerRange;
+  if (!input.exists) {
+    return [
+      finding(
+        hookScriptMissingRule,
+        reg.file,
+        at,
+        `${reg.event} hook script ${input.file} does not exist: the hook exits 127 and the action proceeds.`,
+      ),
+    ];
+  }
+  const out: LintFinding[] = [];
+  if (input.direct && !input.executable) {
+    out.push(
+      finding(
+        hookScriptNotExecutableRule,
+        reg.file,
+        at,
+        `${reg.event} hook script ${input.file} is run directly but has no run bit: it exits 126 and the action proceeds.`,
+      ),
+    );
+  }
+  if (input.source === undefined) return out;
+  const facts = scanHookSource(input.source, input.language);
+  for (const read of facts.envReads) {
+    out.push(
+      finding(
+        envPayloadRule,
+        input.file,
+        read.at,
+        `Reads ${read.name}, which Claude Code never sets: this hook sees no payload and does nothing.`,
+      ),
+    );
+  }
+  for (const d of facts.decisions) {
+    const allowed = d.key === "permissionDecision" ? PERMISSION_DECISIONS : LEGACY_DECISIONS;
+    if (allowed.includes(d.value)) continue;
+    out.push(
+      finding(
+        invalidDecisionRule,
+        input.file,
+        d.at,
+        `${d.key} "${d.value}" is outside the contract (${allowed.join(", ")}): the harness ignores it and the tool runs.`,
+        {
+          fix:
+            d.key === "permissionDecision"
+              ? `Write permissionDecision "deny" to block${d.value === "warn" ? ', or "ask" to ask the user' : ""}.`
+              : 'Write decision "block" to block, or leave it out to allow.',
+        },
+      ),
+    );
+  }
+  const budget = reg.timeoutSeconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
+  for (const t of facts.timeouts) {
+    if (t.seconds < budget) continue;
+    out.push(
+      finding(
+        subprocessTimeoutRule,
+        input.file,
+        t.at,
+        `A subprocess may run ${t.seconds} s, but the ${reg.event} hook's budget is ${budget} s` +
+          `${reg.timeoutSeconds === undefined ? " (the default)" : ` (registered in ${reg.file})`}: ` +
+          "the harness kills the hook first and no verdict is given.",
+      ),
+    );
+  }
+  return out;
+}

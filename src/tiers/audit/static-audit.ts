@@ -1,0 +1,161 @@
+/**
+ * The static audit: discover the harness under a directory, read every part with a real parser,
+ * and run the lint catalogue over it. Nothing runs.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { basename, isAbsolute, relative, resolve, sep } from "node:path";
+import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words.js";
+import type { HookRegistration } from "../../core/lint/hooks-config.js";
+import { lintHarness, type SkillInput } from "../../core/lint/lint-harness.js";
+import type { HookScriptInput } from "../../core/lint/rules/hook-script.js";
+import { languageOf } from "../../core/lint/source-scan.js";
+import type { LintFinding } from "../../core/lint/types.js";
+import { VigilesError } from "../../core/errors.js";
+import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
+import { readFrontmatter } from "./frontmatter.js";
+
+/** Largest hook source read for the source rules. */
+const MAX_SOURCE_BYTES = 1024 * 1024;
+
+export interface AuditOptions {
+  /** Glob patterns (relative to the root) never searched; defaults to {@link DEFAULT_AUDIT_IGNORE}. */
+  readonly ignore?: readonly string[];
+  /** Threshold of `description-overlap` (default 0.5). */
+  readonly overlapDistance?: number;
+}
+
+/** The result of a static audit. Finding paths are relative to `root`, with `/` separators. */
+export interface AuditReport {
+  readonly root: string;
+  readonly findings: LintFinding[];
+  readonly registrations: HookRegistration[];
+  readonly discovery: Discovery;
+  readonly summary: { readonly errors: number; readonly warnings: number; readonly notes: number };
+}
+
+/** The audited directory does not exist or is not a directory. */
+export class AuditRootError extends VigilesError {
+  constructor(message: string) {
+    super("VIGILES_AUDIT_ROOT", message);
+  }
+}
+
+/** The path a finding names: relative to the root with `/`, or absolute when outside it. */
+export function displayPath(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel.startsWith("..") || isAbsolute(rel) ? path : rel.split(sep).join("/");
+}
+
+function read(path: string): string {
+  return readFileSync(path, "utf8");
+}
+
+function scriptOf(reg: HookRegistration, root: string): HookScriptInput | undefined {
+  const command = reg.command ?? (reg.args ? reg.args.map((a) => JSON.stringify(a)).join(" ") : undefined);
+  if (command === undefined) return undefined;
+  const word = findScriptWord(command);
+  if (word === undefined) return undefined;
+  const path = resolveScriptPath(word.word.value, {
+    ...(reg.pluginRoot !== undefined && { pluginRoot: reg.pluginRoot }),
+    projectDir: root,
+  });
+  if (path === undefined) return undefined;
+  let exists = false;
+  let executable = false;
+  let source: string | undefined;
+  try {
+    const st = statSync(path);
+    exists = st.isFile();
+    executable = (st.mode & 0o111) !== 0;
+    if (exists && st.size <= MAX_SOURCE_BYTES) source = read(path);
+  } catch {
+    exists = false;
+  }
+  return {
+    registration: reg,
+    file: displayPath(root, path),
+    direct: word.direct,
+    exists,
+    executable,
+    ...(source !== undefined && { source }),
+    language: languageOf(path, source ?? ""),
+  };
+}
+
+/**
+ * Audits the harness under `dir` without running anything.
+ *
+ * @example
+ * const report = auditHarness("./my-plugin");
+ * if (report.summary.errors > 0) console.error(formatHuman(report));
+ */
+export function auditHarness(dir: string, options: AuditOptions = {}): AuditReport {
+  const root = resolve(dir);
+  let isDir = false;
+  try {
+    isDir = statSync(root).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir)
+    throw new AuditRootError(
+      `Cannot audit "${dir}": it is not a directory. Pass the repository or plugin directory.`,
+    );
+  const discovery = discoverHarness(root, options.ignore ?? DEFAULT_AUDIT_IGNORE);
+  const skills: SkillInput[] = discovery.skills.map((s) => {
+    const fm = readFrontmatter(read(s.path));
+    const folderName = skillFolder(s.path);
+    const id = s.plugin?.name !== undefined ? `${s.plugin.name}:${folderName}` : folderName;
+    return {
+      file: displayPath(root, s.path),
+      folderName,
+      id,
+      ...(fm.data !== undefined && { frontmatter: fm.data }),
+      ...(fm.error !== undefined && { frontmatterError: fm.error }),
+      keyRanges: fm.keyRanges,
+    };
+  });
+  const { findings, registrations } = lintHarness({
+    hookFiles: discovery.hookFiles.map((h) => ({
+      file: displayPath(root, h.path),
+      text: read(h.path),
+      harness: h.harness,
+      role: h.role,
+      ...(h.pluginRoot !== undefined && { pluginRoot: h.pluginRoot }),
+    })),
+    manifests: discovery.plugins.map((p) => ({
+      file: displayPath(root, p.manifest),
+      text: read(p.manifest),
+    })),
+    skills,
+    agents: discovery.agents.map((a) => {
+      const fm = readFrontmatter(read(a.path));
+      const name =
+        typeof fm.data?.["name"] === "string" ? (fm.data["name"] as string) : basename(a.path, ".md");
+      return {
+        file: displayPath(root, a.path),
+        name,
+        inPlugin: a.plugin !== undefined,
+        frontmatter: fm.data ?? {},
+        keyRanges: fm.keyRanges,
+      };
+    }),
+    workflows: discovery.workflows.map((w) => ({
+      file: displayPath(root, w.path),
+      baseName: basename(w.path, ".js"),
+      text: read(w.path),
+    })),
+    resolveScript: (reg) => scriptOf(reg, root),
+    ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
+  });
+  return { root, findings, registrations, discovery, summary: summarize(findings) };
+}
+
+/** Counts findings by severity. */
+export function summarize(findings: readonly LintFinding[]): AuditReport["summary"] {
+  return {
+    errors: findings.filter((f) => f.severity === "error").length,
+    warnings: findings.filter((f) => f.severity === "warning").length,
+    notes: findings.filter((f) => f.severity === "note").length,
+  };
+}
