@@ -38,12 +38,39 @@ export interface TrialRow {
   /** Failure messages of checks, keyed by metric. */
   readonly messages?: Readonly<Record<string, string>>;
   readonly error?: string;
+  /** What the agent did on this trial, kept so a report can show why a trial failed. */
+  readonly trace?: TrialTrace;
+}
+
+/** A compact trace of one trial for reports: tool calls, hook fires and the final answer. */
+export interface TrialTrace {
+  readonly toolCalls: readonly {
+    readonly name: string;
+    readonly input: Readonly<Record<string, unknown>>;
+    /** The tool's answer as text (possibly truncated). */
+    readonly result?: string;
+    readonly isError?: boolean;
+  }[];
+  /** Undefined when hook fires were not recorded. */
+  readonly hooks?: readonly {
+    readonly name: string;
+    readonly event: string;
+    readonly blocked: boolean;
+    readonly exitCode: number | null;
+    readonly output: string;
+  }[];
+  readonly output: string;
+  readonly turns?: number;
 }
 
 export interface ArmReport {
   readonly metrics: Readonly<Record<string, MetricSummary>>;
   readonly usage: ArmUsage;
   readonly trials: number;
+  /** Trials whose call failed (after retries): not scored, never counted as failed trials. */
+  readonly errors?: number;
+  /** Trials replayed from the cache (no model call). */
+  readonly cached?: number;
 }
 
 export interface EvalReport {
@@ -57,4 +84,12 @@ export interface EvalReport {
   readonly rows?: readonly TrialRow[];
   /** Serialised checks (check.toJSON()) behind metrics, keyed by metric name, when a report scored checks. */
   readonly checks?: Readonly<Record<string, unknown>>;
+  /** Why the run stopped early: the budget (`maxCostUsd`) or an interrupt (Ctrl-C). */
+  readonly abortReason?: "budget" | "interrupt";
+  /** Hash of every model-affecting input (what the eval lock records). */
+  readonly inputsHash?: string;
+  /** The shard this report covers, when the run was split (`--shard i/n`). */
+  readonly shard?: { readonly index: number; readonly total: number };
+  /** Path of the JSONL file the raw rows were streamed to, when they were not kept in memory. */
+  readonly rowsFile?: string;
 }

@@ -5,5 +5,54 @@
 export type { EvalReport, ArmReport, MetricSummary, TrialRow, ArmUsage } from "../core/eval-report.js";
 
 // --- eval engine: paid_runEval, paid_measure, paid_measureArms, paid_judge, paid_judged, paid_claudeEvalDriver (issue 6) ---
+export { paid_runEval, paid_measure, paid_measureArms } from "../tiers/eval/run-eval.js";
+export type { EvalRunOptions, EvalProgress } from "../tiers/eval/engine.js";
+export { paid_judge, paid_judged } from "../tiers/eval/judge.js";
+export type { JudgeOptions, JudgeVerdict, JudgeFunction, JudgedOptions } from "../tiers/eval/judge.js";
+export { paid_claudeEvalDriver } from "../tiers/eval/claude-driver.js";
+export type { ClaudeEvalDriverOptions } from "../tiers/eval/claude-driver.js";
+export type {
+  EvalDriver,
+  EvalTrial,
+  DriverTrace,
+  DriverPlan,
+  RunTrialOptions,
+  Effort,
+  GridOptions,
+  GridOutcome,
+  GridTrialResult,
+} from "../tiers/eval/driver.js";
+export {
+  RateLimitedError,
+  EvalDriverError,
+  MissingCredentialsError,
+  EffortNotPinnedError,
+  ModelBelowFloorError,
+  EvalFailedError,
+  EvalLockMismatchError,
+} from "../tiers/eval/errors.js";
+export type {
+  RunEvalSpec,
+  MeasureSpec,
+  MeasureArmsSpec,
+  ArmSpec,
+  EvalCommon,
+  CacheMode,
+  Measure,
+  MetricValues,
+  ScoredCheck,
+  EvalEffort,
+} from "../core/eval/spec.js";
+export type { EvalDefinition } from "../core/eval/eval-file.js";
 
 // --- skill triggering: paid_measureTriggerRate (issue 7) ---
+export { measureTriggerRate as paid_measureTriggerRate } from "../tiers/triggering/trigger-rate.js";
+export type { TriggerRateOptions } from "../tiers/triggering/trigger-rate.js";
+export type {
+  TriggerRateReport,
+  TriggerRateBounds,
+  TriggerTrialRow,
+  TriggerPromptSummary,
+  TriggerPromptSet,
+} from "../core/triggering/trigger-report.js";
+export { PromptSetNotDiverseError } from "../core/triggering/diversity.js";

@@ -151,6 +151,21 @@ export {
 } from "../tiers/harness/errors.js";
 
 // --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
+// issue 6: eval files (free: a declaration cannot spend)
+export { defineEval } from "../core/eval/eval-file.js";
+export type { EvalDefinition, TriggerRateDeclaration, TriggerRateReportLike } from "../core/eval/eval-file.js";
+export type {
+  RunEvalSpec,
+  MeasureSpec,
+  MeasureArmsSpec,
+  ArmSpec,
+  EvalCommon,
+  CacheMode,
+  Measure,
+  MetricValues,
+  ScoredCheck,
+  EvalEffort,
+} from "../core/eval/spec.js";
 // issue 7: the trigger-rate gate
 export { assertTriggerRate } from "../core/triggering/trigger-report.js";
 export type {

@@ -62,6 +62,8 @@ export interface EvalTrial {
 export interface DriverTrace extends Trace {
   /** Removes the run's work dir. The engine calls it after scoring; idempotent. */
   cleanup?(): void;
+  /** The run's work dir while it exists: the cache records its whole post-run tree from here. */
+  readonly workDir?: string;
 }
 
 /** What the engine tells a driver before the first trial. */

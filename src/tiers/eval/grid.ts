@@ -18,7 +18,10 @@
  * });
  */
 import type { DriverTrace, EvalDriver, EvalTrial } from "./driver.js";
-import { RateLimitedError } from "./errors.js";
+import { EffortNotPinnedError, MissingCredentialsError, RateLimitedError } from "./errors.js";
+
+const defaultFatal = (error: unknown): boolean =>
+  error instanceof EffortNotPinnedError || error instanceof MissingCredentialsError;
 
 export interface GridOptions {
   /** Trials run at once (default 1). */
@@ -37,6 +40,11 @@ export interface GridOptions {
   readonly onLaunch?: (trial: EvalTrial) => void;
   /** Called with each finished trial; awaited. Throwing stops the grid and rethrows after in-flight end. */
   readonly onTrial: (result: GridTrialResult) => void | Promise<void>;
+  /**
+   * Errors that make every further trial pointless (missing credentials, an effort the harness will
+   * not apply): launches stop and the grid rethrows after in-flight trials end. Default: those two.
+   */
+  readonly isFatal?: (error: unknown) => boolean;
   /** Replaces the driver call for a trial (a cache hit). Return undefined to run the driver. */
   readonly replay?: (trial: EvalTrial) => DriverTrace | undefined | Promise<DriverTrace | undefined>;
 }
@@ -97,8 +105,13 @@ export async function runTrialGrid(
     for (let trial = next(); trial !== undefined; trial = next()) {
       options.onLaunch?.(trial);
       const result = await runOne(trial, driver, options);
-      if (result.error !== undefined) failed++;
-      else completed++;
+      if (result.error !== undefined) {
+        failed++;
+        if ((options.isFatal ?? defaultFatal)(result.error)) {
+          callbackError ??= { error: result.error };
+          continue;
+        }
+      } else completed++;
       try {
         await options.onTrial(result);
       } catch (error) {

@@ -1,0 +1,324 @@
+/**
+ * The eval engine: arms x trials on a driver, each trial replayed from the cache or run live, scored,
+ * and folded into running aggregates. Rows stream to a JSONL file when one is given, so memory stays
+ * flat; the budget and a graceful interrupt stop launches and let in-flight trials finish.
+ */
+import { ArmAccumulator, ZERO_USAGE } from "../../core/eval/aggregate.js";
+import { trialCacheKey } from "../../core/eval/cache-key.js";
+import type { Shard } from "../../core/eval/shard.js";
+import { inShard } from "../../core/eval/shard.js";
+import type { EvalCommon, MetricValues } from "../../core/eval/spec.js";
+import type { ArmUsage, EvalReport, TrialRow } from "../../core/eval-report.js";
+import type { Trace } from "../../core/trace.js";
+import { TrialCache } from "./cache.js";
+import type { EvalDriver, EvalTrial } from "./driver.js";
+import { EvalFailedError } from "./errors.js";
+import { runTrialGrid } from "./grid.js";
+import { hashPluginDir } from "./plugin-hash.js";
+import { recordTrace, replayTrace } from "./recorded-trace.js";
+import type { ResolvedArm } from "./resolve-arms.js";
+import { RowsWriter } from "./rows-file.js";
+
+/** Options of a run that are not part of what the eval declares. */
+export interface EvalRunOptions {
+  /** The driver; default `paid_claudeEvalDriver()` (the real model). */
+  readonly driver?: EvalDriver;
+  /** Graceful stop (first Ctrl-C): no new trials; in-flight ones finish; the report is marked aborted. */
+  readonly signal?: AbortSignal;
+  /** Forced stop (second Ctrl-C): in-flight harness runs are killed. */
+  readonly forceSignal?: AbortSignal;
+  /** Run only this shard of the grid (`--shard i/n`). */
+  readonly shard?: Shard;
+  /** Overrides the spec's trials (`--trials=N`). */
+  readonly trials?: number;
+  /** Stream raw rows here as JSONL; they are then not kept in the report (flat memory). */
+  readonly rowsFile?: string;
+  /** Keep raw rows in `report.rows` (default: true unless `rowsFile` is set). */
+  readonly keepRows?: boolean;
+  /** Overrides the spec's cache directory. */
+  readonly cacheDir?: string;
+  /** Called after each trial and at launches, for progress displays. */
+  readonly onProgress?: (progress: EvalProgress) => void;
+  /** A corrupt cache entry, a failed call: reported here (default: ignored, still counted). */
+  readonly onWarning?: (message: string) => void;
+}
+
+export interface EvalProgress {
+  readonly total: number;
+  readonly done: number;
+  readonly running: number;
+  readonly errors: number;
+  readonly cached: number;
+  /** Fraction of true over every boolean metric so far; undefined before the first. */
+  readonly passRate: number | undefined;
+  /** Money spent by this run so far (replays cost nothing). */
+  readonly costUsd: number;
+  readonly elapsedMs: number;
+  /** Estimated time to finish from the pace so far; undefined before the first trial. */
+  readonly etaMs: number | undefined;
+}
+
+/** A trial scored: its metrics and, for failed checks, their messages. */
+export interface TrialScore {
+  readonly metrics: MetricValues;
+  readonly messages?: Readonly<Record<string, string>>;
+}
+
+export interface EngineInput {
+  readonly name?: string;
+  readonly arms: readonly ResolvedArm[];
+  readonly trials: number;
+  readonly common: EvalCommon;
+  readonly score: (trace: Trace, trial: EvalTrial) => TrialScore;
+  readonly checks?: Readonly<Record<string, unknown>>;
+  /** Computed after the driver's preflight, when its identity (the resolved harness version) is known. */
+  readonly inputsHash: (driverIdentity: string) => string;
+  readonly driver: EvalDriver;
+}
+
+function* gridOf(
+  arms: readonly ResolvedArm[],
+  trials: number,
+  shard: Shard | undefined,
+  timeoutMs: number | undefined,
+): Generator<EvalTrial> {
+  let position = 0;
+  // Trial-major order: a budget stop leaves every arm with about the same number of trials.
+  for (let trial = 0; trial < trials; trial++) {
+    for (const arm of arms) {
+      if (inShard(position++, shard)) {
+        const t = trialOf(arm, trial);
+        yield timeoutMs !== undefined ? { ...t, timeoutMs } : t;
+      }
+    }
+  }
+}
+
+function trialOf(arm: ResolvedArm, trial: number): EvalTrial {
+  return {
+    arm: arm.name,
+    trial,
+    task: arm.task,
+    files: arm.files,
+    pluginDirs: arm.pluginDirs,
+    model: arm.model,
+    stubSkillBodies: arm.stubSkillBodies,
+    env: arm.env,
+    ...(arm.settings ? { settings: arm.settings } : {}),
+    ...(arm.effort !== undefined ? { effort: arm.effort } : {}),
+    ...(arm.allowedTools ? { allowedTools: arm.allowedTools } : {}),
+  };
+}
+
+function usageOf(trace: Trace | undefined): ArmUsage {
+  const u = trace?.usage;
+  if (!u) return ZERO_USAGE;
+  return {
+    costUsd: u.costUsd,
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    durationMs: u.durationMs,
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function runEngine(input: EngineInput, options: EvalRunOptions): Promise<EvalReport> {
+  const { common, driver } = input;
+  const trials = options.trials ?? input.trials;
+  const total = countGrid(input.arms.length, trials, options.shard);
+  await driver.preflight?.({
+    models: [...new Set(input.arms.map((a) => a.model))],
+    efforts: [...new Set(input.arms.map((a) => a.effort))],
+    trials: total,
+  });
+
+  const cache = new TrialCache(common.cache ?? "off", options.cacheDir ?? common.cacheDir);
+  const pluginHashes = new Map<string, string>();
+  const hashesOf = (dirs: readonly string[]): string[] =>
+    dirs.map((d) => {
+      let h = pluginHashes.get(d);
+      if (h === undefined) pluginHashes.set(d, (h = hashPluginDir(d)));
+      return h;
+    });
+  const keyOf = (t: EvalTrial): string =>
+    trialCacheKey({
+      arm: t.arm,
+      trial: t.trial,
+      task: t.task,
+      files: t.files,
+      settings: t.settings,
+      pluginHashes: hashesOf(t.pluginDirs),
+      model: t.model,
+      stubSkillBodies: t.stubSkillBodies,
+      env: t.env,
+      driverIdentity: driver.identity,
+      ...(t.case !== undefined ? { case: t.case } : {}),
+      ...(t.effort !== undefined ? { effort: t.effort } : {}),
+      ...(t.allowedTools ? { allowedTools: t.allowedTools } : {}),
+    });
+
+  const accumulators = new Map(input.arms.map((a) => [a.name, new ArmAccumulator()]));
+  const keepRows = options.keepRows ?? options.rowsFile === undefined;
+  const rows: TrialRow[] = [];
+  const writer = options.rowsFile ? new RowsWriter(options.rowsFile) : undefined;
+  const warn = options.onWarning ?? (() => {});
+  const started = performance.now();
+  let spent = 0;
+  let done = 0;
+  let running = 0;
+  let errors = 0;
+  let cachedCount = 0;
+  let boolTrue = 0;
+  let boolAll = 0;
+  let budgetStopped = false;
+  const firstErrors: string[] = [];
+
+  const progress = (): void => {
+    if (!options.onProgress) return;
+    const elapsedMs = performance.now() - started;
+    options.onProgress({
+      total,
+      done,
+      running,
+      errors,
+      cached: cachedCount,
+      passRate: boolAll > 0 ? boolTrue / boolAll : undefined,
+      costUsd: spent,
+      elapsedMs,
+      etaMs: done > 0 ? ((total - done) * elapsedMs) / done : undefined,
+    });
+  };
+
+  const keys = new Map<EvalTrial, string>();
+  try {
+    const outcome = await runTrialGrid(gridOf(input.arms, trials, options.shard, common.timeoutMs), driver, {
+      concurrency: common.concurrency ?? 1,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.forceSignal ? { forceSignal: options.forceSignal } : {}),
+      rateLimitRetries: common.rateLimitRetries ?? 3,
+      retryBackoffMs: common.retryBackoffMs ?? 1000,
+      shouldLaunch: () => {
+        if (common.maxCostUsd === undefined || spent < common.maxCostUsd) return true;
+        budgetStopped = true;
+        return false;
+      },
+      onLaunch: () => {
+        running++;
+        progress();
+      },
+      replay: (trial) => {
+        if (cache.mode === "off") return undefined;
+        const key = keyOf(trial);
+        keys.set(trial, key);
+        const found = cache.lookup(key);
+        if (found.kind === "corrupt") {
+          warn(`cache entry ${found.path} is corrupt (${found.reason}); re-running the trial.`);
+          return undefined;
+        }
+        return found.kind === "hit" ? replayTrace(found.trace, trial.files) : undefined;
+      },
+      onTrial: (result) => {
+        running--;
+        done++;
+        const { trial } = result;
+        const arm = accumulators.get(trial.arm) as ArmAccumulator;
+        const key = keys.get(trial);
+        keys.delete(trial);
+        let row: TrialRow;
+        if (result.trace === undefined) {
+          errors++;
+          const message = messageOf(result.error);
+          if (firstErrors.length < 3) firstErrors.push(message);
+          warn(`trial ${trial.arm}#${trial.trial} failed to run: ${message}`);
+          arm.addError(ZERO_USAGE);
+          row = { arm: trial.arm, trial: trial.trial, metrics: {}, usage: ZERO_USAGE, error: message };
+        } else {
+          const trace = result.trace;
+          const usage = usageOf(trace);
+          if (!result.replayed) {
+            spent += usage.costUsd;
+            if (cache.writable) {
+              try {
+                cache.store(key ?? keyOf(trial), driver.identity, recordTrace(trace));
+              } catch (error) {
+                warn(`could not record trial ${trial.arm}#${trial.trial} in the cache: ${messageOf(error)}`);
+              }
+            }
+          } else {
+            cachedCount++;
+          }
+          let scored: TrialScore | undefined;
+          try {
+            scored = input.score(trace, trial);
+          } catch (error) {
+            errors++;
+            const message = `the measure threw: ${messageOf(error)}`;
+            if (firstErrors.length < 3) firstErrors.push(message);
+            arm.addError(usage);
+            row = { arm: trial.arm, trial: trial.trial, metrics: {}, usage, error: message };
+          }
+          if (scored) {
+            arm.addTrial(scored.metrics, usage, result.replayed);
+            for (const v of Object.values(scored.metrics)) {
+              if (typeof v === "boolean") {
+                boolAll++;
+                if (v) boolTrue++;
+              }
+            }
+            row = {
+              arm: trial.arm,
+              trial: trial.trial,
+              metrics: scored.metrics,
+              usage,
+              ...(result.replayed ? { cached: true } : {}),
+              ...(scored.messages && Object.keys(scored.messages).length > 0
+                ? { messages: scored.messages }
+                : {}),
+            };
+          }
+        }
+        row ??= { arm: trial.arm, trial: trial.trial, metrics: {}, usage: ZERO_USAGE };
+        if (trial.case !== undefined) row = { ...row, case: trial.case };
+        writer?.write(row);
+        if (keepRows) rows.push(row);
+        progress();
+      },
+    });
+
+    const scored = [...accumulators.values()].reduce((n, a) => n + a.trials, 0);
+    if (scored === 0 && errors > 0) {
+      throw new EvalFailedError(
+        `Every trial that ran failed (${errors} of ${outcome.launched}); nothing was scored. First errors: ${firstErrors.join(" | ")}`,
+      );
+    }
+    const interrupted = options.signal?.aborted === true && outcome.stoppedEarly;
+    const aborted = outcome.stoppedEarly && (budgetStopped || interrupted);
+    const arms: Record<string, ReturnType<ArmAccumulator["report"]>> = {};
+    for (const [name, acc] of accumulators) arms[name] = acc.report();
+    return {
+      version: 1,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      arms,
+      totalCostUsd: spent,
+      ...(aborted ? { aborted: true, abortReason: budgetStopped ? "budget" : "interrupt" } : {}),
+      ...(keepRows ? { rows } : {}),
+      ...(options.rowsFile ? { rowsFile: options.rowsFile } : {}),
+      ...(input.checks ? { checks: input.checks } : {}),
+      inputsHash: input.inputsHash(driver.identity),
+      ...(options.shard ? { shard: options.shard } : {}),
+    };
+  } finally {
+    writer?.close();
+  }
+}
+
+function countGrid(arms: number, trials: number, shard: Shard | undefined): number {
+  const all = arms * trials;
+  if (!shard) return all;
+  let n = 0;
+  for (let p = 0; p < all; p++) if (inShard(p, shard)) n++;
+  return n;
+}

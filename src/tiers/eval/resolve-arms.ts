@@ -1,0 +1,61 @@
+/** Turns an eval spec into resolved arms (every override applied) and checks it before any spend. */
+import { InvalidOptionError } from "../../core/errors.js";
+import { belowFloor } from "../../core/eval/model-floor.js";
+import type { ArmSpec, EvalCommon, EvalEffort } from "../../core/eval/spec.js";
+import { ModelBelowFloorError } from "./errors.js";
+
+export const DEFAULT_MODEL = "sonnet";
+export const DEFAULT_TRIALS = 3;
+export const DEFAULT_ARM = "default";
+
+/** One arm with the eval's defaults and the arm's overrides folded together. */
+export interface ResolvedArm {
+  readonly name: string;
+  readonly task: string;
+  readonly files: Readonly<Record<string, string>>;
+  readonly settings?: Readonly<Record<string, unknown>>;
+  readonly pluginDirs: readonly string[];
+  readonly model: string;
+  readonly effort?: EvalEffort;
+  readonly stubSkillBodies: boolean;
+  readonly env: Readonly<Record<string, string>>;
+  readonly allowedTools?: readonly string[];
+}
+
+export function resolveArms(
+  spec: EvalCommon,
+  arms: Readonly<Record<string, ArmSpec>> | undefined,
+): ResolvedArm[] {
+  const entries = Object.entries(arms ?? { [DEFAULT_ARM]: {} });
+  if (entries.length === 0)
+    throw new InvalidOptionError("arms is empty; declare at least one arm or omit arms.");
+  const resolved = entries.map(([name, arm]): ResolvedArm => {
+    const pluginDirs = arm.pluginDirs ?? (arm.pluginDir ? [arm.pluginDir] : undefined);
+    const settings = arm.settings ?? spec.settings;
+    const effort = arm.effort ?? spec.effort;
+    const allowedTools = arm.allowedTools ?? spec.allowedTools;
+    return {
+      name,
+      task: arm.task ?? spec.task,
+      files: { ...(arm.fixture ?? spec.fixture ?? {}), ...(arm.files ?? {}) },
+      pluginDirs: pluginDirs ?? spec.pluginDirs ?? (spec.pluginDir ? [spec.pluginDir] : []),
+      model: arm.model ?? spec.model ?? DEFAULT_MODEL,
+      stubSkillBodies: arm.stubSkillBodies ?? spec.stubSkillBodies ?? false,
+      env: { ...(arm.env ?? {}) },
+      ...(settings ? { settings } : {}),
+      ...(effort !== undefined ? { effort } : {}),
+      ...(allowedTools ? { allowedTools } : {}),
+    };
+  });
+  if (spec.minModel !== undefined) {
+    for (const arm of resolved) {
+      const why = belowFloor(arm.model, spec.minModel);
+      if (why) {
+        throw new ModelBelowFloorError(
+          `${why} (arm "${arm.name}"); nothing was spent. Point the arm at a ${spec.minModel}-or-better model or lower minModel.`,
+        );
+      }
+    }
+  }
+  return resolved;
+}

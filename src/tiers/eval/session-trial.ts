@@ -1,0 +1,155 @@
+/**
+ * One eval trial as a harness session: the same CLI launch for the paid driver (a remote endpoint) and
+ * the mock driver (a local one). Reads the finished run into a DriverTrace, and turns the ways a run
+ * can fail into errors: a rate limit into RateLimitedError (retried), an unpinned effort into
+ * EffortNotPinnedError (fatal), anything else into EvalDriverError (never a failed trial).
+ */
+import { readFileSync } from "node:fs";
+import { join, normalize } from "node:path";
+import type { HarnessAdapter, ModelEndpoint, ResolvedHarness } from "../../adapters/port.js";
+import { createTrace } from "../../core/trace-builder.js";
+import { runProcessSync } from "../../runtime/process-sync.js";
+import { stubSkillBodies } from "../../adapters/claude-code/plugin/prepare.js";
+import { runHarnessSession } from "../harness/session.js";
+import type { DriverTrace, EvalTrial } from "./driver.js";
+import { EffortNotPinnedError, EvalDriverError, RateLimitedError } from "./errors.js";
+
+/** The harness's own retries are turned off: vigiles owns the retry policy (rateLimitRetries). */
+export const HARNESS_RETRY_ENV = { CLAUDE_CODE_MAX_RETRIES: "0" } as const;
+
+/** Only `effort` may set the effort: an env override would make the recorded budget a lie. */
+const EFFORT_ENV = /^CLAUDE_CODE_(EFFORT_LEVEL|SUBAGENT_EFFORT)$/;
+/** A warning of the harness that the effort it was given was not applied. */
+const EFFORT_WARNING = /effort[^\n]*(invalid|unknown|not (a )?(valid|recogni[sz]ed|supported)|ignor)/i;
+
+export interface SessionTrialInput {
+  readonly adapter: HarnessAdapter;
+  readonly harness: ResolvedHarness;
+  readonly endpoint: ModelEndpoint;
+  readonly trial: EvalTrial;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  /** Replaces the adapter's launch (credentials that are not an API key). */
+  readonly adapterOverride?: HarnessAdapter;
+}
+
+export async function runSessionTrial(input: SessionTrialInput): Promise<DriverTrace> {
+  const { trial } = input;
+  for (const name of Object.keys(trial.env)) {
+    if (EFFORT_ENV.test(name)) {
+      throw new EffortNotPinnedError(
+        `the ${trial.arm} arm's env sets ${name}; set \`effort\` instead so the cache key and the lock record it.`,
+      );
+    }
+  }
+  const stubbed = trial.stubSkillBodies ? trial.pluginDirs.map((d) => stubSkillBodies(d)) : [];
+  let session: Awaited<ReturnType<typeof runHarnessSession>> | undefined;
+  try {
+    session = await runHarnessSession({
+      adapter: input.adapterOverride ?? input.adapter,
+      harness: input.harness,
+      spec: {
+        prompt: trial.task,
+        files: trial.files,
+        pluginDirs: trial.stubSkillBodies ? stubbed.map((p) => p.dir) : trial.pluginDirs,
+        env: { ...trial.env, ...HARNESS_RETRY_ENV },
+        transcript: true,
+        ...(trial.settings ? { settings: trial.settings } : {}),
+        ...(trial.allowedTools ? { allowedTools: trial.allowedTools } : {}),
+      },
+      endpoint: input.endpoint,
+      timeoutMs: input.timeoutMs,
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+  } catch (error) {
+    for (const p of stubbed) p.cleanup();
+    throw new EvalDriverError(
+      `trial ${trial.arm}#${trial.trial} could not start: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const s = session;
+  const cleanupAll = (): void => {
+    s.cleanup();
+    for (const p of stubbed) p.cleanup();
+  };
+  try {
+    classify(s, trial, input.adapter);
+  } catch (error) {
+    cleanupAll();
+    throw error;
+  }
+  const { summary, process: proc, dirs } = s;
+  const workDir = dirs.workDir;
+  const file = (path: string): string | null => {
+    const rel = normalize(path);
+    if (rel.startsWith("..")) return null;
+    try {
+      return readFileSync(join(workDir, rel), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const trace = createTrace({
+    toolCalls: summary.toolCalls,
+    hooks: summary.hooks,
+    output: summary.output,
+    turns: summary.turns,
+    usage: {
+      costUsd: summary.costUsd,
+      durationMs: proc.durationMs,
+      inputTokens: summary.inputTokens,
+      outputTokens: summary.outputTokens,
+    },
+    filesWritten: s.filesWritten,
+    stdout: proc.stdout,
+    stderr: proc.stderr,
+    file,
+    sh: (command) => {
+      const r = runProcessSync({
+        argv: ["sh", "-c", command],
+        cwd: workDir,
+        env: process.env,
+        timeoutMs: 60_000,
+      });
+      return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+    },
+  });
+  return { ...trace, workDir, cleanup: cleanupAll };
+}
+
+function classify(
+  session: Awaited<ReturnType<typeof runHarnessSession>>,
+  trial: EvalTrial,
+  adapter: HarnessAdapter,
+): void {
+  const { summary, process: proc } = session;
+  const where = `trial ${trial.arm}#${trial.trial}`;
+  const result = [...summary.events].reverse().find((e) => e["type"] === "result");
+  const status = result?.["api_error_status"];
+  const type = String(result?.["api_error_type"] ?? "");
+  if (status === 429 || status === 529 || /rate_limit|overloaded/.test(type)) {
+    throw new RateLimitedError(`${where}: the model answered ${String(status)} ${type}`.trim());
+  }
+  if (trial.effort !== undefined && EFFORT_WARNING.test(proc.stderr)) {
+    const line = EFFORT_WARNING.exec(proc.stderr)?.[0] ?? "";
+    throw new EffortNotPinnedError(
+      `${where}: the harness did not apply effort ${JSON.stringify(trial.effort)}: ${line}`,
+    );
+  }
+  if (proc.timedOut) throw new EvalDriverError(`${where} timed out after ${Math.round(proc.durationMs)} ms.`);
+  if (proc.aborted) throw new EvalDriverError(`${where} was stopped.`);
+  const problem = adapter.diagnose(summary, {
+    exitCode: proc.exitCode,
+    signal: proc.signal,
+    stdout: proc.stdout,
+    stderr: proc.stderr,
+    timedOut: proc.timedOut,
+  });
+  if (problem) throw new EvalDriverError(`${where}: ${problem.message}`);
+  if (summary.errorText !== undefined && (typeof status === "number" || result?.["is_error"] === true)) {
+    throw new EvalDriverError(`${where}: the harness reported an API error: ${summary.errorText}`);
+  }
+}
