@@ -117,7 +117,7 @@ export async function propertyHook(options: PropertyHookOptions): Promise<Proper
     ? (e) => programVerdict(decider, e)
     : typeof decider === "function"
       ? decider
-      : async (e) => (await runHookCommand(decider, e, eventName)).decision;
+      : async (e) => runHookCommand(decider, e, eventName);
   const numRuns = options.numRuns ?? (isProgram ? 100 : 25);
   const fcSeed = options.fcSeed ?? (Date.now() ^ (Math.random() * 0x100000000)) | 0;
 

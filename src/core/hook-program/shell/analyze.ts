@@ -35,6 +35,8 @@ export interface CommandAnalysis {
   readonly commands: readonly SimpleCommand[];
   /** Files written by a redirect (`>`, `>>`, `&>`, `>|`, `<>`). */
   readonly redirectTargets: readonly string[];
+  /** Files read by a `<` redirect. */
+  readonly redirectSources: readonly string[];
   /** A shell gets its script from a pipe, a process substitution or a substituted download. */
   readonly pipesToShell: boolean;
   /** Set when the top-level text is not valid shell. */
@@ -46,6 +48,7 @@ export interface CommandAnalysis {
 interface Accumulator {
   readonly commands: SimpleCommand[];
   readonly redirectTargets: string[];
+  readonly redirectSources: string[];
   readonly unparsedScripts: string[];
   pipesToShell: boolean;
 }
@@ -54,7 +57,13 @@ interface Accumulator {
 const MAX_DEPTH = 6;
 
 export function analyzeCommand(sh: ShellSyntax, src: string): CommandAnalysis {
-  const acc: Accumulator = { commands: [], redirectTargets: [], unparsedScripts: [], pipesToShell: false };
+  const acc: Accumulator = {
+    commands: [],
+    redirectTargets: [],
+    redirectSources: [],
+    unparsedScripts: [],
+    pipesToShell: false,
+  };
   try {
     collect(sh, sh.parse(src), [], 0, acc);
   } catch (error) {
@@ -62,6 +71,7 @@ export function analyzeCommand(sh: ShellSyntax, src: string): CommandAnalysis {
     return {
       commands: [],
       redirectTargets: [],
+      redirectSources: [],
       pipesToShell: false,
       parseError: error.message,
       unparsedScripts: [src],
@@ -88,6 +98,8 @@ function collect(
       case "Redirect": {
         const r = node as ShRedirect;
         if (r.Word && sh.ops.writeRedirects.has(r.Op)) acc.redirectTargets.push(resolveWord(sh, r.Word).text);
+        else if (r.Word && r.Op === sh.ops.readRedirect)
+          acc.redirectSources.push(resolveWord(sh, r.Word).text);
         break;
       }
       case "BinaryCmd": {
@@ -124,6 +136,7 @@ function readsScriptFromStdin(sh: ShellSyntax, call: ShCallExpr): boolean {
   const scratch: Accumulator = {
     commands: [],
     redirectTargets: [],
+    redirectSources: [],
     unparsedScripts: [],
     pipesToShell: false,
   };

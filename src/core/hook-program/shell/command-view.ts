@@ -42,7 +42,11 @@ export interface ShellCommandView {
    * @example e.command.runs("git push", { force: true }) // sudo /usr/bin/git push -f, sh -c 'git push origin +main' …
    */
   runs(command: string, options?: RunsOptions): boolean;
-  /** Some argument or redirect names one of these paths or something inside it (globs included). */
+  /**
+   * Some argument or redirect names one of these paths or something inside it (globs included).
+   * Relative arguments resolve against the event's cwd, so every path is inside `/`: to ask about
+   * `rm -rf /` itself, use `runs("rm -r /")`, which compares the argument.
+   */
   touches(paths: string | readonly string[]): boolean;
   /** The line writes one of these paths or something inside it. */
   writesTo(paths: string | readonly string[]): boolean;
@@ -66,6 +70,7 @@ function analysisOf(text: string): CommandAnalysis {
 const EMPTY: CommandAnalysis = {
   commands: [],
   redirectTargets: [],
+  redirectSources: [],
   pipesToShell: false,
   unparsedScripts: [],
 };
@@ -104,7 +109,7 @@ export function createCommandView(text: string | undefined, cwd?: string): Shell
     touches(paths) {
       const targets = typeof paths === "string" ? [paths] : paths;
       const a = get();
-      const args = [...a.commands.flatMap(pathArguments), ...a.redirectTargets];
+      const args = [...a.commands.flatMap(pathArguments), ...a.redirectTargets, ...a.redirectSources];
       return (
         targets.some((t) => args.some((arg) => argumentNames(arg, t, cwd))) ||
         a.unparsedScripts.some((s) => scanWords(s).some((w) => targets.some((t) => argumentNames(w, t, cwd))))
@@ -146,8 +151,14 @@ function matchesPositionals(program: string, have: readonly string[], want: read
   if (want.length === 0) return true;
   if (SUBCOMMAND_PROGRAMS.has(program) && have[0] !== want[0]) return false;
   let at = 0;
-  for (const p of have) if (p === want[at] && ++at === want.length) return true;
+  for (const p of have) if (sameArgument(p, want[at] as string) && ++at === want.length) return true;
   return false;
+}
+
+/** Equal words, or equal paths once normalized (`$HOME/` is `~`, `/usr/` is `/usr`, `./x` is `x`). */
+function sameArgument(have: string, want: string): boolean {
+  if (have === want) return true;
+  return /^[/~.$]/.test(want) && /^[/~.$]/.test(have) && normalizePath(have) === normalizePath(want);
 }
 
 /** Arguments that are not options, skipping the values of a subcommand program's global options. */

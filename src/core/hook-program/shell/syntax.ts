@@ -45,6 +45,8 @@ export interface ShOperators {
   readonly pipeAll: number;
   /** Redirect operators that write to their target: >, >>, >|, &>, &>>, <>. */
   readonly writeRedirects: ReadonlySet<number>;
+  /** `<` (a file read). */
+  readonly readRedirect: number;
   /** `<(…)` process substitution. */
   readonly procIn: number;
 }
@@ -118,6 +120,7 @@ function calibrate(syntax: MvdanSyntax, parse: (src: string) => ShNode): ShOpera
     pipe: binaryOp("a | b"),
     pipeAll: binaryOp("a |& b"),
     writeRedirects: new Set(redirectOps("a > b; a >> b; a >| b; a &> b; a &>> b; a <> b")),
+    readRedirect: redirectOps("a < b")[0] ?? -1,
     procIn,
   };
 }
