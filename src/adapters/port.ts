@@ -198,9 +198,18 @@ export interface HarnessAdapter {
   prepare(spec: SessionSpec, dirs: RunDirs): Promise<void>;
   /** The command line of one run against `endpoint`. */
   launch(input: LaunchInput): HarnessLaunch;
-  createStreamReader(): StreamReader;
+  /**
+   * A reader for one run's stdout. It gets the run's dirs because a harness whose stream carries no
+   * hook events (Codex) reads them from a recorder's log in the run's temp dir.
+   */
+  createStreamReader(dirs: RunDirs): StreamReader;
   /** Reads a finished run for the failures that must throw instead of returning a result. */
-  diagnose(summary: StreamSummary, process: FinishedProcess): RunProblem | undefined;
+  diagnose(
+    summary: StreamSummary,
+    process: FinishedProcess,
+    /** What reached the mock, for harnesses that tell the model (not the stream) about a bad call. */
+    requests?: readonly ModelRequest[],
+  ): RunProblem | undefined;
   /** Starts this harness's mock model serving a script (listening on 127.0.0.1, port 0). */
   startMock(script: ModelScriptInput, options?: { readonly socketPath?: string }): Promise<RunningMock>;
 }

@@ -179,6 +179,7 @@ export async function runHarnessTest(
       baseUrl: mock.url,
       apiKey: MOCK_API_KEY,
       ...(spec.modelName !== undefined ? { model: spec.modelName } : {}),
+      ...(spec.effort !== undefined ? { effort: spec.effort } : {}),
     };
     session = await runHarnessSession({
       adapter,
@@ -218,7 +219,7 @@ export async function runHarnessTest(
     );
   }
   if (mock.overruns.length > 0) fail(new ScriptOverrunError(mock.overruns));
-  const problem = adapter.diagnose(session.summary, proc);
+  const problem = adapter.diagnose(session.summary, proc, mock.requests);
   if (problem) fail(problemError(problem, adapter, session));
 
   const { summary } = session;

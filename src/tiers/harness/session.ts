@@ -110,7 +110,7 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
       });
     }
     const before = snapshotDir(dirs.workDir);
-    const reader = adapter.createStreamReader();
+    const reader = adapter.createStreamReader(dirs);
     const proc = await runProcess({
       argv,
       cwd: launch.cwd,

@@ -39,6 +39,8 @@ export interface HarnessTestSpec {
   readonly permissionMode?: string;
   /** The model name passed to the CLI (`--model`); the mock serves the script whatever it is. */
   readonly modelName?: string;
+  /** The reasoning effort the CLI is pinned to (CLAUDE_CODE_EFFORT_LEVEL): low, medium, high, xhigh, max, auto. */
+  readonly effort?: string;
   /** Record hook fires from the CLI's stream (`--include-hook-events`); without it `hooks` is undefined. */
   readonly transcript?: boolean;
   /** Confine the CLI with bubblewrap. Default: true when a plugin is given, else false. */
