@@ -27,6 +27,7 @@ import {
 } from "./errors.js";
 import { cleanupOnInterrupt } from "./interrupt.js";
 import { makeRunDirs, runHarnessSession, type SessionResult } from "./session.js";
+import { traceFromSession, type SessionTrace } from "./session-trace.js";
 import {
   DEFAULT_HARNESS_TIMEOUT_MS,
   pluginDirsOf,
@@ -38,28 +39,9 @@ import {
 export const MOCK_API_KEY = "sk-ant-vigiles-mock-not-a-real-key";
 
 /** A harness test's result: the run's Trace plus what only this tier knows. */
-export interface HarnessTestResult extends Trace {
+export interface HarnessTestResult extends SessionTrace {
   /** Every request that reached the mock (the bookkeeping ones marked `sideChannel`). */
   readonly modelRequests: readonly ModelRequest[];
-  /** Work-dir paths created or changed by the run (a before/after content diff). */
-  readonly filesWritten: readonly string[];
-  readonly sh: (command: string) => ShResult;
-  /** The run's work dir (removed by `cleanup()`). */
-  readonly workDir: string;
-  /** The CLI's exit code (null when killed). */
-  readonly exitCode: number | null;
-  /** Every event of the CLI's stream, parsed, for debugging. */
-  readonly events: readonly Readonly<Record<string, unknown>>[];
-  /** The CLI that ran, and its version. */
-  readonly harness: ResolvedHarness;
-  /** The run ran under bubblewrap. */
-  readonly confined: boolean;
-  /** The argv that was spawned. */
-  readonly argv: readonly string[];
-  /** The error the CLI reported at the end of its run (a scripted API error), if any. */
-  readonly errorText?: string;
-  /** Removes the run's temp dirs. `withHarness` calls it for you. Idempotent. */
-  cleanup(): void;
 }
 
 function validate(spec: HarnessTestSpec): void {
@@ -114,16 +96,6 @@ function problemError(problem: RunProblem, adapter: HarnessAdapter, session: Ses
     default:
       return assertNever(problem, "run problem");
   }
-}
-
-function inside(workDir: string, rel: string): string {
-  const norm = normalize(rel);
-  if (isAbsolute(rel) || norm === ".." || norm.startsWith(`..${sep}`)) {
-    throw new InvalidOptionError(
-      `path ${JSON.stringify(rel)} leaves the run's work dir; pass a relative path`,
-    );
-  }
-  return join(workDir, norm);
 }
 
 /**
@@ -222,68 +194,14 @@ export async function runHarnessTest(
   const problem = adapter.diagnose(session.summary, proc, mock.requests);
   if (problem) fail(problemError(problem, adapter, session));
 
-  const { summary } = session;
-  const workDir = dirs.workDir;
-  const assertLive = (what: string) => {
-    if (removed) {
-      throw new InvalidOptionError(
-        `${what} was called after cleanup(): the run's work dir is gone; read files before cleaning up`,
-      );
-    }
-  };
-  const file = (path: string): string | null => {
-    assertLive("file()");
-    try {
-      return readFileSync(inside(workDir, path), "utf8");
-    } catch {
-      return null;
-    }
-  };
-  const sh = (command: string): ShResult => {
-    assertLive("sh()");
-    const r = runProcessSync({
-      argv: ["sh", "-c", command],
-      cwd: workDir,
-      env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: dirs.homeDir, LANG: "C.UTF-8" },
-      timeoutMs: 60_000,
-    });
-    return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
-  };
-  const trace = createTrace({
-    toolCalls: summary.toolCalls,
-    ...(spec.transcript === true ? { hooks: summary.hooks } : {}),
-    output: summary.output,
+  const result = traceFromSession(session, {
+    hooks: spec.transcript === true,
     modelRequests: mock.requests,
     turns: mock.answeredTurns(),
-    usage: {
-      costUsd: 0,
-      durationMs: proc.durationMs,
-      inputTokens: summary.inputTokens,
-      outputTokens: summary.outputTokens,
-    },
-    filesWritten: session.filesWritten,
-    stdout: proc.stdout,
-    stderr: proc.stderr,
-    file,
-    sh,
+    costUsd: 0,
+    onCleanup: untrack,
   });
-  return {
-    ...trace,
-    modelRequests: trace.modelRequests ?? [],
-    filesWritten: trace.filesWritten ?? [],
-    sh,
-    workDir,
-    exitCode: proc.exitCode,
-    events: summary.events,
-    harness,
-    confined: session.confined,
-    argv: session.argv,
-    ...(summary.errorText !== undefined ? { errorText: summary.errorText } : {}),
-    cleanup: () => {
-      untrack();
-      removeDirs();
-    },
-  };
+  return { ...result, modelRequests: mock.requests };
 }
 
 /** The spec's own name for `runHarnessTest` (its check-vocabulary sample calls `runHarness(spec)`). */

@@ -1,0 +1,41 @@
+/**
+ * `codexAdapter`: the Codex CLI behind the adapter port. Pass it as `{ adapter: codexAdapter }`.
+ * What Codex cannot report (hook fires in its stream, skill selection) or has no measured mapping for
+ * (effort) is declared here as data, and fails loudly when asked for.
+ */
+import type { HarnessAdapter } from "../port.js";
+import { diagnoseCodexRun } from "./diagnose.js";
+import { CODEX_PACKAGE, CODEX_VERSION } from "./errors.js";
+import { buildCodexLaunch } from "./launch.js";
+import { startCodexMock } from "./mock/server.js";
+import { prepareCodexRun } from "./prepare.js";
+import { resolveCodex } from "./resolve.js";
+import { createCodexStreamReader } from "./stream/stream-reader.js";
+
+/**
+ * The Codex adapter.
+ *
+ * @example
+ * import { runHarnessTest } from "vigiles";
+ * import { codexAdapter } from "vigiles/codex";
+ * await runHarnessTest(spec, { adapter: codexAdapter });
+ */
+export const codexAdapter: HarnessAdapter = {
+  id: "codex",
+  displayName: "Codex",
+  pinnedPackage: { name: CODEX_PACKAGE, version: CODEX_VERSION },
+  capabilities: {
+    skillSelectionEvents: false,
+    hookEventsInStream: false,
+    effort: false,
+    confinement: false,
+    subagentParents: false,
+    pluginDirs: false,
+  },
+  resolve: (options) => resolveCodex(options),
+  prepare: (spec, dirs) => prepareCodexRun(spec, dirs),
+  launch: (input) => buildCodexLaunch(input),
+  createStreamReader: (dirs) => createCodexStreamReader(dirs),
+  diagnose: (summary, proc, requests) => diagnoseCodexRun(summary, proc, requests),
+  startMock: (script, options) => startCodexMock(script, options ?? {}),
+};

@@ -1,0 +1,155 @@
+/**
+ * Writes one Codex run's configuration: fixture files in the work dir, AGENTS.md, skills under
+ * `.agents/skills`, and a private CODEX_HOME whose config.toml switches analytics off and trusts
+ * exactly the hooks under test. Every hook command is wrapped in the transparent recorder (Codex's
+ * stream shows no hook activity) and its trust hash is computed over the wrapped command, which is
+ * what Codex runs. Hooks come from the spec's `settings.hooks` (the same shape as Claude Code's) and
+ * from a fixture `.codex/hooks.json`.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, isAbsolute, join, normalize, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { InvalidOptionError } from "../../core/errors.js";
+import type { RunDirs, SessionSpec } from "../port.js";
+import { replaceCwd } from "../claude-code/prepare-run.js";
+import { CodexUnsupportedError } from "./errors.js";
+import { codexHookStateKey, codexHookTrustHash, tomlString } from "./hook-trust.js";
+
+/** Where the recorder appends hook fires, inside the run's private temp dir. */
+export const hookLogPath = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-codex-hooks.jsonl");
+export const codexHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".codex");
+
+const RECORDER = fileURLToPath(new URL("./hook-recorder.mjs", import.meta.url));
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function safeJoin(root: string, rel: string): string {
+  const norm = normalize(rel);
+  if (isAbsolute(rel) || norm === ".." || norm.startsWith(`..${sep}`)) {
+    throw new InvalidOptionError(
+      `fixture path ${JSON.stringify(rel)} leaves the work dir; use a relative path inside it`,
+    );
+  }
+  return join(root, norm);
+}
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+}
+
+interface TrustEntry {
+  readonly key: string;
+  readonly hash: string;
+}
+
+/** Wraps every command handler of a hooks object in the recorder; returns the new object and its trust entries. */
+export function wrapHooks(
+  hooks: unknown,
+  file: string,
+  logPath: string,
+): { hooks: Json; trust: TrustEntry[] } {
+  if (!isRecord(hooks))
+    throw new InvalidOptionError(`the hooks in ${file} must be an object keyed by event name`);
+  const trust: TrustEntry[] = [];
+  const out: Json = {};
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups))
+      throw new InvalidOptionError(`hooks.${event} in ${file} must be a list of matcher groups`);
+    out[event] = groups.map((group: unknown, g) => {
+      if (!isRecord(group) || !Array.isArray(group["hooks"])) {
+        throw new InvalidOptionError(`hooks.${event}[${g}] in ${file} needs a "hooks" list`);
+      }
+      const matcher = typeof group["matcher"] === "string" ? group["matcher"] : undefined;
+      const handlers = group["hooks"].map((handler: unknown, h) => {
+        if (!isRecord(handler) || handler["type"] !== "command" || typeof handler["command"] !== "string") {
+          throw new CodexUnsupportedError(
+            `run hooks.${event}[${g}].hooks[${h}] in ${file}`,
+            "only command hooks can be recorded and trusted by vigiles",
+          );
+        }
+        const command = [process.execPath, RECORDER, logPath, event, matcher ?? "", handler["command"]]
+          .map(shellQuote)
+          .join(" ");
+        const timeoutSeconds = typeof handler["timeout"] === "number" ? handler["timeout"] : undefined;
+        trust.push({
+          key: codexHookStateKey(file, event, g, h),
+          hash: codexHookTrustHash({
+            event,
+            command,
+            ...(matcher !== undefined ? { matcher } : {}),
+            ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+          }),
+        });
+        return { ...handler, command };
+      });
+      return { ...group, hooks: handlers };
+    });
+  }
+  return { hooks: out, trust };
+}
+
+function configToml(workDir: string, trust: readonly TrustEntry[]): string {
+  const lines = [
+    "# Written by vigiles for one harness run.",
+    "check_for_update_on_startup = false",
+    "",
+    "[analytics]",
+    "enabled = false",
+    "",
+    `[projects.${tomlString(workDir)}]`,
+    'trust_level = "trusted"',
+  ];
+  for (const { key, hash } of trust) {
+    lines.push("", `[hooks.state.${tomlString(key)}]`, `trusted_hash = ${tomlString(hash)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise<void> {
+  if ((spec.pluginDirs?.length ?? 0) > 0)
+    throw new CodexUnsupportedError("load plugin dirs", "this adapter has no plugin loading");
+  if (spec.agents && Object.keys(spec.agents).length > 0) {
+    throw new CodexUnsupportedError("take subagent definitions", "no subagent layout is mapped for Codex");
+  }
+  const codexHome = codexHomeOf(dirs);
+  await mkdir(codexHome, { recursive: true });
+  const logPath = hookLogPath(dirs);
+  const trust: TrustEntry[] = [];
+  for (const [rel, text] of Object.entries(spec.files ?? {})) {
+    const path = safeJoin(dirs.workDir, rel);
+    if (normalize(rel) === join(".codex", "hooks.json")) {
+      // A project hooks file is under test too: recorded and trusted where it lies.
+      const parsed = JSON.parse(replaceCwd(text, dirs.workDir) as string) as Json;
+      const wrapped = wrapHooks(parsed["hooks"], path, logPath);
+      trust.push(...wrapped.trust);
+      await put(path, `${JSON.stringify({ ...parsed, hooks: wrapped.hooks }, null, 2)}\n`);
+      continue;
+    }
+    if (normalize(rel) === join(".codex", "config.toml") && /^\s*\[\[?hooks/m.test(text)) {
+      throw new CodexUnsupportedError(
+        "record hooks declared in a fixture .codex/config.toml",
+        "declare them in .codex/hooks.json or the spec's settings.hooks, which vigiles records and trusts",
+      );
+    }
+    await put(path, text);
+  }
+  const settings =
+    spec.settings === undefined ? undefined : (replaceCwd(spec.settings, dirs.workDir) as Json);
+  if (settings?.["hooks"] !== undefined) {
+    const file = join(codexHome, "hooks.json");
+    const wrapped = wrapHooks(settings["hooks"], file, logPath);
+    trust.push(...wrapped.trust);
+    await put(file, `${JSON.stringify({ hooks: wrapped.hooks }, null, 2)}\n`);
+  }
+  for (const [name, text] of Object.entries(spec.skills ?? {})) {
+    await put(safeJoin(join(dirs.workDir, ".agents", "skills"), join(name, "SKILL.md")), text);
+  }
+  if (spec.instructions !== undefined) await put(join(dirs.workDir, "AGENTS.md"), spec.instructions);
+  await put(join(codexHome, "config.toml"), configToml(dirs.workDir, trust));
+}
