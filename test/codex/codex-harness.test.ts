@@ -195,7 +195,3 @@ describe.concurrent("Codex, real CLI", () => {
     ).rejects.toMatchObject({ name: "ScriptOverrunError" });
   });
 });
-
-function replaceCwdIn(value: unknown, cwd: string): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(value).split("{cwd}").join(cwd)) as Record<string, unknown>;
-}
