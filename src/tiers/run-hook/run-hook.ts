@@ -121,27 +121,54 @@ function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: Run
  * r.blocked; r.decision; r.decidedBy; r.stderr;
  */
 export function runHook(hook: HookSpec, event: HookEventInput, options: RunHookOptions = {}): HookRunResult {
-  const plan = planHookRun(hook, event, options);
-  const prepared = prepareAll(plan, options);
+  return runHooksSync([{ hook, event, options }], 0)[0] as HookRunResult;
+}
+
+/** One call of {@link runHooksSync}. */
+export interface HookCall {
+  readonly hook: HookSpec;
+  readonly event: HookEventInput;
+  readonly options?: RunHookOptions;
+}
+
+/**
+ * Several {@link runHook} calls in one blocking step, their processes run concurrently (at most
+ * `concurrency` at once; 0: all at once). Results are in the order of the calls.
+ */
+export function runHooksSync(calls: readonly HookCall[], concurrency = 4): HookRunResult[] {
+  const plans: HookPlan[] = [];
+  const prepared: PreparedRun[][] = [];
+  try {
+    for (const call of calls) {
+      const plan = planHookRun(call.hook, call.event, call.options);
+      plans.push(plan);
+      prepared.push(prepareAll(plan, call.options ?? {}));
+    }
+  } catch (error) {
+    prepared.flat().forEach((p) => p.abandon());
+    plans.forEach(releaseWorkDir);
+    throw error;
+  }
+  const flat = prepared.flat();
   let results: ProcessResult[];
   try {
     results = runProcessesSync(
-      prepared.map((p) => p.process),
-      Math.max(1, prepared.length),
+      flat.map((p) => p.process),
+      concurrency > 0 ? concurrency : Math.max(1, flat.length),
     );
   } catch (error) {
-    for (const p of prepared) p.abandon();
-    releaseWorkDir(plan);
+    flat.forEach((p) => p.abandon());
+    plans.forEach(releaseWorkDir);
     throw error;
   }
+  let next = 0;
   try {
-    return assemble(
-      plan,
-      prepared.map((p, i) => p.finish(results[i] as ProcessResult)),
-      options,
-    );
+    return plans.map((plan, i) => {
+      const runs = (prepared[i] ?? []).map((p) => p.finish(results[next++] as ProcessResult));
+      return assemble(plan, runs, calls[i]?.options ?? {});
+    });
   } finally {
-    releaseWorkDir(plan);
+    plans.forEach(releaseWorkDir);
   }
 }
 
