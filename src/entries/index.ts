@@ -33,6 +33,35 @@ export type {
 } from "../core/hook-decision/types.js";
 
 // --- process tiers: runScript, runHook, assertBlocksDisasters (issue 2) ---
+export { runScript, runScriptAsync } from "../tiers/run-script/run-script.js";
+export type { ScriptRunOptions, ScriptRunResult, ConfineSpec } from "../tiers/run-script/types.js";
+export { runHook, runHookAsync, runHooksSync } from "../tiers/run-hook/run-hook.js";
+export type { HookCall } from "../tiers/run-hook/run-hook.js";
+export type {
+  HookSpec,
+  HookRegistration,
+  HookRegistrationInput,
+  HookEventInput,
+  RunHookOptions,
+} from "../tiers/run-hook/types.js";
+export { assertBlocksDisasters, DisastersNotBlockedError } from "../tiers/run-hook/assert-blocks-disasters.js";
+export type { BlocksDisastersOptions } from "../tiers/run-hook/assert-blocks-disasters.js";
+export { disasterCorpus, disasterCategories } from "../core/disasters/corpus.js";
+export type { DisasterCase, DisasterCategory } from "../core/disasters/corpus.js";
+export type { DisasterReport, DisasterOutcome } from "../core/disasters/report.js";
+export { foldHookDecision } from "../core/hook-decision/fold.js";
+export type { HookOutcomeInput } from "../core/hook-decision/fold.js";
+export { combineHookDecisions } from "../core/hook-decision/combine.js";
+export { eventRules, knownHookEvents } from "../core/hook-decision/event-rules.js";
+export type { EventRules, HookHarness } from "../core/hook-decision/event-rules.js";
+export type { HookSelectionNote } from "../core/hook-decision/types.js";
+export { parseHooksConfig, InvalidHooksConfigError } from "../core/hook-config/parse.js";
+export { selectHandlers } from "../core/hook-config/select.js";
+export type { HandlerSelection, SelectOptions } from "../core/hook-config/select.js";
+export { testMatcher } from "../core/hook-config/matcher.js";
+export { permissionRuleMatches } from "../core/hook-config/if-rule.js";
+export type { HooksConfig, HookHandler, HookHandlerGroup, HookHandlerType } from "../core/hook-config/types.js";
+export { ConfinementUnavailableError, bwrapAvailable } from "../runtime/confine.js";
 
 // --- trace: predicates, assertions, checks, agent results, matchers (issue 3) ---
 export { createTrace } from "../core/trace-builder.js";
