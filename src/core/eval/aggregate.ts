@@ -44,12 +44,18 @@ export function combine(a: MetricState, b: MetricState): MetricState {
   };
 }
 
-/** The summary of a state: sample standard deviation (n - 1), se = std / sqrt(n). */
+/**
+ * The summary of a state: sample standard deviation (n - 1), se = std / sqrt(n). A rate is computed
+ * from its counts, so the same trials give the same bits whatever order they finished in.
+ */
 export function summarize(state: MetricState): MetricSummary {
-  const std = state.n > 1 ? Math.sqrt(Math.max(0, state.m2) / (state.n - 1)) : 0;
+  const rate = state.kind === "rate";
+  const p = state.n > 0 ? state.successes / state.n : 0;
+  const m2 = rate ? state.n * p * (1 - p) : state.m2;
+  const std = state.n > 1 ? Math.sqrt(Math.max(0, m2) / (state.n - 1)) : 0;
   const se = state.n > 0 ? std / Math.sqrt(state.n) : 0;
   const base = {
-    mean: state.n > 0 ? state.mean : 0,
+    mean: state.n > 0 ? (rate ? p : state.mean) : 0,
     std,
     se,
     n: state.n,
