@@ -23,3 +23,17 @@ export {
 } from "../adapters/claude-code/errors.js";
 
 // --- plugin loading and the selection matrix (issue 7) ---
+export { loadPlugin, PluginNotFoundError } from "../adapters/claude-code/plugin/load-plugin.js";
+export type {
+  LoadedPlugin,
+  LoadedSkill,
+  LoadedMarkdownComponent,
+  LoadedHooksFile,
+  PluginProblem,
+  PluginProblemSeverity,
+} from "../adapters/claude-code/plugin/types.js";
+export { measureSelectionMatrix } from "../tiers/triggering/selection-matrix.js";
+export type { SelectionMatrixOptions } from "../tiers/triggering/selection-matrix.js";
+export { assertNoCollision } from "../core/triggering/matrix-report.js";
+export type { SelectionMatrixReport, SelectionRun, CollisionBounds } from "../core/triggering/matrix-report.js";
+export type { SelectionMatrixRow, SelectionMatrixSummary } from "../core/triggering/matrix.js";

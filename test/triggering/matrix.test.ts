@@ -118,3 +118,13 @@ describe("derivePromptsFromDescription", () => {
     expect(derivePromptsFromDescription(description, { max: 2 })).toHaveLength(2);
   });
 });
+
+describe("rateInterval", () => {
+  it("is Wilson's interval with exact ends at 0 and n", async () => {
+    const { rateInterval } = await import("../../src/core/triggering/matrix.js");
+    const { wilsonInterval } = await import("../../src/core/stats/wilson.js");
+    expect(rateInterval(6, 6)[1]).toBe(1);
+    expect(rateInterval(0, 6)[0]).toBe(0);
+    expect(rateInterval(3, 6)).toEqual(wilsonInterval(3, 6));
+  });
+});

@@ -6,6 +6,15 @@
 import { wilsonInterval } from "../stats/wilson.js";
 import { NO_SKILL, OTHER_SKILL } from "./selection.js";
 
+/**
+ * The 95% Wilson interval of k out of n, with the ends exact where they are known: the formula's
+ * floating point gives 0.9999999999999999 for k = n, which would put a true rate of 1 outside it.
+ */
+export function rateInterval(k: number, n: number): [number, number] {
+  const [lo, hi] = wilsonInterval(k, n);
+  return [k === 0 ? 0 : lo, k === n ? 1 : hi];
+}
+
 /** One row of the matrix: the runs of one skill's prompts. */
 export interface SelectionMatrixRow {
   /** The skill whose prompts these runs sent (`plugin:name`). */
@@ -81,9 +90,9 @@ export function summariseSelectionMatrix(
       n,
       counts: Object.fromEntries(row),
       recall: frac(hit),
-      recallInterval: wilsonInterval(hit, n),
+      recallInterval: rateInterval(hit, n),
       collision: frac(off),
-      collisionInterval: wilsonInterval(off, n),
+      collisionInterval: rateInterval(off, n),
       none: frac(row.get(NO_SKILL) ?? 0),
       other: frac(row.get(OTHER_SKILL) ?? 0),
     };
@@ -95,7 +104,7 @@ export function summariseSelectionMatrix(
     rows,
     n: total,
     pluginCollision: total === 0 ? 0 : offTotal / total,
-    pluginCollisionInterval: wilsonInterval(offTotal, total),
+    pluginCollisionInterval: rateInterval(offTotal, total),
     meanRecall: measured.length === 0 ? 0 : measured.reduce((a, r) => a + r.recall, 0) / measured.length,
   };
 }

@@ -1,0 +1,210 @@
+/**
+ * `measureSelectionMatrix`: runs each skill's prompts against the whole installed set and records
+ * which skill the selector resolved, giving an N x N matrix (recall on the diagonal, collision off
+ * it). Claude Code only: it reads the Skill tool's resolution, which other harnesses do not report.
+ */
+import { InvalidOptionError } from "../../core/errors.js";
+import type { ArmUsage } from "../../core/eval-report.js";
+import { derivePromptsFromDescription } from "../../core/triggering/derive-prompts.js";
+import { checkPromptDiversity } from "../../core/triggering/diversity.js";
+import { summariseSelectionMatrix } from "../../core/triggering/matrix.js";
+import type { SelectionMatrixReport, SelectionRun } from "../../core/triggering/matrix-report.js";
+import { NO_SKILL, selectedCandidate } from "../../core/triggering/selection.js";
+import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
+import { runTrialGrid } from "../eval/grid.js";
+import { addUsage, checkModelFloor, errorText, NO_USAGE, positiveInt, usageOf } from "./common.js";
+import { pickDriver } from "./default-driver.js";
+import { install } from "./install.js";
+
+/** The harness id whose runs report skill selection. */
+const SELECTION_HARNESS = "claude-code";
+
+/** Options of {@link measureSelectionMatrix}. */
+export interface SelectionMatrixOptions {
+  /**
+   * Curated prompts per skill, keyed by skill name or `plugin:name`: `{ greet: { prompts: [...] } }`.
+   * Skills left out get prompts derived from their description.
+   */
+  readonly prompts?: Readonly<Record<string, { readonly prompts: readonly string[] }>>;
+  /** Runs per prompt (default 1). */
+  readonly trials?: number;
+  /** Runs at once (default 1). */
+  readonly concurrency?: number;
+  /** Replace skill bodies with a stub so runs stop at selection (default true). */
+  readonly stubSkillBodies?: boolean;
+  /** Derived prompts per skill (default 5). */
+  readonly derivedPrompts?: number;
+  /** A floor on each skill's curated prompts (default 1); near-duplicates are rejected either way. */
+  readonly minPrompts?: number;
+  /** Other plugins or loose skills folders co-installed; their skills can take prompts too (column `(other)`). */
+  readonly installSet?: readonly string[];
+  /** Files seeded into each run's work dir. */
+  readonly fixture?: Readonly<Record<string, string>>;
+  /** The selector model (default "sonnet"). */
+  readonly model?: string;
+  readonly minModel?: string;
+  readonly effort?: Effort;
+  /** The driver that runs each trial (default: the real Claude Code CLI against the real model). */
+  readonly driver?: EvalDriver;
+  /** The same as `driver`. */
+  readonly evalDriver?: EvalDriver;
+  readonly timeoutMs?: number;
+  readonly rateLimitRetries?: number;
+  readonly retryBackoffMs?: number;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Measures which sibling takes each skill's prompts. The report's `available` is false (and nothing
+ * runs) when the driver's harness cannot report skill selection.
+ *
+ * @example
+ * const report = await measureSelectionMatrix("./my-plugin", { trials: 1 });
+ * assertNoCollision(report, { maxOffDiagonal: 0.2 });
+ */
+export async function measureSelectionMatrix(
+  pluginDir: string,
+  options: SelectionMatrixOptions = {},
+): Promise<SelectionMatrixReport> {
+  const trials = positiveInt("trials", options.trials, 1);
+  const concurrency = positiveInt("concurrency", options.concurrency, 1);
+  const derivedMax = positiveInt("derivedPrompts", options.derivedPrompts, 5);
+  const minPrompts = positiveInt("minPrompts", options.minPrompts, 1);
+  const model = options.model ?? "sonnet";
+  const stub = options.stubSkillBodies ?? true;
+  checkModelFloor(model, options.minModel);
+
+  const installation = install({ pluginDir, installSet: options.installSet, stubSkillBodies: stub });
+  try {
+    const { plugin } = installation;
+    const skills = plugin.skills.map((s) => s.id);
+    if (skills.length === 0) {
+      throw new InvalidOptionError(
+        `The plugin at ${JSON.stringify(pluginDir)} has no skills: there is no matrix to measure.`,
+      );
+    }
+    const prompts = promptsPerSkill(plugin.name, plugin.skills, options, derivedMax, minPrompts);
+    const driver = pickDriver(options);
+    const base = {
+      version: 1 as const,
+      plugin: plugin.name,
+      harness: driver.harness,
+      model,
+      ...(options.effort !== undefined ? { effort: options.effort } : {}),
+      trials,
+      prompts,
+    };
+    if (driver.harness !== SELECTION_HARNESS) {
+      return {
+        ...base,
+        ...summariseSelectionMatrix(skills, []),
+        available: false,
+        reason: `${driver.harness} reports no skill-selection event; only Claude Code does`,
+        runs: [],
+        errors: 0,
+        usage: NO_USAGE,
+        totalCostUsd: 0,
+      };
+    }
+    const total = skills.reduce((sum, s) => sum + (prompts[s]?.prompts.length ?? 0), 0) * trials;
+    await driver.preflight?.({ models: [model], efforts: [options.effort], trials: total });
+
+    function* grid(): Generator<EvalTrial> {
+      for (let trial = 0; trial < trials; trial++) {
+        for (const skill of skills) {
+          for (const prompt of prompts[skill]?.prompts ?? []) {
+            yield {
+              arm: skill,
+              trial,
+              case: prompt,
+              task: prompt,
+              files: options.fixture ?? {},
+              pluginDirs: installation.pluginDirs,
+              model,
+              ...(options.effort !== undefined ? { effort: options.effort } : {}),
+              stubSkillBodies: stub,
+              env: options.env ?? {},
+              ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+            };
+          }
+        }
+      }
+    }
+
+    const runs: SelectionRun[] = [];
+    let usage: ArmUsage = NO_USAGE;
+    await runTrialGrid(grid(), driver, {
+      concurrency,
+      ...(options.rateLimitRetries !== undefined ? { rateLimitRetries: options.rateLimitRetries } : {}),
+      ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
+      onTrial: ({ trial, trace, error }) => {
+        const prompt = trial.case ?? trial.task;
+        if (error !== undefined || trace === undefined) {
+          runs.push({ skill: trial.arm, prompt, trial: trial.trial, error: errorText(error) });
+          return;
+        }
+        usage = addUsage(usage, usageOf(trace));
+        const selected = selectedCandidate(trace, skills, installation.aliases) ?? NO_SKILL;
+        runs.push({ skill: trial.arm, prompt, trial: trial.trial, selected });
+      },
+    });
+    const order = (r: SelectionRun): number => skills.indexOf(r.skill);
+    runs.sort((a, b) => order(a) - order(b) || a.trial - b.trial);
+    const observed = runs.flatMap((r) =>
+      r.selected === undefined ? [] : [{ skill: r.skill, selected: r.selected }],
+    );
+    return {
+      ...base,
+      ...summariseSelectionMatrix(skills, observed),
+      available: true,
+      runs,
+      errors: runs.filter((r) => r.error !== undefined).length,
+      usage,
+      totalCostUsd: usage.costUsd,
+    };
+  } finally {
+    installation.cleanup();
+  }
+}
+
+function promptsPerSkill(
+  pluginName: string,
+  skills: readonly { id: string; name: string; description: string; whenToUse?: string }[],
+  options: SelectionMatrixOptions,
+  derivedMax: number,
+  minPrompts: number,
+): Record<string, { prompts: string[]; derived: boolean }> {
+  const curated = new Map<string, readonly string[]>();
+  for (const [key, value] of Object.entries(options.prompts ?? {})) {
+    const id = key.includes(":") ? key : `${pluginName}:${key}`;
+    if (!skills.some((s) => s.id === id)) {
+      throw new InvalidOptionError(
+        `prompts names skill ${JSON.stringify(key)}, which the plugin does not have; its skills are ${skills.map((s) => s.id).join(", ")}.`,
+      );
+    }
+    if (!value || !Array.isArray(value.prompts)) {
+      throw new InvalidOptionError(`prompts[${JSON.stringify(key)}] must be { prompts: string[] }.`);
+    }
+    checkPromptDiversity(value.prompts, { minPrompts, label: `prompts[${JSON.stringify(key)}].prompts` });
+    curated.set(id, value.prompts);
+  }
+  const out: Record<string, { prompts: string[]; derived: boolean }> = {};
+  for (const s of skills) {
+    const given = curated.get(s.id);
+    if (given) {
+      out[s.id] = { prompts: [...given], derived: false };
+      continue;
+    }
+    const derived = derivePromptsFromDescription(s.description, {
+      max: derivedMax,
+      ...(s.whenToUse !== undefined ? { whenToUse: s.whenToUse } : {}),
+    });
+    if (derived.length === 0) {
+      throw new InvalidOptionError(
+        `Skill ${s.id} has no description to derive prompts from; pass prompts for it.`,
+      );
+    }
+    out[s.id] = { prompts: derived, derived: true };
+  }
+  return out;
+}

@@ -1,0 +1,283 @@
+/**
+ * `measureTriggerRate` (published as `paid_measureTriggerRate`): how often the real selector picks a
+ * skill on prompts that should fire it (recall), and how often on prompts that should not (false
+ * positives, precision). Every prompt runs `trials` times through an eval driver, with the skill
+ * competing against the rest of its plugin and the optional install set.
+ */
+import { InvalidOptionError } from "../../core/errors.js";
+import type { ArmUsage } from "../../core/eval-report.js";
+import { rateInterval } from "../../core/triggering/matrix.js";
+import type { Trace } from "../../core/trace.js";
+import { checkPromptDiversity } from "../../core/triggering/diversity.js";
+import { selectedCandidate, skillSelections } from "../../core/triggering/selection.js";
+import type {
+  TriggerPromptSet,
+  TriggerPromptSummary,
+  TriggerRateReport,
+  TriggerTrialRow,
+} from "../../core/triggering/trigger-report.js";
+import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
+import { runTrialGrid } from "../eval/grid.js";
+import { addUsage, checkModelFloor, errorText, NO_USAGE, positiveInt, usageOf } from "./common.js";
+import { install } from "./install.js";
+import { pickDriver } from "./default-driver.js";
+
+/** Options of {@link measureTriggerRate}. */
+export interface TriggerRateOptions {
+  /** Names the measurement (reports, eval locks). */
+  readonly name?: string;
+  /** A loose skills folder (`.claude/skills`), packaged into a throwaway plugin. Exactly one of this and `pluginDir`. */
+  readonly skillsDir?: string;
+  /** An already packaged plugin. Exactly one of this and `skillsDir`. */
+  readonly pluginDir?: string;
+  /** Plugin name a `skillsDir` is packaged under (default `local-skills`): its skills resolve as `<name>:<skill>`. */
+  readonly pluginName?: string;
+  /**
+   * The skill measured, as `plugin:name` or a bare name. The default `fired` predicate is "this skill
+   * resolved". Optional when the plugin has one skill or `fired` is given.
+   */
+  readonly skill?: string;
+  /** The recall set: prompts that should fire the skill (at least `minPrompts`, no near-duplicates). */
+  readonly prompts: readonly string[];
+  /** The precision set: prompts that should not fire it (no near-duplicates). */
+  readonly irrelevantPrompts?: readonly string[];
+  /** Whether a run fired the skill (default: the skill resolved through the Skill tool). */
+  readonly fired?: (trace: Trace) => boolean;
+  /** Replace skill bodies with a stub (descriptions kept) so a run stops at selection. */
+  readonly stubSkillBodies?: boolean;
+  /** Files seeded into each run's work dir (the repo state a skill fires on). */
+  readonly fixture?: Readonly<Record<string, string>>;
+  /** Other plugins or loose skills folders co-installed as competitors (a release-gate measurement). */
+  readonly installSet?: readonly string[];
+  /** Runs per prompt (default 1). */
+  readonly trials?: number;
+  /** Runs at once (default 1). */
+  readonly concurrency?: number;
+  /** The selector model (default "sonnet"). */
+  readonly model?: string;
+  /** Fail before any spend when `model` is below this family (haiku < sonnet < opus). */
+  readonly minModel?: string;
+  /** The reasoning budget the runs are pinned to. */
+  readonly effort?: Effort;
+  /** The diversity gate's floor on `prompts` (default 10). */
+  readonly minPrompts?: number;
+  /** The driver that runs each trial (default: the real Claude Code CLI against the real model). */
+  readonly driver?: EvalDriver;
+  /** The same as `driver` (the spec's name for it). */
+  readonly evalDriver?: EvalDriver;
+  /** Per-run wall-clock limit in ms. */
+  readonly timeoutMs?: number;
+  readonly rateLimitRetries?: number;
+  readonly retryBackoffMs?: number;
+  /** Extra environment for the harness (never credentials). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+function resolveSkill(
+  requested: string | undefined,
+  ids: readonly string[],
+  plugin: string,
+  aliases: ReadonlyMap<string, string>,
+): string | undefined {
+  if (requested === undefined) return undefined;
+  const qualified = requested.includes(":") ? requested : `${plugin}:${requested}`;
+  const id = aliases.get(qualified) ?? qualified;
+  if (!ids.includes(id)) {
+    throw new InvalidOptionError(
+      `skill ${JSON.stringify(requested)} is not in the plugin; its skills are ${ids.map((s) => JSON.stringify(s)).join(", ") || "(none)"}.`,
+    );
+  }
+  return id;
+}
+
+/**
+ * Measures a skill's trigger rate and, with `irrelevantPrompts`, its false-positive rate and
+ * precision. The prompt sets pass the diversity gate, the model its floor and the driver its
+ * preflight before any run starts.
+ *
+ * @example
+ * const report = await paid_measureTriggerRate({
+ *   pluginDir: "./my-plugin",
+ *   prompts: tenVariedPrompts,
+ *   irrelevantPrompts: tenOtherPrompts,
+ *   fired: (t) => skillResolved(t, "my-plugin:greet"),
+ *   stubSkillBodies: true,
+ * });
+ * assertTriggerRate(report, { min: 0.8, maxFalsePositive: 0.1 });
+ */
+export async function measureTriggerRate(options: TriggerRateOptions): Promise<TriggerRateReport> {
+  const trials = positiveInt("trials", options.trials, 1);
+  const concurrency = positiveInt("concurrency", options.concurrency, 1);
+  const model = options.model ?? "sonnet";
+  const stub = options.stubSkillBodies ?? false;
+  if (!Array.isArray(options.prompts)) {
+    throw new InvalidOptionError("prompts must be an array of strings (the recall set).");
+  }
+  const gate = checkPromptDiversity(options.prompts, { minPrompts: options.minPrompts, label: "prompts" });
+  const irrelevant = options.irrelevantPrompts ?? [];
+  const irrelevantGate =
+    irrelevant.length > 0
+      ? checkPromptDiversity(irrelevant, { minPrompts: 1, label: "irrelevantPrompts" })
+      : undefined;
+  const overlap = options.prompts.find((p) => irrelevant.includes(p));
+  if (overlap !== undefined) {
+    throw new InvalidOptionError(`${JSON.stringify(overlap)} is in both prompts and irrelevantPrompts.`);
+  }
+  checkModelFloor(model, options.minModel);
+
+  const installation = install({
+    pluginDir: options.pluginDir,
+    skillsDir: options.skillsDir,
+    pluginName: options.pluginName,
+    installSet: options.installSet,
+    stubSkillBodies: stub,
+  });
+  try {
+    const pluginSkills = installation.plugin.skills.map((s) => s.id);
+    let skill = resolveSkill(options.skill, pluginSkills, installation.plugin.name, installation.aliases);
+    if (skill === undefined && options.fired === undefined) {
+      if (pluginSkills.length !== 1) {
+        throw new InvalidOptionError(
+          `The plugin has ${pluginSkills.length} skills (${pluginSkills.join(", ") || "none"}): name the one measured with ` +
+            "`skill`, or pass a `fired` predicate.",
+        );
+      }
+      skill = pluginSkills[0];
+    }
+    const target = skill;
+    const fired =
+      options.fired ??
+      ((t: Trace) => selectedCandidate(t, installation.skillIds, installation.aliases) === target);
+
+    const driver = pickDriver(options);
+    const cases: { set: TriggerPromptSet; prompt: string }[] = [
+      ...options.prompts.map((prompt) => ({ set: "relevant" as const, prompt })),
+      ...irrelevant.map((prompt) => ({ set: "irrelevant" as const, prompt })),
+    ];
+    await driver.preflight?.({ models: [model], efforts: [options.effort], trials: cases.length * trials });
+
+    function* grid(): Generator<EvalTrial> {
+      for (let trial = 0; trial < trials; trial++) {
+        for (const c of cases) {
+          yield {
+            arm: c.set,
+            trial,
+            case: c.prompt,
+            task: c.prompt,
+            files: options.fixture ?? {},
+            pluginDirs: installation.pluginDirs,
+            model,
+            ...(options.effort !== undefined ? { effort: options.effort } : {}),
+            stubSkillBodies: stub,
+            env: options.env ?? {},
+            ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+          };
+        }
+      }
+    }
+
+    const rows: TriggerTrialRow[] = [];
+    let usage: ArmUsage = NO_USAGE;
+    await runTrialGrid(grid(), driver, {
+      concurrency,
+      ...(options.rateLimitRetries !== undefined ? { rateLimitRetries: options.rateLimitRetries } : {}),
+      ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
+      onTrial: ({ trial, trace, error }) => {
+        const set = trial.arm as TriggerPromptSet;
+        const prompt = trial.case ?? trial.task;
+        if (error !== undefined || trace === undefined) {
+          rows.push({ set, prompt, trial: trial.trial, error: errorText(error), usage: NO_USAGE });
+          return;
+        }
+        const u = usageOf(trace);
+        usage = addUsage(usage, u);
+        const selected = skillSelections(trace)[0]?.id;
+        rows.push({
+          set,
+          prompt,
+          trial: trial.trial,
+          fired: fired(trace) === true,
+          ...(selected ? { selected } : {}),
+          usage: u,
+        });
+      },
+    });
+    rows.sort(
+      (a, b) =>
+        cases.findIndex((c) => c.prompt === a.prompt) - cases.findIndex((c) => c.prompt === b.prompt) ||
+        a.trial - b.trial,
+    );
+    return summarise({
+      options,
+      rows,
+      cases,
+      usage,
+      model,
+      trials,
+      stub,
+      skill,
+      installedSkills: installation.skillIds,
+      diversity: {
+        prompts: gate.minDistance,
+        ...(irrelevantGate ? { irrelevantPrompts: irrelevantGate.minDistance } : {}),
+      },
+    });
+  } finally {
+    installation.cleanup();
+  }
+}
+
+interface SummaryInput {
+  readonly options: TriggerRateOptions;
+  readonly rows: readonly TriggerTrialRow[];
+  readonly cases: readonly { set: TriggerPromptSet; prompt: string }[];
+  readonly usage: ArmUsage;
+  readonly model: string;
+  readonly trials: number;
+  readonly stub: boolean;
+  readonly skill: string | undefined;
+  readonly installedSkills: readonly string[];
+  readonly diversity: TriggerRateReport["diversity"];
+}
+
+function summarise(input: SummaryInput): TriggerRateReport {
+  const { rows } = input;
+  const ran = (set: TriggerPromptSet) => rows.filter((r) => r.set === set && r.fired !== undefined);
+  const relevant = ran("relevant");
+  const irrelevant = ran("irrelevant");
+  const fired = relevant.filter((r) => r.fired).length;
+  const falsePositives = irrelevant.filter((r) => r.fired).length;
+  const n = relevant.length;
+  const nIrrelevant = irrelevant.length;
+  const prompts: TriggerPromptSummary[] = input.cases.map(({ set, prompt }) => {
+    const mine = rows.filter((r) => r.set === set && r.prompt === prompt && r.fired !== undefined);
+    const hits = mine.filter((r) => r.fired).length;
+    return { set, prompt, n: mine.length, fired: hits, rate: mine.length === 0 ? 0 : hits / mine.length };
+  });
+  return {
+    version: 1,
+    ...(input.options.name !== undefined ? { name: input.options.name } : {}),
+    ...(input.skill !== undefined ? { skill: input.skill } : {}),
+    installedSkills: input.installedSkills,
+    competitors: Math.max(0, input.installedSkills.length - 1),
+    model: input.model,
+    ...(input.options.effort !== undefined ? { effort: input.options.effort } : {}),
+    trials: input.trials,
+    stubSkillBodies: input.stub,
+    n,
+    fired,
+    rate: n === 0 ? 0 : fired / n,
+    rateInterval: rateInterval(fired, n),
+    nIrrelevant,
+    falsePositives,
+    falsePositiveRate: nIrrelevant === 0 ? null : falsePositives / nIrrelevant,
+    falsePositiveInterval: nIrrelevant === 0 ? null : rateInterval(falsePositives, nIrrelevant),
+    precision: nIrrelevant === 0 || fired + falsePositives === 0 ? null : fired / (fired + falsePositives),
+    errors: rows.filter((r) => r.error !== undefined).length,
+    prompts,
+    rows,
+    usage: input.usage,
+    totalCostUsd: input.usage.costUsd,
+    diversity: input.diversity,
+  };
+}
