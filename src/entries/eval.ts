@@ -56,13 +56,3 @@ export type {
   TriggerPromptSet,
 } from "../core/triggering/trigger-report.js";
 export { PromptSetNotDiverseError } from "../core/triggering/diversity.js";
-export { measureTriggerRate as paid_measureTriggerRate } from "../tiers/triggering/trigger-rate.js";
-export type { TriggerRateOptions } from "../tiers/triggering/trigger-rate.js";
-export type {
-  TriggerRateReport,
-  TriggerRateBounds,
-  TriggerTrialRow,
-  TriggerPromptSummary,
-  TriggerPromptSet,
-} from "../core/triggering/trigger-report.js";
-export { PromptSetNotDiverseError } from "../core/triggering/diversity.js";
