@@ -26,6 +26,9 @@ const GUARD = [
   "",
 ].join("\n");
 
+/** A host path outside the work dir that a confined run must not be able to create. */
+const ESCAPE = join(process.cwd(), `escape-vigiles-${process.pid}`);
+
 /** One spec written once, in Claude Code's tool names; every harness must pass it. */
 function guardedSpec(): HarnessTestSpec {
   return {
@@ -175,6 +178,38 @@ describe.concurrent("Codex, real CLI", () => {
       expect(r.toolCalls).toEqual([]);
       const told = r.modelRequests?.at(-1)?.messages.find((m) => m.role === "tool")?.text ?? "";
       expect(told).toMatch(/rejected: rm -f style commands are not permitted/);
+    } finally {
+      r.cleanup();
+    }
+  });
+
+  test("confined: Codex and its hooks write the work dir only, reach no network, and still reach the mock", async () => {
+    const r = await runHarnessTest(
+      {
+        prompt: "go",
+        model: [
+          { tool: "Bash", input: { command: `echo in > IN; echo out > ${ESCAPE}; echo wrote=$?` } },
+          { text: "done" },
+        ],
+        settings: {
+          hooks: {
+            PreToolUse: [
+              { matcher: "Bash", hooks: [{ type: "command", command: "cat >/dev/null; exit 0" }] },
+            ],
+          },
+        },
+        transcript: true,
+        sandbox: true,
+      },
+      { adapter: codexAdapter },
+    );
+    try {
+      expect(r.confined).toBe(true);
+      expect(r.file("IN")).toBe("in\n");
+      expect(r.toolCalls[0]?.result?.text).toMatch(/Read-only file system[\s\S]*wrote=1/);
+      expect(existsSync(ESCAPE)).toBe(false);
+      expect(r.hooks?.length).toBe(1);
+      expect(r.output).toBe("done");
     } finally {
       r.cleanup();
     }

@@ -28,7 +28,7 @@ export const codexAdapter: HarnessAdapter = {
     skillSelectionEvents: false,
     hookEventsInStream: false,
     effort: false,
-    confinement: false,
+    confinement: true,
     subagentParents: false,
     pluginDirs: false,
   },

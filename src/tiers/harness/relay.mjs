@@ -20,7 +20,11 @@ const server = createServer((client) => {
   client.on("error", close);
   upstream.on("error", close);
 });
-server.listen(0, "127.0.0.1", () => {
+// Inside the namespace the loopback is the sandbox's own, so the relay can take the very port the mock
+// has outside: every harness then reaches the mock at the URL it was given, whatever way it reads it
+// (Claude Code's ANTHROPIC_BASE_URL, Codex's -c model_providers…base_url).
+const wantedPort = Number(process.env.VIGILES_RELAY_PORT ?? 0);
+server.listen(Number.isInteger(wantedPort) ? wantedPort : 0, "127.0.0.1", () => {
   const { port } = server.address();
   const env = { ...process.env, ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` };
   const child = spawn(argv[0], argv.slice(1), { env, stdio: "inherit" });

@@ -97,7 +97,15 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
       }
       const inner: [string, ...string[]] =
         options.relaySocket !== undefined
-          ? [process.execPath, RELAY_SCRIPT, options.relaySocket, "--", ...argv]
+          ? [
+              "/usr/bin/env",
+              `VIGILES_RELAY_PORT=${new URL(endpoint.baseUrl).port}`,
+              process.execPath,
+              RELAY_SCRIPT,
+              options.relaySocket,
+              "--",
+              ...argv,
+            ]
           : [...argv];
       // /tmp is a fresh tmpfs inside: plugins and a CLI kept under it must be bound in (read-only).
       const readOnly = [...(spec.pluginDirs ?? []), dirname(harness.path)];
