@@ -1,6 +1,8 @@
 // runHarnessTest with the real Claude Code CLI against the mock: the basic shape of a result.
 import { describe, expect, test } from "vitest";
 import { existsSync } from "node:fs";
+import { scriptModel } from "../../src/adapters/claude-code/mock/script.js";
+import { HarnessTimeoutError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest, withHarness } from "../../src/tiers/harness/run-harness-test.js";
 
 describe.concurrent("runHarnessTest, unconfined", () => {
@@ -46,5 +48,55 @@ describe.concurrent("runHarnessTest, unconfined", () => {
     ).rejects.toThrow("boom in the callback");
     expect(dir).not.toBe("");
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe.concurrent("the API-NOTES shape and the ends of a run", () => {
+  test("the API-NOTES sample runs as written (scriptModel, files, a {cwd} Stop hook, allowedTools, transcript)", async () => {
+    const r = await runHarnessTest({
+      prompt: "run the bash tool",
+      model: scriptModel([{ tool: "Bash", input: { command: "echo TOOLRAN | tee RAN" } }, { text: "done" }]),
+      files: {
+        "skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\nbody\n",
+        "gate.cjs": "require('fs').writeFileSync(__dirname + '/GATE-RAN', 'yes')",
+      },
+      settings: { hooks: { Stop: [{ hooks: [{ type: "command", command: "node {cwd}/gate.cjs" }] }] } },
+      allowedTools: ["Bash"],
+      transcript: true,
+      timeoutMs: 120_000,
+      sandbox: false,
+    });
+    try {
+      expect(r.file("RAN")).toBe("TOOLRAN\n");
+      expect(r.file("GATE-RAN")).toBe("yes");
+      expect(r.output).toBe("done");
+      expect(r.turns).toBe(2);
+      expect(r.hooks?.some((h) => h.event === "Stop" && h.exitCode === 0)).toBe(true);
+      expect(r.argv).toContain("acceptEdits");
+      expect(r.modelRequests.every((q) => typeof q.sideChannel === "boolean")).toBe(true);
+    } finally {
+      r.cleanup();
+    }
+  });
+
+  test("overloaded (529) turns past the CLI's retries end the run with its error, exit 1, and no throw", async () => {
+    await withHarness(
+      {
+        prompt: "x",
+        env: { CLAUDE_CODE_MAX_RETRIES: "1" },
+        model: [{ error: { status: 529, retryAfter: 0 } }, { error: { status: 529, retryAfter: 0 } }],
+      },
+      (r) => {
+        expect(r.exitCode).toBe(1);
+        expect(r.errorText).toMatch(/529|overloaded/i);
+        expect(r.turns).toBe(0);
+      },
+    );
+  });
+
+  test("a run past timeoutMs throws HarnessTimeoutError (the CLI is killed with its group)", async () => {
+    const run = runHarnessTest({ prompt: "x", model: [{ text: "late", delayMs: 60_000 }], timeoutMs: 4_000 });
+    await expect(run).rejects.toBeInstanceOf(HarnessTimeoutError);
+    await expect(run).rejects.toThrow(/did not finish within 4000 ms/);
   });
 });

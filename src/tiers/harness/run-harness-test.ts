@@ -2,21 +2,12 @@
  * `runHarnessTest`: the assembled harness (hooks, settings, skills, subagents, plugins) in the real
  * CLI, with the model replaced by a script served from a local mock. Free and deterministic.
  */
-import { readFileSync } from "node:fs";
-import { join, normalize, isAbsolute, sep } from "node:path";
-import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
-import type {
-  HarnessAdapter,
-  ModelEndpoint,
-  ResolvedHarness,
-  RunProblem,
-  SessionSpec,
-} from "../../adapters/port.js";
+import { join } from "node:path";
+import { defaultAdapter } from "./default-adapter.js";
+import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../../adapters/port.js";
 import { InvalidOptionError, VigilesError, assertNever } from "../../core/errors.js";
-import type { ModelRequest, ShResult, Trace } from "../../core/trace.js";
-import { createTrace } from "../../core/trace-builder.js";
+import type { ModelRequest } from "../../core/trace.js";
 import { ConfinementUnavailableError, bwrapAvailable } from "../../runtime/confine.js";
-import { runProcessSync } from "../../runtime/process-sync.js";
 import { removeTempDir } from "../../runtime/temp-dir.js";
 import {
   HarnessCrashedError,
@@ -117,7 +108,7 @@ export async function runHarnessTest(
   options: HarnessTestOptions = {},
 ): Promise<HarnessTestResult> {
   validate(spec);
-  const adapter = options.adapter ?? claudeCodeAdapter;
+  const adapter = options.adapter ?? (await defaultAdapter());
   const sessionSpec = toSessionSpec(spec);
   const confine = spec.sandbox ?? (sessionSpec.pluginDirs?.length ?? 0) > 0;
   if (confine && !adapter.capabilities.confinement) {

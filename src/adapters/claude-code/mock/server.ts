@@ -91,7 +91,6 @@ function sendMessage(res: ServerResponse, message: AssistantMessage, stream: boo
   res.end(messageToSse(message));
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Starts a mock model serving `script`. Close it when the run is over. */
 export async function startMockModel(
@@ -103,6 +102,16 @@ export async function startMockModel(
   const requests: ModelRequest[] = [];
   const overruns: string[] = [];
   let answeredTurns = 0;
+  // Scripted delays still pending when the mock closes are dropped, so a killed run leaves no timer behind.
+  const delays = new Set<NodeJS.Timeout>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        delays.delete(t);
+        resolve();
+      }, ms);
+      delays.add(t);
+    });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? "").split("?")[0] ?? "";
@@ -200,6 +209,8 @@ export async function startMockModel(
     answeredTurns: () => answeredTurns,
     served: () => session.served(),
     close: async () => {
+      for (const t of delays) clearTimeout(t);
+      delays.clear();
       await Promise.all([closeOne(server), ...(socketServer ? [closeOne(socketServer)] : [])]);
     },
   };
