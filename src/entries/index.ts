@@ -93,6 +93,7 @@ export { tool, skill, mcp } from "../core/checks/tool-checks.js";
 export { output, received } from "../core/checks/text-checks.js";
 export { blocked, allowed } from "../core/checks/hook-checks.js";
 export { turns, wrote } from "../core/checks/run-checks.js";
+export type { WritesRecord } from "../core/checks/run-checks.js";
 export { cost, latency, tokens } from "../core/checks/usage-checks.js";
 export type { TokenLimits } from "../core/checks/usage-checks.js";
 export { subagent } from "../core/checks/subagent.js";

@@ -180,3 +180,25 @@ describe("output and file assertions", () => {
     expect(() => assertWroteOnly(run, [""])).toThrow(InvalidOptionError);
   });
 });
+
+describe("file assertions over runScript / runHook results", () => {
+  const script = { exitCode: 0, stdout: "", stderr: "", filesWritten: ["out/report.md"] };
+
+  it("read filesWritten on any result", () => {
+    assertWroteOnly(script, ["out/**"]);
+    assertCreated(script, "out/report.md");
+    expect(message(() => assertNoWrite(script))).toBe(
+      "expected the run to write nothing, but it wrote [out/report.md]",
+    );
+    expect(message(() => assertCreated(script, "DONE"))).toBe(
+      'expected the run to write "DONE", but it wrote [out/report.md]',
+    );
+  });
+
+  it("throw VacuousAssertionError when the result recorded no writes", () => {
+    const unconfined: { exitCode: number; filesWritten?: readonly string[] } = { exitCode: 0 };
+    expect(() => assertNoWrite(unconfined)).toThrow(VacuousAssertionError);
+    expect(() => assertCreated(unconfined, "DONE")).toThrow(VacuousAssertionError);
+    expect(() => assertWroteOnly(unconfined, ["**"])).toThrow(/filesWritten is undefined/);
+  });
+});

@@ -1,7 +1,8 @@
 /** Assertions on the final answer and on the files a run wrote. */
 import picomatch from "picomatch";
 import { AssertionFailedError, InvalidOptionError, VacuousAssertionError } from "../errors.js";
-import { wrote } from "../checks/run-checks.js";
+import { wrote, wroteFile, writtenPath, type WritesRecord } from "../checks/run-checks.js";
+import { isHookRunResult, isTrace } from "../predicates/subject.js";
 import { output } from "../checks/text-checks.js";
 import type { TextPattern } from "../predicates/text-match.js";
 import type { Trace } from "../trace.js";
@@ -20,36 +21,49 @@ export function assertOutputContains(trace: Trace, pattern: TextPattern): void {
 }
 
 /**
- * Throws unless the run created (or changed) the file, relative to the work dir.
+ * Throws unless the run created (or changed) the file, relative to the work dir. Takes a Trace or
+ * any result that records `filesWritten` (runScript, runHook); a result without that record throws
+ * VacuousAssertionError.
  *
  * @example
  * ```ts
  * assertCreated(trace, "DONE");
  * ```
  */
-export function assertCreated(trace: Trace, path: string): void {
-  assertCheck(trace, wrote(path));
+export function assertCreated(subject: Trace | WritesRecord, path: string): void {
+  if (isTrace(subject) || isHookRunResult(subject)) {
+    assertCheck(subject, wrote(path));
+    return;
+  }
+  const wanted = writtenPath(path, "assertCreated(result, path)");
+  recordedWrites(subject, "assertCreated");
+  const verdict = wroteFile(subject, wanted);
+  if (verdict !== undefined && !verdict.pass) throw new AssertionFailedError(verdict.message);
 }
 
-function recordedWrites(trace: Trace, what: string): readonly string[] {
-  if (trace.filesWritten === undefined) {
+function recordedWrites(subject: WritesRecord, what: string): readonly string[] {
+  if (subject === null || typeof subject !== "object") {
+    throw new InvalidOptionError(`${what} takes a run result, got ${JSON.stringify(subject)}.`);
+  }
+  if (subject.filesWritten === undefined) {
     throw new VacuousAssertionError(
       `${what}: this run did not record the files it wrote (filesWritten is undefined), so there is nothing to assert on. Use a confined run, which diffs the work dir.`,
     );
   }
-  return trace.filesWritten;
+  return subject.filesWritten;
 }
 
 /**
- * Throws unless the run wrote nothing. Throws VacuousAssertionError when writes were not recorded.
+ * Throws unless the run wrote nothing. Takes a Trace or a runScript/runHook result; throws
+ * VacuousAssertionError when writes were not recorded.
  *
  * @example
  * ```ts
  * assertNoWrite(result);
  * ```
  */
-export function assertNoWrite(trace: Trace): void {
-  const written = recordedWrites(trace, "assertNoWrite");
+export function assertNoWrite(subject: WritesRecord): void {
+  const written = recordedWrites(subject, "assertNoWrite");
   if (written.length > 0) {
     throw new AssertionFailedError(`expected the run to write nothing, but it wrote [${written.join(", ")}]`);
   }
@@ -57,20 +71,20 @@ export function assertNoWrite(trace: Trace): void {
 
 /**
  * Throws unless every file the run wrote is one of `allowed` (paths or globs such as `out/**`).
- * Throws VacuousAssertionError when writes were not recorded.
+ * Takes a Trace or a runScript/runHook result; throws VacuousAssertionError when writes were not recorded.
  *
  * @example
  * ```ts
  * assertWroteOnly(result, ["out/**", "REPORT.md"]);
  * ```
  */
-export function assertWroteOnly(trace: Trace, allowed: readonly string[]): void {
+export function assertWroteOnly(subject: WritesRecord, allowed: readonly string[]): void {
   if (!Array.isArray(allowed) || allowed.some((p) => typeof p !== "string" || p === "")) {
     throw new InvalidOptionError(
       `assertWroteOnly takes a list of paths or globs, got ${JSON.stringify(allowed)}.`,
     );
   }
-  const written = recordedWrites(trace, "assertWroteOnly");
+  const written = recordedWrites(subject, "assertWroteOnly");
   const isAllowed = picomatch(
     allowed.map((p) => p.replace(/^\.\//, "")),
     { dot: true },

@@ -369,3 +369,49 @@ describe("serialisation", () => {
     expect(() => checkFromJSON({ kind: "tool", name: { regex: 3 } })).toThrow(InvalidOptionError);
   });
 });
+
+describe("hook runs that did not run, and other subjects", () => {
+  it("a registration not selected for the event neither blocks nor allows", () => {
+    const skipped = hookRun({
+      decision: "none",
+      blocked: false,
+      decidedBy: "no-decision",
+      exitCode: null,
+      stderr: "",
+      selected: false,
+      selection: [
+        { at: "PreToolUse[0].hooks[0]", selected: false, reason: 'matcher "Edit" does not match Bash' },
+      ],
+    });
+    const r = verdict(allowed(), skipped);
+    expect(r.pass).toBe(false);
+    expect(r.message).toContain(
+      'not selected for this event (PreToolUse[0].hooks[0]: matcher "Edit" does not match Bash)',
+    );
+    expect(verdict(blocked(), skipped).pass).toBe(false);
+  });
+
+  it("shows a hook error in the message", () => {
+    const crashed = hookRun({
+      decision: "none",
+      blocked: false,
+      exitCode: 127,
+      hookError: "exit 127: command not found",
+    });
+    expect(verdict(blocked(), crashed).message).toContain("hook error: exit 127: command not found");
+  });
+
+  it("wrote reads a hook run's recorded writes, and fails when they were not recorded", () => {
+    expect(verdict(wrote("log.txt"), hookRun({ filesWritten: ["log.txt"] })).pass).toBe(true);
+    expect(verdict(wrote("x"), hookRun({ filesWritten: [] })).message).toBe(
+      'expected the run to write "x", but it wrote nothing',
+    );
+    expect(verdict(wrote("x"), hookRun()).message).toContain("did not record its writes");
+  });
+
+  it("a Promise says to await the run", () => {
+    const r = tool("Bash").evaluate(Promise.resolve(run) as never);
+    expect(r.pass).toBe(false);
+    expect(r.message).toContain("a Promise (await the run first)");
+  });
+});

@@ -50,6 +50,11 @@ export function describeHookRun(result: HookRunResult): string {
   if (result.timedOut) parts.push("timed out");
   if (result.reason !== undefined) parts.push(`reason ${quote(result.reason)}`);
   if (result.invalidReason !== undefined) parts.push(`invalid: ${result.invalidReason}`);
+  if (result.hookError !== undefined) parts.push(`hook error: ${result.hookError}`);
+  if (result.selected === false) {
+    const why = (result.selection ?? []).map((note) => `${note.at}: ${note.reason}`).join("; ");
+    parts.push(`not selected for this event${why === "" ? "" : ` (${why})`}`);
+  }
   parts.push(`stdout ${quote(result.stdout)}`, `stderr ${quote(result.stderr)}`);
   return parts.join(", ");
 }

@@ -44,9 +44,12 @@ export function hookFiredCheck(query: HookQuery): Check {
   );
 }
 
-/** The action goes ahead without the hook stopping it or asking the user. */
+/**
+ * The hook ran and let the action go ahead without stopping it or asking the user. A registration
+ * that was not selected for the event never ran, so it allowed nothing: that is a failure, not a pass.
+ */
 export function hookRunAllowed(result: HookRunResult): boolean {
-  return !result.blocked && result.decision !== "ask";
+  return result.selected !== false && !result.blocked && result.decision !== "ask";
 }
 
 function onFires(
@@ -94,7 +97,7 @@ export function blocked(query?: HookQuery): Check {
     onHookSubject(
       name,
       (run) =>
-        run.blocked
+        run.blocked && run.selected !== false
           ? pass(`the hook blocked: ${describeHookRun(run)}`)
           : fail(`expected the hook to block, but ${describeHookRun(run)}`),
       (trace) => onFires(name, query, trace, true),

@@ -1,7 +1,8 @@
 /** Checks on the run as a whole: turns taken and files written. */
 import { InvalidOptionError } from "../errors.js";
+import { describeValue, isHookRunResult, isTrace } from "../predicates/subject.js";
 import { fail, makeCheck, onTrace, pass } from "./define.js";
-import type { Check, JsonValue } from "./types.js";
+import type { Check, CheckResult, JsonValue } from "./types.js";
 
 /** An inclusive range; at least one bound. */
 export interface Bounds {
@@ -70,9 +71,39 @@ export function turns(bounds: Bounds): Check {
   );
 }
 
+/** Anything that may carry the list of files a run wrote (a Trace, a runHook or runScript result). */
+export interface WritesRecord {
+  readonly filesWritten?: readonly string[];
+}
+
+function describeWrites(written: readonly string[]): string {
+  return written.length === 0 ? "nothing" : `[${written.join(", ")}]`;
+}
+
+/** Normalises a path argument the way filesWritten spells paths (relative, no leading `./`). */
+export function writtenPath(path: unknown, what: string): string {
+  if (typeof path !== "string" || path.trim() === "") {
+    throw new InvalidOptionError(
+      `${what} takes a path relative to the work dir, got ${JSON.stringify(path)}.`,
+    );
+  }
+  return path.replace(/^\.\//, "");
+}
+
+/** Verdict on recorded writes; `undefined` when nothing recorded them. */
+export function wroteFile(record: WritesRecord, wanted: string): CheckResult | undefined {
+  if (record.filesWritten === undefined) return undefined;
+  return record.filesWritten.includes(wanted)
+    ? pass(`the run wrote ${wanted}`)
+    : fail(
+        `expected the run to write ${JSON.stringify(wanted)}, but it wrote ${describeWrites(record.filesWritten)}`,
+      );
+}
+
 /**
  * Holds when the run created or changed the file. Reads `filesWritten` when it was recorded (a
- * confined run); otherwise whether the file exists after the run, and the message says so.
+ * confined run); otherwise, on a Trace, whether the file exists after the run, and the message
+ * says so. A runHook result without recorded writes fails as "not recorded".
  *
  * @example
  * ```ts
@@ -80,30 +111,25 @@ export function turns(bounds: Bounds): Check {
  * ```
  */
 export function wrote(path: string): Check {
-  if (typeof path !== "string" || path.trim() === "") {
-    throw new InvalidOptionError(
-      `wrote(path) takes a path relative to the work dir, got ${JSON.stringify(path)}.`,
-    );
-  }
-  const wanted = path.replace(/^\.\//, "");
+  const wanted = writtenPath(path, "wrote(path)");
   const label = `wrote(${JSON.stringify(path)})`;
-  return makeCheck(
-    "wrote",
-    label,
-    { path },
-    onTrace(label, (trace) => {
-      if (trace.filesWritten !== undefined) {
-        return trace.filesWritten.includes(wanted)
-          ? pass(`the run wrote ${wanted}`)
+  return makeCheck("wrote", label, { path }, (subject) => {
+    if (isTrace(subject)) {
+      return (
+        wroteFile(subject, wanted) ??
+        (subject.file(wanted) !== null
+          ? pass(`${wanted} exists after the run (writes were not recorded, so it may have existed before)`)
           : fail(
-              `expected the run to write ${JSON.stringify(wanted)}, but it wrote ${trace.filesWritten.length === 0 ? "nothing" : `[${trace.filesWritten.join(", ")}]`}`,
-            );
-      }
-      return trace.file(wanted) !== null
-        ? pass(`${wanted} exists after the run (writes were not recorded, so it may have existed before)`)
-        : fail(
-            `expected the run to create ${JSON.stringify(wanted)}, but it does not exist after the run (writes were not recorded)`,
-          );
-    }),
-  );
+              `expected the run to create ${JSON.stringify(wanted)}, but it does not exist after the run (writes were not recorded)`,
+            ))
+      );
+    }
+    if (isHookRunResult(subject)) {
+      return (
+        wroteFile(subject, wanted) ??
+        fail(`${label}: the hook run did not record its writes (run it confined)`)
+      );
+    }
+    return fail(`${label} reads a Trace or a runHook result, but got ${describeValue(subject)}`);
+  });
 }

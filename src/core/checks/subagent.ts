@@ -21,22 +21,26 @@ function namesAgent(type: string, wanted: string): boolean {
   return !wanted.includes(":") && type.slice(type.lastIndexOf(":") + 1) === wanted;
 }
 
-/** Every call made under the subagent started by `root`, its own subagents' calls included. */
+/** Every call made under the subagent started by `root`, its own subagents' calls included, in trace order. */
 export function callsUnder(trace: Trace, root: ToolCall): readonly ToolCall[] {
-  const inside = new Set([root.id]);
-  const found: ToolCall[] = [];
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const call of trace.toolCalls) {
-      if (call.parentId !== undefined && inside.has(call.parentId) && !inside.has(call.id)) {
-        inside.add(call.id);
-        found.push(call);
-        grew = true;
+  const children = new Map<string, string[]>();
+  for (const call of trace.toolCalls) {
+    if (call.parentId === undefined) continue;
+    const list = children.get(call.parentId);
+    if (list === undefined) children.set(call.parentId, [call.id]);
+    else list.push(call.id);
+  }
+  const inside = new Set<string>();
+  const queue = [root.id];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.pop() as string) ?? []) {
+      if (!inside.has(child) && child !== root.id) {
+        inside.add(child);
+        queue.push(child);
       }
     }
   }
-  return trace.toolCalls.filter((call) => found.includes(call));
+  return trace.toolCalls.filter((call) => inside.has(call.id));
 }
 
 /**

@@ -28,6 +28,7 @@ export function isHookRunResult(value: unknown): value is HookRunResult {
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof (value as { then?: unknown }).then === "function") return "a Promise (await the run first)";
   if (typeof value === "object") return `an object with keys [${Object.keys(value).slice(0, 8).join(", ")}]`;
   return `${typeof value} ${JSON.stringify(value)}`;
 }
