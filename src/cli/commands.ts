@@ -1,7 +1,9 @@
 /** The registry of `vigiles` subcommands. Each area adds its command module here. */
 import { testCommand } from "./commands/test.js";
 import { auditCommand } from "./commands/audit.js";
+import { lintCommand } from "./commands/lint.js";
 import { compileCommand } from "./commands/compile.js";
+import { reportCommand } from "./commands/report.js";
 
 export interface CliCommand {
   readonly name: string;
@@ -13,6 +15,8 @@ export interface CliCommand {
 export const commands: CliCommand[] = [
   testCommand,
   auditCommand,
+  lintCommand,
   compileCommand,
+  reportCommand,
   // --- one line per command module, e.g. testCommand (issue 12), evalCommand (issue 6) ---
 ];

@@ -9,3 +9,29 @@ export type { AgentResultContract } from "../core/agent-result/contract.js";
 export type { ResultShape, FieldSpec, InferShape } from "../core/agent-result/shape.js";
 
 // --- instruction-file specs (issue 10) ---
+export {
+  instructionFile,
+  instructions,
+  enforce,
+  guidance,
+  file,
+  dir,
+  glob,
+  cmd,
+  symbol,
+} from "../core/instruction-spec/builders.js";
+export type {
+  InstructionFileSpec,
+  InstructionFileOptions,
+  InstructionRule,
+  EnforceRule,
+  GuidanceRule,
+  Prose,
+  ProseInput,
+  SpecRef,
+  FileRef,
+  DirRef,
+  GlobRef,
+  CmdRef,
+  SymbolRef,
+} from "../core/instruction-spec/builders.js";

@@ -9,6 +9,8 @@ import { LINT_RULES } from "../../core/lint/lint-harness.js";
 import type { LintFinding } from "../../core/lint/types.js";
 import { auditHarness, summarize, type AuditReport } from "../../tiers/audit/static-audit.js";
 import { fixHarness } from "../../tiers/audit/fix.js";
+import { dynamicAuditRules } from "../../tiers/audit/dynamic-audit.js";
+import { coverageRules } from "../../tiers/audit/coverage.js";
 import { AUDIT_FORMATS, formatReport, type AuditFormat } from "../../tiers/audit/format.js";
 
 const HELP = `Usage: vigiles audit [dir] [options]
@@ -100,7 +102,9 @@ export const auditCommand: CliCommand = {
       });
       findings.push(...extra);
       const combined = { root: report.root, findings, summary: summarize(findings) };
-      process.stdout.write(formatReport(combined, format));
+      process.stdout.write(
+        formatReport(combined, format, { rules: [...dynamicAuditRules, ...coverageRules] }),
+      );
       return combined.summary.errors > 0 ? 1 : 0;
     } catch (error) {
       if (error instanceof VigilesError) {

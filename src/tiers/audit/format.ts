@@ -19,8 +19,8 @@ function plural(n: number, word: string): string {
 }
 
 /** Human text: one block per file, each finding at `line:column`, then a summary line. */
-export function formatHuman(report: FormattableReport): string {
-  if (report.findings.length === 0) return `vigiles audit: no problems in ${report.root}\n`;
+export function formatHuman(report: FormattableReport, command = "vigiles audit"): string {
+  if (report.findings.length === 0) return `${command}: no problems in ${report.root}\n`;
   const byFile = new Map<string, LintFinding[]>();
   for (const f of report.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   const lines: string[] = [];
@@ -65,7 +65,7 @@ const SARIF_LEVEL: Record<LintSeverity, "error" | "warning" | "note"> = {
  * catalogue lacks), each result located by a repository-relative URI under `%SRCROOT%`.
  */
 export function formatSarif(report: FormattableReport, extraRules: readonly LintRuleMeta[] = []): string {
-  const rules = [...LINT_RULES, ...extraRules];
+  const rules = [...LINT_RULES, ...extraRules.filter((r) => !LINT_RULES.some((l) => l.id === r.id))];
   for (const f of report.findings) {
     if (!rules.some((r) => r.id === f.ruleId)) {
       rules.push({ id: f.ruleId, severity: f.severity, behaviour: f.message, fix: f.fix, autofix: false });
@@ -123,13 +123,17 @@ export function formatSarif(report: FormattableReport, extraRules: readonly Lint
 }
 
 /** Formats a report in the named format. */
-export function formatReport(report: FormattableReport, format: AuditFormat): string {
+export function formatReport(
+  report: FormattableReport,
+  format: AuditFormat,
+  options: { command?: string; rules?: readonly LintRuleMeta[] } = {},
+): string {
   switch (format) {
     case "human":
-      return formatHuman(report);
+      return formatHuman(report, options.command);
     case "json":
       return formatJson(report);
     case "sarif":
-      return formatSarif(report);
+      return formatSarif(report, options.rules);
   }
 }

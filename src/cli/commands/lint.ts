@@ -1,0 +1,70 @@
+/** `vigiles lint [dir]`: instruction files compiled from specs must still resolve and be untouched. */
+import { parseArgs } from "node:util";
+import type { CliCommand } from "../commands.js";
+import { VigilesError } from "../../core/errors.js";
+import { summarize } from "../../tiers/audit/static-audit.js";
+import { AUDIT_FORMATS, formatReport, type AuditFormat } from "../../tiers/audit/format.js";
+import { instructionRules, lintInstructionFiles } from "../../tiers/instruction-spec/lint.js";
+
+const HELP = `Usage: vigiles lint [dir] [options]
+
+Checks the instruction files (CLAUDE.md, AGENTS.md) compiled from *.md.spec.ts specs under dir
+(default: the current directory): every file, directory, glob, command and symbol a spec names
+must still exist, and a compiled file must be neither edited by hand nor older than its spec.
+
+Options:
+  --format <human|json|sarif>  output format (default: human)
+
+Exit code: 1 when a check fails, 2 on bad usage, else 0.
+`;
+
+export const lintCommand: CliCommand = {
+  name: "lint",
+  summary: "check instruction files (CLAUDE.md / AGENTS.md) against their specs: references, hand edits",
+  async run(argv) {
+    let values;
+    let positionals;
+    try {
+      ({ values, positionals } = parseArgs({
+        args: [...argv],
+        allowPositionals: true,
+        options: {
+          format: { type: "string", default: "human" },
+          help: { type: "boolean", short: "h", default: false },
+        },
+      }));
+    } catch (error) {
+      process.stderr.write(`vigiles lint: ${(error as Error).message}\n${HELP}`);
+      return 2;
+    }
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    const format = values.format as AuditFormat;
+    if (!AUDIT_FORMATS.includes(format)) {
+      process.stderr.write(
+        `vigiles lint: --format must be one of ${AUDIT_FORMATS.join(", ")}, got "${values.format}".\n`,
+      );
+      return 2;
+    }
+    if (positionals.length > 1) {
+      process.stderr.write(`vigiles lint: give one directory, got ${positionals.length}.\n`);
+      return 2;
+    }
+    try {
+      const { root, findings } = await lintInstructionFiles(positionals[0] ?? ".");
+      const report = { root, findings, summary: summarize(findings) };
+      process.stdout.write(
+        formatReport(report, format, { command: "vigiles lint", rules: instructionRules }),
+      );
+      return report.summary.errors > 0 ? 1 : 0;
+    } catch (error) {
+      if (error instanceof VigilesError) {
+        process.stderr.write(`vigiles lint: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
+  },
+};
