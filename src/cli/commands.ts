@@ -3,6 +3,7 @@ import { testCommand } from "./commands/test.js";
 import { auditCommand } from "./commands/audit.js";
 import { lintCommand } from "./commands/lint.js";
 import { compileCommand } from "./commands/compile.js";
+import { reportCommand } from "./commands/report.js";
 
 export interface CliCommand {
   readonly name: string;
@@ -16,5 +17,6 @@ export const commands: CliCommand[] = [
   auditCommand,
   lintCommand,
   compileCommand,
+  reportCommand,
   // --- one line per command module, e.g. testCommand (issue 12), evalCommand (issue 6) ---
 ];

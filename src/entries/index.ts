@@ -252,4 +252,10 @@ export { writeBaseline, readBaseline } from "../tiers/report/baseline-file.js";
 export type { WriteBaselineOptions } from "../tiers/report/baseline-file.js";
 export { checkReportToJUnit, diffToJUnit } from "../tiers/report/junit.js";
 export type { CheckJUnitOptions } from "../tiers/report/junit.js";
+export { renderReportHtml } from "../tiers/report/html/render.js";
+export type { HtmlReportOptions } from "../tiers/report/html/render.js";
+export { writeJobSummary, reportToMarkdown } from "../tiers/report/job-summary.js";
+export { readReportFile, MalformedReportError } from "../tiers/report/load-report.js";
+export { trialTrace } from "../tiers/report/trial-trace.js";
+export type { TrialTrace } from "../core/eval-report.js";
 // issue 8 (end)
