@@ -20,6 +20,8 @@ export async function defaultAdapter(env: NodeJS.ProcessEnv = process.env): Prom
     case "codex":
       return (await import("../../adapters/codex/adapter.js")).codexAdapter;
     default:
-      throw new InvalidOptionError(`${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code or codex`);
+      throw new InvalidOptionError(
+        `${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code or codex`,
+      );
   }
 }
