@@ -7,6 +7,7 @@
  * and the force spellings of `git push` and `rm`.
  */
 import type { RawHookEvent } from "./run.js";
+import { shellSyntax, ShellParseError, type ShCallExpr, type ShStmt } from "./shell/syntax.js";
 
 export interface HookMutator {
   readonly name: string;
@@ -75,14 +76,33 @@ const commandPositions = (t: readonly string[]): number[] =>
 
 const FORCE_FLAGS = ["-f", "--force", "--force-with-lease", "--force-with-lease=main"];
 
-export const sudoWrapper = commandMutator(
-  "sudo",
-  (c, n) => `${pick(["sudo", "sudo -u root", "sudo -E", "sudo -n --"], n)} ${c}`,
-);
-export const envWrapper = commandMutator(
+/**
+ * A prefix such as `sudo` keeps its meaning only before a simple command: `sudo (x)` and
+ * `env if …` are syntax errors, and `sudo x=1` runs nothing.
+ */
+function startsWithCommand(command: string): boolean {
+  const sh = shellSyntax();
+  try {
+    const first = (sh.parse(command)["Stmts"] as readonly ShStmt[])[0];
+    return !!first?.Cmd && sh.nodeType(first.Cmd) === "CallExpr" && (first.Cmd as ShCallExpr).Args.length > 0;
+  } catch (error) {
+    if (error instanceof ShellParseError) return false;
+    throw error;
+  }
+}
+
+/** A mutator that puts a wrapper in front of the command. */
+function prefixMutator(name: string, prefixes: readonly string[]): HookMutator {
+  return commandMutator(name, (c, n) => (startsWithCommand(c) ? `${pick(prefixes, n)} ${c}` : undefined));
+}
+
+export const sudoWrapper = prefixMutator("sudo", ["sudo", "sudo -u root", "sudo -E", "sudo -n --"]);
+export const envWrapper = prefixMutator("env", [
   "env",
-  (c, n) => `${pick(["env", "env FOO=1", "env -i PATH=/usr/bin:/bin", "env -u OLDPWD"], n)} ${c}`,
-);
+  "env FOO=1",
+  "env -i PATH=/usr/bin:/bin",
+  "env -u OLDPWD",
+]);
 export const shellWrapper = commandMutator(
   "sh -c",
   (c, n) => `${pick(["sh -c", "bash -c", "bash -lc", "zsh -c", "/bin/sh -c"], n)} ${shellQuote(c)}`,
@@ -93,10 +113,13 @@ export const listWrapper = commandMutator("list", (c, n) =>
 export const groupWrapper = commandMutator("group", (c, n) =>
   pick([`(${c})`, `{ ${c}; }`, `if true; then ${c}; fi`, `x=$(${c})`, `echo "$(${c})"`], n),
 );
-export const nohupWrapper = commandMutator(
-  "nohup/timeout",
-  (c, n) => `${pick(["nohup", "timeout 60", "nice -n 5", "command", "exec"], n)} ${c}`,
-);
+export const nohupWrapper = prefixMutator("nohup/timeout", [
+  "nohup",
+  "timeout 60",
+  "nice -n 5",
+  "command",
+  "exec",
+]);
 
 export const quoteWord = tokenMutator("quote", (t, n) => {
   const words = t.flatMap((w, i) => (OPERATORS.has(w) ? [] : [i]));

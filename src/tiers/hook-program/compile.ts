@@ -170,7 +170,7 @@ export async function compileHooks(
           message: `${r.program} (${r.event}) is not registered in ${output}; run vigiles compile.`,
         });
     }
-    if (changed && !problems.some((p) => p.kind !== "orphan"))
+    if (changed && problems.length === 0)
       problems.push({
         kind: "stale",
         program: "*",

@@ -8,8 +8,9 @@ export default experimental_defineHook({
   decide(e) {
     const c = e.command;
     if (c.runs("git push", { force: true })) return deny("no force-push: it rewrites shared history");
-    if (c.runs("rm", { flags: ["-r"] }) && c.touches(["/", "~", "/etc", "/usr"]))
-      return deny("no recursive delete of / or ~");
+    if (["/", "/*", "~", "~/*", "/etc", "/usr", ".."].some((dir) => c.runs(`rm -r ${dir}`))) {
+      return deny("no recursive delete of /, ~ or a system folder");
+    }
     if (c.pipesToShell()) return deny("no piping downloads into a shell");
     if (c.writesTo(".env")) return ask("this writes .env");
     return allow();

@@ -6,6 +6,7 @@
  * through a pipe or a process substitution, are collected on the way.
  */
 import { resolveWord, type ResolvedWord } from "./words.js";
+import type { ShWord } from "./syntax.js";
 import { commandName, SHELLS, SHELL_VALUED, WRAPPERS, XARGS_VALUED } from "./wrappers.js";
 import {
   ShellParseError,
@@ -13,7 +14,6 @@ import {
   type ShCallExpr,
   type ShellSyntax,
   type ShNode,
-  type ShRedirect,
   type ShStmt,
 } from "./syntax.js";
 
@@ -87,34 +87,93 @@ function collect(
   depth: number,
   acc: Accumulator,
 ): void {
-  sh.walk(root, (node) => {
-    if (!node) return true;
-    switch (sh.nodeType(node)) {
+  // A hand-written walk: mvdan-sh's own Walk converts every node between Go and JavaScript and costs
+  // about ten parses; reading the fields the view needs costs about one.
+  const stmts = (list: unknown): void => {
+    if (Array.isArray(list)) for (const s of list as ShStmt[]) stmt(s);
+  };
+  const stmt = (s: ShStmt | null): void => {
+    if (!s) return;
+    for (const r of s.Redirs ?? []) {
+      if (!r.Word) continue;
+      if (sh.ops.writeRedirects.has(r.Op)) acc.redirectTargets.push(resolveWord(sh, r.Word).text);
+      else if (r.Op === sh.ops.readRedirect) acc.redirectSources.push(resolveWord(sh, r.Word).text);
+      word(r.Word);
+    }
+    command(s.Cmd);
+  };
+  const word = (w: ShWord | null | undefined): void => {
+    if (w) for (const part of w.Parts) wordPart(part);
+  };
+  const wordPart = (part: ShNode): void => {
+    switch (sh.nodeType(part)) {
+      case "DblQuoted":
+        for (const inner of part["Parts"] as readonly ShNode[]) wordPart(inner);
+        break;
+      case "CmdSubst":
+      case "ProcSubst":
+        stmts(part["Stmts"]);
+        break;
+      default:
+        break;
+    }
+  };
+  const command = (cmd: ShNode | null): void => {
+    if (!cmd) return;
+    switch (sh.nodeType(cmd)) {
       case "CallExpr": {
-        const words = (node as ShCallExpr).Args.map((w) => resolveWord(sh, w));
+        const call = cmd as ShCallExpr;
+        for (const a of (cmd["Assigns"] as readonly ShNode[] | null) ?? []) word(a["Value"] as ShWord | null);
+        for (const w of call.Args) word(w);
+        const words = call.Args.map((w) => resolveWord(sh, w));
         if (words.length > 0) expand(sh, words, via, depth, acc);
         break;
       }
-      case "Redirect": {
-        const r = node as ShRedirect;
-        if (r.Word && sh.ops.writeRedirects.has(r.Op)) acc.redirectTargets.push(resolveWord(sh, r.Word).text);
-        else if (r.Word && r.Op === sh.ops.readRedirect)
-          acc.redirectSources.push(resolveWord(sh, r.Word).text);
-        break;
-      }
       case "BinaryCmd": {
-        const b = node as ShBinaryCmd;
+        const b = cmd as ShBinaryCmd;
         if (b.Op === sh.ops.pipe || b.Op === sh.ops.pipeAll) {
           const right = firstCall(sh, b.Y);
           if (right && readsScriptFromStdin(sh, right)) acc.pipesToShell = true;
         }
+        stmt(b.X);
+        stmt(b.Y);
         break;
       }
+      case "Subshell":
+      case "Block":
+        stmts(cmd["Stmts"]);
+        break;
+      case "IfClause":
+        stmts(cmd["Cond"]);
+        stmts(cmd["Then"]);
+        command(cmd["Else"] as ShNode | null);
+        break;
+      case "WhileClause":
+        stmts(cmd["Cond"]);
+        stmts(cmd["Do"]);
+        break;
+      case "ForClause":
+        stmts(cmd["Do"]);
+        break;
+      case "CaseClause":
+        word(cmd["Word"] as ShWord | null);
+        for (const item of (cmd["Items"] as readonly ShNode[] | null) ?? []) stmts(item["Stmts"]);
+        break;
+      case "FuncDecl":
+        stmt(cmd["Body"] as ShStmt | null);
+        break;
+      case "DeclClause":
+        for (const a of (cmd["Args"] as readonly ShNode[] | null) ?? []) word(a["Value"] as ShWord | null);
+        break;
+      case "TimeClause":
+      case "CoprocClause":
+        stmt(cmd["Stmt"] as ShStmt | null);
+        break;
       default:
         break;
     }
-    return true;
-  });
+  };
+  stmts(root["Stmts"]);
 }
 
 /** The first simple command of a statement (the head of a pipeline, the first command of a subshell). */

@@ -10,7 +10,7 @@
 import { analyzeCommand, type CommandAnalysis, type SimpleCommand } from "./analyze.js";
 import { argumentNames, normalizePath } from "./paths.js";
 import { shellSyntax } from "./syntax.js";
-import { commandName, GLOBAL_VALUED, SUBCOMMAND_PROGRAMS } from "./wrappers.js";
+import { commandName, GLOBAL_VALUED, SHELLS, SUBCOMMAND_PROGRAMS } from "./wrappers.js";
 
 export type { SimpleCommand } from "./analyze.js";
 
@@ -55,7 +55,7 @@ export interface ShellCommandView {
 }
 
 const cache = new Map<string, CommandAnalysis>();
-const CACHE_LIMIT = 512;
+const CACHE_LIMIT = 4096;
 
 /** Parses once per distinct text (hooks are pure, so the analysis of a text never changes). */
 function analysisOf(text: string): CommandAnalysis {
@@ -223,6 +223,9 @@ function isForced(
 
 /** Arguments that may name paths: non-options, and the value of `--opt=value` / `key=value` words. */
 function pathArguments(c: SimpleCommand): string[] {
+  // `sh -c SCRIPT` and `eval …`: the words are a script, analyzed as commands of their own.
+  if (c.name === "eval" || (SHELLS.has(c.name) && c.argv.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a))))
+    return [];
   return c.argv.slice(1).flatMap((a) => {
     if (a.startsWith("-")) {
       const eq = a.indexOf("=");
