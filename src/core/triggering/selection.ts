@@ -29,8 +29,10 @@ export function skillSelections(trace: Trace): SkillSelection[] {
   for (const call of trace.toolCalls) {
     if (call.name !== "Skill" || call.parentId !== undefined) continue;
     const requested = requestedSkill(call);
-    if (requested === undefined || call.result === undefined || call.result.isError) continue;
-    const launched = LAUNCHING.exec(call.result.text)?.[1];
+    const result = call.result;
+    if (requested === undefined || result === undefined || result.isError || result.denied === true) continue;
+    if (/Unknown skill/i.test(result.text)) continue;
+    const launched = LAUNCHING.exec(result.text)?.[1];
     out.push({ id: launched ?? requested, requested });
   }
   return out;
