@@ -22,6 +22,17 @@ describe.concurrent("harness files and interrupts", () => {
     expect(r.stdout).not.toContain("AFTER-SKIP");
   });
 
+  test("confinement asked for without a usable bwrap refuses with ConfinementUnavailableError, never runs unconfined", async () => {
+    const r = await runProcess({
+      argv: [process.execPath, "--import", "tsx", fixture("no-bwrap.mts")],
+      env: baseEnv,
+      timeoutMs: 60_000,
+    });
+    expect(r.stdout).not.toContain("RAN-UNCONFINED");
+    expect(r.stdout).toContain("CODE=VIGILES_CONFINEMENT_UNAVAILABLE");
+    expect(r.stdout).toMatch(/sandbox: true.*apt-get install -y bubblewrap/s);
+  });
+
   test("SIGINT during a run kills the CLI, removes the run's temp dirs and ends the process by that signal", async () => {
     const tmp = mkdtempSync(join(tmpdir(), "vigiles-interrupt-test-"));
     try {

@@ -187,6 +187,15 @@ describe.concurrent("runs that must throw", () => {
     await expect(
       runHarnessTest({ prompt: "x", model: [{ text: "ok" }], settings: { env: { ANTHROPIC_API_KEY: "k" } } }),
     ).rejects.toThrow(/settings.env sets ANTHROPIC_API_KEY/);
+    await expect(
+      runHarnessTest({
+        prompt: "x",
+        model: [{ text: "ok" }],
+        files: {
+          ".claude/settings.local.json": JSON.stringify({ env: { ANTHROPIC_BASE_URL: "https://x.invalid" } }),
+        },
+      }),
+    ).rejects.toThrow(/settings.env sets ANTHROPIC_BASE_URL/);
   });
 
   test("an explicit CLI path that does not exist is HarnessNotFoundError with the install line", async () => {

@@ -4,7 +4,7 @@
  * subagents under `.claude/agents`, and CLAUDE.md. HOME gets an empty `.claude` so nothing of the
  * user's own setup is read.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
@@ -67,6 +67,24 @@ export async function prepareClaudeRun(spec: SessionSpec, dirs: RunDirs): Promis
     const settings = replaceCwd(spec.settings, dirs.workDir) as Record<string, unknown>;
     assertSettingsStayLocal(settings);
     await put(join(dirs.workDir, ".claude", "settings.json"), `${JSON.stringify(settings, null, 2)}\n`);
+  }
+  // Settings that came in as fixture files get the same check as the spec's own.
+  for (const name of ["settings.json", "settings.local.json"]) {
+    const path = join(dirs.workDir, ".claude", name);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch {
+      continue;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      continue; // The CLI reports a malformed settings file itself.
+    }
+    if (typeof parsed === "object" && parsed !== null)
+      assertSettingsStayLocal(parsed as Record<string, unknown>);
   }
   for (const [name, text] of Object.entries(spec.skills ?? {})) {
     await put(safeJoin(join(dirs.workDir, ".claude", "skills"), join(name, "SKILL.md"), "skill"), text);

@@ -7,6 +7,7 @@
  * that started it: the call whose `prompt` the subagent's first user message carries. The script
  * for that subagent is looked up in `agents` by the call's `subagent_type`, then its `description`,
  * then `"*"`. Each subagent instance reads its script from the first turn, with its own cursor.
+ * See README.md beside this file for the whole protocol.
  */
 import type { ModelTurn, ModelTurnSource } from "../../../core/model-turn.js";
 import type { ModelRequest } from "../../../core/trace.js";

@@ -91,7 +91,6 @@ function sendMessage(res: ServerResponse, message: AssistantMessage, stream: boo
   res.end(messageToSse(message));
 }
 
-
 /** Starts a mock model serving `script`. Close it when the run is over. */
 export async function startMockModel(
   script: ModelScriptInput,
