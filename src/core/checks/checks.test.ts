@@ -407,6 +407,10 @@ describe("hook runs that did not run, and other subjects", () => {
       'expected the run to write "x", but it wrote nothing',
     );
     expect(verdict(wrote("x"), hookRun()).message).toContain("did not record its writes");
+    const script = { exitCode: 0, stdout: "", stderr: "", filesWritten: ["a.txt"] };
+    expect(verdict(wrote("a.txt"), script as never).pass).toBe(true);
+    expect(verdict(wrote("a.txt"), { exitCode: 0 } as never).message).toContain("filesWritten is undefined");
+    expect(verdict(wrote("a.txt"), 42 as never).message).toContain("got number 42");
   });
 
   it("a Promise says to await the run", () => {

@@ -103,7 +103,7 @@ export function wroteFile(record: WritesRecord, wanted: string): CheckResult | u
 /**
  * Holds when the run created or changed the file. Reads `filesWritten` when it was recorded (a
  * confined run); otherwise, on a Trace, whether the file exists after the run, and the message
- * says so. A runHook result without recorded writes fails as "not recorded".
+ * says so. On a runScript or runHook result, its `filesWritten`; without one, the check fails.
  *
  * @example
  * ```ts
@@ -124,12 +124,15 @@ export function wrote(path: string): Check {
             ))
       );
     }
-    if (isHookRunResult(subject)) {
-      return (
-        wroteFile(subject, wanted) ??
-        fail(`${label}: the hook run did not record its writes (run it confined)`)
-      );
+    const record = subject as WritesRecord | null;
+    if (typeof record === "object" && record !== null && Array.isArray(record.filesWritten)) {
+      return wroteFile(record, wanted) as CheckResult;
     }
-    return fail(`${label} reads a Trace or a runHook result, but got ${describeValue(subject)}`);
+    if (isHookRunResult(subject) || (typeof record === "object" && record !== null && "exitCode" in record)) {
+      return fail(`${label}: the run did not record its writes (filesWritten is undefined; run it confined)`);
+    }
+    return fail(
+      `${label} reads a Trace or a run result with filesWritten, but got ${describeValue(subject)}`,
+    );
   });
 }
