@@ -10,7 +10,7 @@ import { summariseSelectionMatrix } from "../../src/core/triggering/matrix.js";
 import { PromptSetNotDiverseError } from "../../src/core/triggering/diversity.js";
 import { assertTriggerRate } from "../../src/core/triggering/trigger-report.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
-import { ModelBelowFloorError } from "../../src/tiers/eval/errors.js";
+import { MissingCredentialsError, ModelBelowFloorError } from "../../src/tiers/eval/errors.js";
 import { measureSelectionMatrix } from "../../src/tiers/triggering/selection-matrix.js";
 import { measureTriggerRate } from "../../src/tiers/triggering/trigger-rate.js";
 import { writeFixturePlugin } from "./fixture-plugin.js";
@@ -89,6 +89,21 @@ describe("measureTriggerRate refuses before any spend", () => {
       measureTriggerRate({ pluginDir: plugin.dir, skill: "nope", prompts, driver }),
     ).rejects.toThrow(/"demo:commit"/);
     expect(driver.calls).toBe(0);
+  });
+
+  it("without an injected driver, uses the paid Claude driver, which refuses before any run when there are no credentials", async () => {
+    const saved = { key: process.env["ANTHROPIC_API_KEY"], token: process.env["CLAUDE_CODE_OAUTH_TOKEN"] };
+    delete process.env["ANTHROPIC_API_KEY"];
+    delete process.env["CLAUDE_CODE_OAUTH_TOKEN"];
+    try {
+      await expect(measureTriggerRate({ pluginDir: plugin.dir, skill: "commit", prompts })).rejects.toThrow(
+        MissingCredentialsError,
+      );
+      await expect(measureSelectionMatrix(plugin.dir)).rejects.toThrow(MissingCredentialsError);
+    } finally {
+      if (saved.key !== undefined) process.env["ANTHROPIC_API_KEY"] = saved.key;
+      if (saved.token !== undefined) process.env["CLAUDE_CODE_OAUTH_TOKEN"] = saved.token;
+    }
   });
 
   it("hands the driver one trial per prompt and trial, with the packaged skills dir, fixture, model and effort", async () => {
