@@ -1,6 +1,8 @@
 import type { EvalReport } from "../../../core/eval-report.js";
 import type { DiffEntry, ReportDiff } from "../../../core/regression/diff.js";
+import { VigilesError } from "../../../core/errors.js";
 import { compareArms } from "../../../core/stats/compare-arms.js";
+import { comparePaired } from "../../../core/stats/paired.js";
 import { rateInterval } from "../../../core/stats/rate-gates.js";
 import { duration, esc, num, pct, usd } from "./escape.js";
 import { rateChart, type RateBar } from "./rate-chart.js";
@@ -69,6 +71,21 @@ export function referenceArm(report: EvalReport, given?: string): string | undef
   return arms.find((a) => REFERENCE_NAMES.includes(a.toLowerCase())) ?? arms[0];
 }
 
+/** The paired test's p-value when both arms ran the same cases, else a dash. */
+function pairedCell(report: EvalReport, ref: string, arm: string, metric: string, alpha?: number): string {
+  try {
+    const p = comparePaired(report, ref, arm, metric, alpha === undefined ? {} : { alpha });
+    const what =
+      p.method === "mcnemar"
+        ? `McNemar, ${p.armOnly}/${p.baselineOnly} discordant`
+        : `bootstrap, ${p.pairs} pairs`;
+    return `<span title="${esc(what)}">${num(p.pValue)}</span>`;
+  } catch (e) {
+    if (e instanceof VigilesError) return "–";
+    throw e;
+  }
+}
+
 /** Welch verdicts of every other arm against the reference arm, per metric. */
 export function verdictsSection(
   report: EvalReport,
@@ -93,17 +110,20 @@ export function verdictsSection(
       const good = lower.has(metric) ? c.delta < 0 : c.delta > 0;
       const verdict = !c.significant ? "no-difference" : good ? "better" : "worse";
       const rate = refMetrics[metric]?.kind === "rate";
+      const paired = pairedCell(report, ref, arm, metric, options.alpha);
       const show = (x: number) => (rate ? pct(x) : num(x));
       rows.push(
         `<tr data-verdict="${verdict}"><td><code>${esc(metric)}</code></td><td>${esc(arm)} vs ${esc(ref)}</td>` +
           `<td class="n">${show(c.baselineMean)} → ${show(c.armMean)}</td><td class="n">${c.delta > 0 ? "+" : ""}${rate ? pct(c.delta) : num(c.delta)}</td>` +
-          `<td class="n">${num(c.pValue)}${c.degenerate ? ` <span class="dim" title="${esc(c.degenerate)}">*</span>` : ""}</td><td>${badge(verdict)}</td></tr>`,
+          `<td class="n">${num(c.pValue)}${c.degenerate ? ` <span class="dim" title="${esc(c.degenerate)}">*</span>` : ""}</td>` +
+          `<td class="n">${paired}</td><td>${badge(verdict)}</td></tr>`,
       );
     }
   }
   return (
     `<h2>A/B verdicts <span class="note">(Welch's t-test against <b>${esc(ref)}</b>, alpha ${options.alpha ?? 0.05})</span></h2>` +
-    `<table><tr><th>metric</th><th>comparison</th><th class="n">means</th><th class="n">delta</th><th class="n">p</th><th>verdict</th></tr>${rows.join("")}</table>`
+    `<table><tr><th>metric</th><th>comparison</th><th class="n">means</th><th class="n">delta</th><th class="n">p</th><th class="n">paired p</th><th>verdict</th></tr>${rows.join("")}</table>` +
+    `<p class="note">Paired p: exact McNemar (rates) or a seeded paired bootstrap (scores) over trials both arms ran on the same case; – when the rows do not pair up.</p>`
   );
 }
 
