@@ -22,6 +22,7 @@ export class SyncBridgeError extends VigilesError {
 }
 
 let worker: Worker | undefined;
+let lastWorkerError: string | undefined;
 
 /** Under tsx or vitest this module is the .ts source, and its worker must be loaded as TypeScript too. */
 function fromSourceTree(): boolean {
@@ -40,8 +41,27 @@ function startSourceWorker(): Worker {
   const code =
     `import(${JSON.stringify(pathToFileURL(api).href)})` +
     `.then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData: { heartbeat } });
+  return new Worker(code, { eval: true, workerData: { heartbeat }, execArgv: workerExecArgv() });
 }
+/**
+ * The parent's node flags minus those a worker refuses (`-e CODE`, `-p CODE`, `--input-type`): a
+ * worker started with them dies before it runs, so a `node -e` caller would wait for nothing.
+ */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === "-e" || a === "--eval" || a === "-p" || a === "--print") {
+      i++; // and its code
+      continue;
+    }
+    if (/^(--eval|--print|--input-type)(=|$)/.test(a) || a === "-pe") continue;
+    out.push(a);
+  }
+  return out;
+}
+
 /** Bumped by the worker a few times a second: a caller blocked on a worker that stopped beating gives up. */
 let heartbeat = new Int32Array(new SharedArrayBuffer(4));
 const STALL_LIMIT_MS = 15_000;
@@ -51,10 +71,14 @@ function getWorker(): Worker {
   heartbeat = new Int32Array(new SharedArrayBuffer(4));
   const started = fromSourceTree()
     ? startSourceWorker()
-    : new Worker(new URL("./process-worker.js", import.meta.url), { workerData: { heartbeat } });
+    : new Worker(new URL("./process-worker.js", import.meta.url), {
+        workerData: { heartbeat },
+        execArgv: workerExecArgv(),
+      });
   started.unref();
-  started.on("error", () => {
-    // Forget a dead worker; the next call starts a fresh one.
+  started.on("error", (error: Error) => {
+    // Forget a dead worker; the next call starts a fresh one and can say what killed this one.
+    lastWorkerError = error.message;
     if (worker === started) worker = undefined;
   });
   started.on("exit", () => {
@@ -96,7 +120,8 @@ export function runProcessesSync(options: readonly SyncProcessOptions[], concurr
         worker?.terminate().catch(() => {});
         worker = undefined;
         throw new SyncBridgeError(
-          `The process worker stopped responding for ${STALL_LIMIT_MS / 1000} s (it could not start, or it died); the call was not completed.`,
+          `The process worker stopped responding for ${STALL_LIMIT_MS / 1000} s (it could not start, or it died); the call was not completed.` +
+            (lastWorkerError ? ` Its last error: ${lastWorkerError}` : ""),
         );
       }
     }
