@@ -343,6 +343,11 @@ function foldExit0(
   if (request) return decided(request.behavior, "permission-request", request.message);
   if (legacy) {
     const reason = typeof json.reason === "string" ? json.reason : undefined;
+    if (legacy === "block" && event === "PostToolUse") {
+      warnings.push(
+        'PostToolUse runs after the tool: decision "block" feeds the reason to the model, it cannot undo the call.',
+      );
+    }
     return decided(legacy === "block" ? "deny" : "allow", "legacy-decision", reason);
   }
   return decided("none", "no-decision");
