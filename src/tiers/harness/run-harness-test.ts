@@ -3,6 +3,7 @@
  * CLI, with the model replaced by a script served from a local mock. Free and deterministic.
  */
 import { join } from "node:path";
+import { recordTraceCoverage } from "../../runtime/coverage-record.js";
 import { defaultAdapter } from "./default-adapter.js";
 import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../../adapters/port.js";
 import { InvalidOptionError, VigilesError, assertNever } from "../../core/errors.js";
@@ -191,6 +192,10 @@ export async function runHarnessTest(
     turns: mock.answeredTurns(),
     costUsd: 0,
     onCleanup: untrack,
+  });
+  // A no-op unless VIGILES_COVERAGE_DIR is set (`vigiles test` / `vigiles audit --coverage`).
+  recordTraceCoverage(result, "runHarnessTest", {
+    prompt: typeof spec.prompt === "string" ? spec.prompt : (spec.prompt[0] ?? ""),
   });
   return { ...result, modelRequests: mock.requests };
 }

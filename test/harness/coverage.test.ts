@@ -1,0 +1,47 @@
+// runHarnessTest records what it exercised when coverage recording is on (VIGILES_COVERAGE_DIR).
+import { afterAll, expect, test } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { COVERAGE_DIR_ENV, readCoverageRecords } from "../../src/runtime/coverage-record.js";
+import { withHarness } from "../../src/tiers/harness/run-harness-test.js";
+
+const dir = mkdtempSync(join(tmpdir(), "vigiles-harness-coverage-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("a run records the hooks that fired and the skill it resolved", async () => {
+  const saved = process.env[COVERAGE_DIR_ENV];
+  process.env[COVERAGE_DIR_ENV] = dir;
+  try {
+    await withHarness(
+      {
+        prompt: "go",
+        transcript: true,
+        skills: { greet: "---\nname: greet\ndescription: Greets.\n---\nbody\n" },
+        settings: {
+          hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }] },
+        },
+        model: [
+          { tool: "Skill", input: { skill: "greet" } },
+          { tool: "Bash", input: { command: "true" } },
+          { text: "ok" },
+        ],
+      },
+      () => undefined,
+    );
+  } finally {
+    if (saved === undefined) delete process.env[COVERAGE_DIR_ENV];
+    else process.env[COVERAGE_DIR_ENV] = saved;
+  }
+  const records = readCoverageRecords(dir);
+  expect(records).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        kind: "hook",
+        source: "runHarnessTest",
+        identity: { event: "PreToolUse", target: "Bash" },
+      }),
+      expect.objectContaining({ kind: "skill", source: "runHarnessTest", identity: { name: "greet" } }),
+    ]),
+  );
+});
