@@ -184,3 +184,6 @@ export function compareCheck(
   const check = report.checks?.[metric];
   return { ...c, index: i, verdict, ...(check === undefined ? {} : { check }) };
 }
+
+// The rate gates read the same report; they live beside it and are re-exported here for one import.
+export { assertRates, assertReliable } from "./rate-gates.js";
