@@ -6,6 +6,7 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { VigilesError } from "../core/errors.js";
+import { setExerciseListener } from "../core/lint/exercise-sink.js";
 
 /** The environment variable naming the directory coverage records go to. Unset: nothing is recorded. */
 export const COVERAGE_DIR_ENV = "VIGILES_COVERAGE_DIR";
@@ -124,3 +125,99 @@ export function readCoverageRecords(dir: string): CoverageRecord[] {
   }
   return records;
 }
+
+/** The value a hook's matcher was tested against, read from its event (`tool_name`, `source` …). */
+function matcherTarget(event: Readonly<Record<string, unknown>>): string | undefined {
+  for (const key of [
+    "tool_name",
+    "source",
+    "trigger",
+    "reason",
+    "agent_type",
+    "notification_type",
+    "error",
+    "command_name",
+  ]) {
+    const v = event[key];
+    if (typeof v === "string") return v;
+  }
+  return undefined;
+}
+
+/**
+ * Records one hook run by `runHook`: its event, the command as run and the matcher value.
+ * Does nothing unless coverage recording is on.
+ */
+export function recordHookRunCoverage(
+  command: string | readonly string[] | undefined,
+  input: Readonly<Record<string, unknown>> | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  if (!coverageEnabled(env) || input === undefined) return;
+  const event = typeof input["hook_event_name"] === "string" ? input["hook_event_name"] : undefined;
+  const target = matcherTarget(input);
+  const argv = typeof command === "string" ? undefined : command;
+  const cmd =
+    command === undefined
+      ? undefined
+      : typeof command === "string"
+        ? command
+        : argv?.[0] === "sh" && argv[1] === "-c" && argv[2] !== undefined
+          ? argv[2]
+          : (argv ?? []).join(" ");
+  recordCoverage(
+    {
+      kind: "hook",
+      source: "runHook",
+      identity: {
+        ...(event !== undefined && { event }),
+        ...(cmd !== undefined && { command: cmd }),
+        ...(target !== undefined && { target }),
+      },
+    },
+    env,
+  );
+}
+
+/** The parts of a trace coverage reads. */
+export interface CoverageTrace {
+  readonly toolCalls: readonly { readonly name: string; readonly input: Readonly<Record<string, unknown>> }[];
+  readonly hooks: readonly { readonly name: string; readonly event: string }[] | undefined;
+}
+
+/**
+ * Records what a harness run or an eval trial exercised: each hook the CLI reported firing
+ * (`PreToolUse:Bash` → event and matcher value), each skill called, each subagent type started,
+ * and the slash command a prompt opened with.
+ */
+export function recordTraceCoverage(
+  trace: CoverageTrace,
+  source: "runHarnessTest" | "eval",
+  options: { prompt?: string; env?: NodeJS.ProcessEnv } = {},
+): void {
+  const env = options.env ?? process.env;
+  if (!coverageEnabled(env)) return;
+  const slash = /^\/([A-Za-z0-9_:.-]+)/.exec(options.prompt?.trim() ?? "");
+  if (slash?.[1] !== undefined)
+    recordCoverage({ kind: "command", source, identity: { name: slash[1] } }, env);
+  for (const fire of trace.hooks ?? []) {
+    const colon = fire.name.indexOf(":");
+    const target = colon === -1 ? undefined : fire.name.slice(colon + 1);
+    recordCoverage(
+      { kind: "hook", source, identity: { event: fire.event, ...(target ? { target } : {}) } },
+      env,
+    );
+  }
+  for (const call of trace.toolCalls) {
+    if (call.name === "Skill") {
+      const name = call.input["skill"] ?? call.input["command"];
+      if (typeof name === "string") recordCoverage({ kind: "skill", source, identity: { name } }, env);
+    } else if (call.name === "Agent" || call.name === "Task") {
+      const name = call.input["subagent_type"];
+      if (typeof name === "string") recordCoverage({ kind: "agent", source, identity: { name } }, env);
+    }
+  }
+}
+
+// In-process runners in core (runHookProgram) report through the exercise seam.
+setExerciseListener((item) => recordCoverage(item));

@@ -18,6 +18,7 @@
  * });
  */
 import type { DriverTrace, EvalDriver, EvalTrial } from "./driver.js";
+import { recordTraceCoverage } from "../../runtime/coverage-record.js";
 import { EffortNotPinnedError, MissingCredentialsError, RateLimitedError } from "./errors.js";
 
 const defaultFatal = (error: unknown): boolean =>
@@ -144,6 +145,7 @@ async function runOne(trial: EvalTrial, driver: EvalDriver, options: GridOptions
     try {
       const signalOption = options.forceSignal ? { signal: options.forceSignal } : {};
       const trace = await driver.runTrial(trial, signalOption);
+      recordTraceCoverage(trace, "eval", { prompt: trial.task });
       return { trial, trace, attempts, replayed: false };
     } catch (error) {
       const retryable = error instanceof RateLimitedError && attempts <= retries;

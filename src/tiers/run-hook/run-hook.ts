@@ -13,6 +13,7 @@ import { removeTempDir } from "../../runtime/temp-dir.js";
 import { prepareScriptRun, type PreparedRun } from "../run-script/prepare.js";
 import type { ScriptRunResult } from "../run-script/types.js";
 import { diagnoseHookFailure } from "./diagnose.js";
+import { recordHookRunCoverage } from "../../runtime/coverage-record.js";
 import { planHookRun, type HookPlan } from "./plan.js";
 import type { HookEventInput, HookSpec, RunHookOptions } from "./types.js";
 
@@ -73,6 +74,7 @@ function oneResult(plan: HookPlan, run: ScriptRunResult, options: RunHookOptions
 }
 
 function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: RunHookOptions): HookRunResult {
+  for (const r of runs) recordHookRunCoverage(r.command, plan.payload);
   const selection = plan.selection ? { selection: plan.selection } : {};
   if (runs.length === 0) {
     return {
