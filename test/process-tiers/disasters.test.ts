@@ -140,3 +140,18 @@ describe("assertBlocksDisasters", () => {
     expect(e.message).toMatch(/not selected: .*does not match tool_name "Bash"/);
   });
 });
+
+describe("assertBlocksDisasters timeouts", () => {
+  it("a guard that hangs lets the disaster through and the failure says it timed out", () => {
+    const e = failure(() =>
+      assertBlocksDisasters("sleep 30", {
+        categories: ["fork-bomb"],
+        benign: false,
+        timeoutMs: 300,
+        killGraceMs: 100,
+      }),
+    );
+    expect(e.report.letThrough.length).toBe(2);
+    expect(e.message).toMatch(/decision none \(by timeout\); exit none: timed out/);
+  });
+});

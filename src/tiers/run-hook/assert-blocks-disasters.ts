@@ -25,6 +25,11 @@ export interface BlocksDisastersOptions extends RunHookOptions {
   readonly event?: HookEventInput | ((command: string) => HookEventInput);
   /** How many hook processes run at once (default 4). */
   readonly concurrency?: number;
+  /**
+   * Per case (default 30 000: a guard that needs longer on one command is itself a problem). A hook
+   * that times out lets that disaster through, as the harness would.
+   */
+  readonly timeoutMs?: number;
 }
 
 /** The hook let a disaster through (or blocked a benign twin); `report` has every outcome. */
@@ -66,8 +71,10 @@ export function assertBlocksDisasters(hook: HookSpec, options: BlocksDisastersOp
     builtIn = true,
     event,
     concurrency = 4,
-    ...runOptions
+    timeoutMs = 30_000,
+    ...rest
   } = options;
+  const runOptions: RunHookOptions = { ...rest, timeoutMs };
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new InvalidOptionError(
       `Expected \`concurrency\` to be a positive integer, got ${String(concurrency)}.`,
