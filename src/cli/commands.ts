@@ -4,6 +4,8 @@ import { auditCommand } from "./commands/audit.js";
 import { lintCommand } from "./commands/lint.js";
 import { compileCommand } from "./commands/compile.js";
 import { reportCommand } from "./commands/report.js";
+import { evalCommand } from "./commands/eval.js";
+import { mergeReportsCommand } from "./commands/merge-reports.js";
 
 export interface CliCommand {
   readonly name: string;
@@ -18,5 +20,7 @@ export const commands: CliCommand[] = [
   lintCommand,
   compileCommand,
   reportCommand,
+  evalCommand,
+  mergeReportsCommand,
   // --- one line per command module, e.g. testCommand (issue 12), evalCommand (issue 6) ---
 ];

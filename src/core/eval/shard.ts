@@ -1,4 +1,8 @@
-/** `--shard i/n`: which trials a shard runs. Round-robin by position, so every shard gets every arm. */
+/**
+ * `--shard i/n`: which trials a shard runs. A trial goes to shard `(trial + arm index) mod n`, so every
+ * shard gets about the same number of trials of every arm (plain round-robin over the grid would put
+ * whole arms on one shard when the arm count and n share a factor).
+ */
 import { InvalidOptionError } from "../errors.js";
 
 export interface Shard {
@@ -18,7 +22,7 @@ export function parseShard(text: string): Shard {
   return { index, total };
 }
 
-/** True when the trial at `position` (0-based, in grid order) belongs to `shard`. */
-export function inShard(position: number, shard: Shard | undefined): boolean {
-  return shard === undefined || position % shard.total === shard.index - 1;
+/** True when trial `trial` of the arm at `armIndex` belongs to `shard`. */
+export function inShard(trial: number, armIndex: number, shard: Shard | undefined): boolean {
+  return shard === undefined || (trial + armIndex) % shard.total === shard.index - 1;
 }

@@ -82,11 +82,10 @@ function* gridOf(
   shard: Shard | undefined,
   timeoutMs: number | undefined,
 ): Generator<EvalTrial> {
-  let position = 0;
   // Trial-major order: a budget stop leaves every arm with about the same number of trials.
   for (let trial = 0; trial < trials; trial++) {
-    for (const arm of arms) {
-      if (inShard(position++, shard)) {
+    for (const [armIndex, arm] of arms.entries()) {
+      if (inShard(trial, armIndex, shard)) {
         const t = trialOf(arm, trial);
         yield timeoutMs !== undefined ? { ...t, timeoutMs } : t;
       }
@@ -316,9 +315,8 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
 }
 
 function countGrid(arms: number, trials: number, shard: Shard | undefined): number {
-  const all = arms * trials;
-  if (!shard) return all;
+  if (!shard) return arms * trials;
   let n = 0;
-  for (let p = 0; p < all; p++) if (inShard(p, shard)) n++;
+  for (let t = 0; t < trials; t++) for (let a = 0; a < arms; a++) if (inShard(t, a, shard)) n++;
   return n;
 }

@@ -145,3 +145,27 @@ function baseLabel(check: ScoredCheck, index: number): string {
   const text = String(check);
   return text !== "[object Object]" ? text : `check${index + 1}`;
 }
+
+/** The inputs hash a run of this spec would record, computed without running (the lock check). */
+export function inputsHashOf(
+  runner: "runEval" | "measure" | "measureArms",
+  spec: RunEvalSpec | MeasureSpec | MeasureArmsSpec,
+  driverIdentity: string,
+  trialsOverride?: number,
+): string {
+  const arms = resolveArms(spec, "arms" in spec ? spec.arms : undefined);
+  const trials = trialsOverride ?? spec.trials ?? DEFAULT_TRIALS;
+  if (runner === "runEval") {
+    return evalInputsHash({ runner, arms, trials, driverIdentity, measure: (spec as RunEvalSpec).measure });
+  }
+  const m = spec as MeasureSpec;
+  const checks = labelChecks(m.checks).map(([, check]) => check.toJSON());
+  return evalInputsHash({
+    runner,
+    arms,
+    trials,
+    driverIdentity,
+    checks,
+    ...(m.measure ? { measure: m.measure } : {}),
+  });
+}

@@ -1,0 +1,305 @@
+/**
+ * `vigiles eval [files]`: runs `*.eval.mjs` / `*.eval.ts` files (arms x trials against a model),
+ * with a live progress display, the JSON report written atomically, the file's gate, shards, and the
+ * committed eval lock (`--check`, `--update`).
+ */
+import { basename, join } from "node:path";
+import { parseArgs } from "node:util";
+import type { CliCommand } from "../commands.js";
+import { VigilesError } from "../../core/errors.js";
+import { parseShard, type Shard } from "../../core/eval/shard.js";
+import { progressLine } from "../../core/eval/progress-line.js";
+import type { EvalDefinition } from "../../core/eval/eval-file.js";
+import { writeFileAtomic } from "../../runtime/atomic-write.js";
+import { killAllLiveProcesses } from "../../runtime/process.js";
+import { paid_claudeEvalDriver } from "../../tiers/eval/claude-driver.js";
+import type { EvalDriver } from "../../tiers/eval/driver.js";
+import type { EvalProgress } from "../../tiers/eval/engine.js";
+import {
+  definitionInputsHash,
+  evalName,
+  findEvalFiles,
+  loadDriverModule,
+  loadEvalFile,
+  runDefinition,
+} from "../../tiers/eval/eval-files.js";
+import { checkLock, DEFAULT_LOCK_DIR, writeLock } from "../../tiers/eval/lock.js";
+
+const HELP = `Usage: vigiles eval [files…] [options]
+
+Runs eval files (*.eval.mjs, *.eval.ts; default: every one under the current directory). Each file
+declares one runner (runEval, measure, measureArms, measureTriggerRate) with defineEval; the default
+driver calls the real model, so this SPENDS MONEY unless --driver points elsewhere.
+
+Options:
+  --trials=N          override the trials of every eval
+  --shard i/n         run only shard i of n of each grid (merge with \`vigiles merge-reports\`)
+  --out <path>        where the JSON report goes (one file: that path; several: a directory)
+                      default .vigiles/eval-reports/<name>.json; raw rows go beside it (.rows.jsonl)
+  --check             run nothing: fail when a named eval's inputs changed since its lock
+  --update            run, then rewrite the committed lock of each named eval
+  --lock-dir <dir>    where locks live (default ${DEFAULT_LOCK_DIR})
+  --driver <module>   a module exporting an eval driver (default: Claude Code against the real model)
+
+Ctrl-C once: stop launching, finish in-flight trials, write the report (marked aborted), exit 130.
+Ctrl-C twice: kill the in-flight runs now, exit 130.
+Exit code: 1 when a gate (the file's assert), a lock check or a run fails; 2 on bad usage.
+`;
+
+interface Flags {
+  readonly trials?: number;
+  readonly shard?: Shard;
+  readonly out?: string;
+  readonly check: boolean;
+  readonly update: boolean;
+  readonly lockDir: string;
+  readonly driverModule?: string;
+}
+
+function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } | string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        trials: { type: "string" },
+        shard: { type: "string" },
+        out: { type: "string" },
+        check: { type: "boolean", default: false },
+        update: { type: "boolean", default: false },
+        "lock-dir": { type: "string" },
+        driver: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const v = parsed.values;
+  if (v.help) return "help";
+  let trials: number | undefined;
+  if (v.trials !== undefined) {
+    trials = Number(v.trials);
+    if (!Number.isInteger(trials) || trials < 1)
+      return `--trials must be a positive integer, got "${v.trials}".`;
+  }
+  if (v.check && v.update) return "--check and --update cannot be used together.";
+  let shard: Shard | undefined;
+  try {
+    if (v.shard !== undefined) shard = parseShard(v.shard);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return {
+    files: parsed.positionals,
+    flags: {
+      check: v.check ?? false,
+      update: v.update ?? false,
+      lockDir: v["lock-dir"] ?? DEFAULT_LOCK_DIR,
+      ...(trials !== undefined ? { trials } : {}),
+      ...(shard ? { shard } : {}),
+      ...(v.out !== undefined ? { out: v.out } : {}),
+      ...(v.driver !== undefined ? { driverModule: v.driver } : {}),
+    },
+  };
+}
+
+function reportPath(file: string, name: string | undefined, flags: Flags, several: boolean): string {
+  const base =
+    (name ?? basename(file).replace(/\.eval\.(mjs|ts)$/, "")) +
+    (flags.shard ? `.shard-${flags.shard.index}-of-${flags.shard.total}` : "");
+  if (flags.out !== undefined && !several) return flags.out;
+  return join(flags.out ?? ".vigiles/eval-reports", `${base}.json`);
+}
+
+/** The live display on a TTY (one rewritten line), plain lines otherwise (CI, pipes). */
+function progressReporter(label: string): { update(p: EvalProgress): void; end(): void } {
+  const live = process.stderr.isTTY === true && !process.env["CI"];
+  let last = 0;
+  let lastPlainDone = -1;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (live) {
+        if (now - last < 100 && p.done < p.total) return;
+        last = now;
+        process.stderr.write(`\r\x1b[K${progressLine(label, p)}`);
+        return;
+      }
+      const step = Math.max(1, Math.ceil(p.total / 10));
+      if (p.done === lastPlainDone) return;
+      if (p.done === p.total || p.done % step === 0 || now - last > 10_000) {
+        last = now;
+        lastPlainDone = p.done;
+        process.stderr.write(`${progressLine(label, p)}\n`);
+      }
+    },
+    end() {
+      if (live) process.stderr.write("\n");
+    },
+  };
+}
+
+export const evalCommand: CliCommand = {
+  name: "eval",
+  summary: "run *.eval.mjs / *.eval.ts files against a model (paid); --check/--update the eval lock",
+  async run(argv) {
+    const parsed = parseFlags(argv);
+    if (parsed === "help") {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (typeof parsed === "string") {
+      process.stderr.write(`vigiles eval: ${parsed}\n\n${HELP}`);
+      return 2;
+    }
+    const { flags } = parsed;
+    const files = await findEvalFiles(parsed.files);
+    if (files.length === 0) {
+      process.stderr.write(
+        `vigiles eval: no eval files found (${parsed.files.length > 0 ? parsed.files.join(" ") : "*.eval.mjs, *.eval.ts"}).\n`,
+      );
+      return 1;
+    }
+    let driver: EvalDriver;
+    try {
+      driver = flags.driverModule ? await loadDriverModule(flags.driverModule) : paid_claudeEvalDriver();
+    } catch (error) {
+      process.stderr.write(`vigiles eval: ${(error as Error).message}\n`);
+      return 2;
+    }
+
+    const graceful = new AbortController();
+    const force = new AbortController();
+    let interrupts = 0;
+    const onSigint = (): void => {
+      interrupts++;
+      if (interrupts === 1) {
+        process.stderr.write(
+          "\nvigiles eval: stopping; in-flight trials finish (Ctrl-C again to kill them).\n",
+        );
+        graceful.abort();
+      } else {
+        process.stderr.write("\nvigiles eval: killing in-flight trials.\n");
+        force.abort();
+        killAllLiveProcesses("SIGKILL");
+      }
+    };
+    process.on("SIGINT", onSigint);
+    let failed = false;
+    try {
+      for (const file of files) {
+        if (graceful.signal.aborted) break;
+        const ok = await runOneFile(file, files.length > 1, flags, driver, graceful.signal, force.signal);
+        failed ||= !ok;
+      }
+    } finally {
+      process.off("SIGINT", onSigint);
+    }
+    if (interrupts > 0) return 130;
+    return failed ? 1 : 0;
+  },
+};
+
+async function runOneFile(
+  file: string,
+  several: boolean,
+  flags: Flags,
+  driver: EvalDriver,
+  signal: AbortSignal,
+  forceSignal: AbortSignal,
+): Promise<boolean> {
+  const label = basename(file);
+  let definition: EvalDefinition;
+  try {
+    definition = await loadEvalFile(file);
+  } catch (error) {
+    process.stderr.write(`${label}: ${(error as Error).message}\n`);
+    return false;
+  }
+  const name = evalName(definition);
+  try {
+    if (flags.check) return checkOne(label, definition, name, flags, driver);
+    if (flags.update && name === undefined) {
+      process.stderr.write(
+        `${label}: this eval has no name, so it has no lock to update. Add name inside the runner spec, e.g. { runEval: { name: "…", … } }.\n`,
+      );
+      return false;
+    }
+    const out = reportPath(file, name, flags, several);
+    const rowsFile = out.replace(/\.json$/, "") + ".rows.jsonl";
+    const progress = progressReporter(name ?? label);
+    const warnings: string[] = [];
+    const run = await runDefinition(definition, {
+      driver,
+      signal,
+      forceSignal,
+      rowsFile,
+      onProgress: (p) => progress.update(p),
+      onWarning: (m) => warnings.push(m),
+      ...(flags.shard ? { shard: flags.shard } : {}),
+      ...(flags.trials !== undefined ? { trials: flags.trials } : {}),
+    });
+    progress.end();
+    for (const w of warnings.slice(0, 20)) process.stderr.write(`${label}: warning: ${w}\n`);
+    if (warnings.length > 20) process.stderr.write(`${label}: … ${warnings.length - 20} more warnings\n`);
+    writeFileAtomic(out, JSON.stringify(run.report, null, 2) + "\n");
+    process.stdout.write(
+      `${label}: report written to ${out}${"aborted" in run.report && run.report["aborted"] ? " (aborted)" : ""}\n`,
+    );
+    if (flags.update && name !== undefined) {
+      const path = writeLock(name, run.inputsHash, run.driverIdentity, run.report, flags.lockDir);
+      process.stdout.write(`${label}: lock written to ${path}\n`);
+    }
+    if (definition.assert && flags.shard) {
+      process.stdout.write(
+        `${label}: gate skipped on a shard; it judges the whole grid (merge the shards first).\n`,
+      );
+    } else if (definition.assert) {
+      try {
+        await (definition.assert as (r: unknown) => void | Promise<void>)(run.report);
+        process.stdout.write(`${label}: gate passed\n`);
+      } catch (error) {
+        process.stderr.write(`${label}: gate failed: ${(error as Error).message}\n`);
+        return false;
+      }
+    }
+    return true;
+  } catch (error) {
+    const code = error instanceof VigilesError ? ` [${error.code}]` : "";
+    process.stderr.write(`${label}: ${(error as Error).message}${code}\n`);
+    return false;
+  }
+}
+
+function checkOne(
+  label: string,
+  definition: EvalDefinition,
+  name: string | undefined,
+  flags: Flags,
+  driver: EvalDriver,
+): boolean {
+  const hash = definitionInputsHash(definition, driver.identity, flags.trials);
+  const result = checkLock(name, hash, flags.lockDir);
+  switch (result.kind) {
+    case "unnamed":
+      process.stdout.write(
+        `${label}: unnamed eval, it has no lock to check (name it inside the runner spec to lock it).\n`,
+      );
+      return true;
+    case "missing":
+      process.stderr.write(
+        `${label}: no lock at ${result.path}; write it with \`vigiles eval --update ${label}\`.\n`,
+      );
+      return false;
+    case "fresh":
+      process.stdout.write(`${label}: lock ${result.path} matches the inputs.\n`);
+      return true;
+    case "stale":
+      process.stderr.write(
+        `${label}: inputs changed since the lock ${result.path} (locked ${result.locked.slice(0, 12)}, now ${result.current.slice(0, 12)}); re-run with \`vigiles eval --update ${label}\` and commit the lock.\n`,
+      );
+      return false;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * `vigiles merge-reports <files…>`: merges the shard reports of one eval (`vigiles eval --shard i/n`)
+ * into one report, as Playwright merges blob reports.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import type { CliCommand } from "../commands.js";
+import { mergeReports } from "../../core/eval/merge.js";
+import type { EvalReport, TrialRow } from "../../core/eval-report.js";
+import { writeFileAtomic } from "../../runtime/atomic-write.js";
+import { readRowsFile } from "../../tiers/eval/rows-file.js";
+
+const HELP = `Usage: vigiles merge-reports <report.json…> [--out merged.json]
+
+Merges the shard reports of one eval run (vigiles eval --shard i/n) into one report: metrics are
+combined exactly, rows concatenated (read from each report's rows file when it has one), costs summed.
+Reports of different inputs, a repeated shard, or a newer report version are refused.
+
+Options:
+  --out <path>   where the merged report goes (default: print it on stdout)
+`;
+
+export const mergeReportsCommand: CliCommand = {
+  name: "merge-reports",
+  summary: "merge the shard reports of one eval (vigiles eval --shard i/n) into one",
+  async run(argv) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: [...argv],
+        allowPositionals: true,
+        options: { out: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+      });
+    } catch (error) {
+      process.stderr.write(`vigiles merge-reports: ${(error as Error).message}\n\n${HELP}`);
+      return 2;
+    }
+    if (parsed.values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (parsed.positionals.length === 0) {
+      process.stderr.write(`vigiles merge-reports: name at least one report.\n\n${HELP}`);
+      return 2;
+    }
+    try {
+      const reports = parsed.positionals.map((file) =>
+        withRows(JSON.parse(readFileSync(file, "utf8")) as EvalReport),
+      );
+      const { report, missingShards } = mergeReports(reports, parsed.positionals);
+      if (missingShards.length > 0) {
+        process.stderr.write(
+          `vigiles merge-reports: warning: shards ${missingShards.join(", ")} are missing; the merged report covers part of the grid.\n`,
+        );
+      }
+      const text = JSON.stringify(report, null, 2) + "\n";
+      if (parsed.values.out !== undefined) {
+        writeFileAtomic(parsed.values.out, text);
+        process.stdout.write(`merged ${reports.length} reports into ${parsed.values.out}\n`);
+      } else {
+        process.stdout.write(text);
+      }
+      return 0;
+    } catch (error) {
+      process.stderr.write(`vigiles merge-reports: ${(error as Error).message}\n`);
+      return 1;
+    }
+  },
+};
+
+/** A report whose rows were streamed to a file gets them back, so the merged report keeps every row. */
+function withRows(report: EvalReport): EvalReport {
+  if (report.rows !== undefined || report.rowsFile === undefined) return report;
+  try {
+    const rows: TrialRow[] = readRowsFile(report.rowsFile);
+    const { rowsFile: _file, ...rest } = report;
+    return { ...rest, rows };
+  } catch {
+    return report;
+  }
+}

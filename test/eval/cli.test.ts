@@ -1,0 +1,151 @@
+/** `vigiles eval` and `vigiles merge-reports` as a user runs them: real processes, real files. */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { EvalReport } from "../../src/core/eval-report.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const TSX = join(ROOT, "node_modules/.bin/tsx");
+const MAIN = join(ROOT, "src/cli/main.ts");
+const DRIVER = join(ROOT, "test/eval/fixtures/coin-driver.ts");
+const DEFINE = join(ROOT, "src/core/eval/eval-file.ts");
+
+function evalFile(dir: string, file: string, body: string): string {
+  const path = join(dir, file);
+  writeFileSync(
+    path,
+    `import { defineEval } from ${JSON.stringify(DEFINE)};\nexport default defineEval(${body});\n`,
+  );
+  return path;
+}
+
+const SPEC = (extra = "", trials = 20) => `{
+  runEval: {
+    ${extra}
+    arms: { off: {}, on: {} },
+    task: "write DONE",
+    measure: (ctx) => ({ done: ctx.file("DONE") !== null }),
+    trials: ${trials},
+    concurrency: 4,
+  },
+  assert: (report) => {
+    if (report.arms.on.metrics.done.mean <= report.arms.off.metrics.done.mean) throw new Error("on did not beat off");
+  },
+}`;
+
+function cli(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(TSX, [MAIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, CI: "1", ...env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const temp = () => mkdtempSync(join(tmpdir(), "vigiles-eval-cli-"));
+
+describe("vigiles eval", () => {
+  it("runs an eval file, prints plain progress off a TTY, writes the report and rows, and passes the gate", () => {
+    const dir = temp();
+    evalFile(dir, "lift.eval.ts", SPEC('name: "lift",'));
+    const r = cli(dir, ["eval", "--driver", DRIVER, "--out", "out/report.json"]);
+    expect(r.stderr).toMatch(/lift: 40\/40 done, 0 left · pass \d+\.\d% · \$0\.4000/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/gate passed/);
+    const report = JSON.parse(readFileSync(join(dir, "out/report.json"), "utf8")) as EvalReport;
+    expect(report.arms["on"]!.metrics["done"]!.n).toBe(20);
+    expect(report.rows).toBeUndefined();
+    expect(readFileSync(join(dir, "out/report.rows.jsonl"), "utf8").trim().split("\n")).toHaveLength(41);
+  });
+
+  it("exits non-zero when the gate fails", () => {
+    const dir = temp();
+    evalFile(dir, "fail.eval.ts", SPEC().replace("<= report.arms.off", "<= 2 + report.arms.off"));
+    const r = cli(dir, ["eval", "--driver", DRIVER, "--trials=3"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/gate failed: on did not beat off/);
+  });
+
+  it("locks a named eval: --update writes it, --check passes, then fails once the inputs change", () => {
+    const dir = temp();
+    const file = evalFile(dir, "locked.eval.ts", SPEC('name: "locked",', 4));
+    expect(cli(dir, ["eval", "--driver", DRIVER, "--check"]).code).toBe(1);
+    const updated = cli(dir, ["eval", "--driver", DRIVER, "--update"]);
+    expect(updated.code).toBe(0);
+    expect(existsSync(join(dir, ".vigiles/eval-locks/locked.json"))).toBe(true);
+    const fresh = cli(dir, ["eval", "--driver", DRIVER, "--check"]);
+    expect(fresh.code).toBe(0);
+    expect(fresh.stdout).toMatch(/matches the inputs/);
+    writeFileSync(file, readFileSync(file, "utf8").replace("write DONE", "write DONE now"));
+    const stale = cli(dir, ["eval", "--driver", DRIVER, "--check"]);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/inputs changed since the lock/);
+  });
+
+  it("says plainly that an unnamed eval has no lock", () => {
+    const dir = temp();
+    evalFile(dir, "anon.eval.ts", SPEC("", 2));
+    const check = cli(dir, ["eval", "--driver", DRIVER, "--check"]);
+    expect(check.stdout).toMatch(/unnamed eval, it has no lock/);
+    const update = cli(dir, ["eval", "--driver", DRIVER, "--update"]);
+    expect(update.code).toBe(1);
+    expect(update.stderr).toMatch(/has no name, so it has no lock/);
+  });
+
+  it("rejects a misplaced key in defineEval by name", () => {
+    const dir = temp();
+    evalFile(dir, "bad.eval.ts", `{ name: "misplaced", ${SPEC().slice(1)}`);
+    const r = cli(dir, ["eval", "--driver", DRIVER]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/defineEval: unknown key "name"\. A name belongs inside the runner spec/);
+  });
+
+  it("runs shards that merge-reports folds into the unsharded report", () => {
+    const dir = temp();
+    evalFile(dir, "big.eval.ts", SPEC('name: "big",', 15));
+    expect(cli(dir, ["eval", "--driver", DRIVER, "--out", "whole.json"]).code).toBe(0);
+    expect(cli(dir, ["eval", "--driver", DRIVER, "--shard", "1/2", "--out", "s1.json"]).code).toBe(0);
+    expect(cli(dir, ["eval", "--driver", DRIVER, "--shard", "2/2", "--out", "s2.json"]).code).toBe(0);
+    const merged = cli(dir, ["merge-reports", "s1.json", "s2.json", "--out", "merged.json"]);
+    expect(merged.code).toBe(0);
+    const whole = JSON.parse(readFileSync(join(dir, "whole.json"), "utf8")) as EvalReport;
+    const m = JSON.parse(readFileSync(join(dir, "merged.json"), "utf8")) as EvalReport;
+    for (const arm of ["on", "off"]) {
+      const a = m.arms[arm]!.metrics["done"]!;
+      const b = whole.arms[arm]!.metrics["done"]!;
+      expect(a.n).toBe(15);
+      expect(a.mean).toBeCloseTo(b.mean, 12);
+      expect(a.std).toBeCloseTo(b.std, 12);
+    }
+    expect(m.rows).toHaveLength(30);
+    expect(m.totalCostUsd).toBeCloseTo(whole.totalCostUsd, 12);
+    const partial = cli(dir, ["merge-reports", "s1.json"]);
+    expect(partial.stderr).toMatch(/shards 2 are missing/);
+    expect(cli(dir, ["merge-reports", "s1.json", "s1.json"]).stderr).toMatch(/repeats shard 1\/2/);
+  });
+
+  it("first Ctrl-C stops launching, finishes in-flight trials, writes an aborted report, exits 130", async () => {
+    const dir = temp();
+    evalFile(dir, "slow.eval.ts", SPEC('name: "slow",', 50));
+    const child = spawn(TSX, [MAIN, "eval", "--driver", DRIVER, "--out", "slow.json"], {
+      cwd: dir,
+      env: { ...process.env, CI: "1", VIGILES_TEST_DELAY_MS: "150" },
+    });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+      if (/\d+\/100 done/.test(stderr) && !child.killed) child.kill("SIGINT");
+    });
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/stopping; in-flight trials finish/);
+    const report = JSON.parse(readFileSync(join(dir, "slow.json"), "utf8")) as EvalReport;
+    expect(report.aborted).toBe(true);
+    expect(report.abortReason).toBe("interrupt");
+    const ran = report.arms["on"]!.trials + report.arms["off"]!.trials;
+    expect(ran).toBeGreaterThan(0);
+    expect(ran).toBeLessThan(100);
+  });
+});
