@@ -73,36 +73,10 @@ export function createEventView<E extends HookProgramEvent>(
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
+      return new ToolView(event, raw as ToolEventInput, cwd) as unknown as HookEventView<E>;
     case "PostToolUse":
-    case "PostToolUseFailure": {
-      const t = raw as ToolEventInput;
-      const input = (
-        typeof t.tool_input === "object" && t.tool_input !== null ? t.tool_input : {}
-      ) as Readonly<Record<string, unknown>>;
-      let command: ShellCommandView | undefined;
-      let path: PathView | undefined;
-      const view = {
-        ...base,
-        toolName: str(t.tool_name) ?? "",
-        input,
-        get command() {
-          return (command ??= createCommandView(str(input["command"]), cwd));
-        },
-        get path() {
-          return (path ??= createPathView(pathOfToolInput(input), cwd));
-        },
-      };
-      if (event === "PostToolUse" || event === "PostToolUseFailure") {
-        const response = r["tool_response"];
-        const error = str(r["error"]) ?? responseError(response);
-        return Object.assign(view, {
-          response,
-          error,
-          failed: event === "PostToolUseFailure" || error !== undefined,
-        }) as unknown as HookEventView<E>;
-      }
-      return view as unknown as HookEventView<E>;
-    }
+    case "PostToolUseFailure":
+      return new PostToolView(event, raw as ToolEventInput, cwd) as unknown as HookEventView<E>;
     case "UserPromptSubmit":
       return { ...base, prompt: str(r["prompt"]) ?? "" } as unknown as HookEventView<E>;
     case "Stop":
@@ -126,6 +100,48 @@ export function createEventView<E extends HookProgramEvent>(
       const never: never = event;
       return never;
     }
+  }
+}
+
+/** Tool events: a class, so the lazy `command` and `path` getters live on the prototype (the hot path of a gate). */
+class ToolView {
+  readonly sessionId: string | undefined;
+  readonly toolName: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  #command: ShellCommandView | undefined;
+  #path: PathView | undefined;
+
+  constructor(
+    readonly event: HookProgramEvent,
+    readonly raw: ToolEventInput,
+    readonly cwd: string | undefined,
+  ) {
+    this.sessionId = str(raw.session_id);
+    this.toolName = str(raw.tool_name) ?? "";
+    const input = raw.tool_input;
+    this.input = typeof input === "object" && input !== null ? input : {};
+  }
+
+  get command(): ShellCommandView {
+    return (this.#command ??= createCommandView(str(this.input["command"]), this.cwd));
+  }
+
+  get path(): PathView {
+    return (this.#path ??= createPathView(pathOfToolInput(this.input), this.cwd));
+  }
+}
+
+class PostToolView extends ToolView {
+  readonly response: unknown;
+  readonly error: string | undefined;
+  readonly failed: boolean;
+
+  constructor(event: HookProgramEvent, raw: ToolEventInput, cwd: string | undefined) {
+    super(event, raw, cwd);
+    const r = raw as Readonly<Record<string, unknown>>;
+    this.response = r["tool_response"];
+    this.error = str(r["error"]) ?? responseError(this.response);
+    this.failed = event === "PostToolUseFailure" || this.error !== undefined;
   }
 }
 

@@ -107,13 +107,14 @@ function toOutcome(
   program: string | undefined,
   answer: HookAnswer,
 ): HookProgramOutcome {
-  const base = { event, mode, program };
   const observe = mode === "observe";
   switch (answer.kind) {
     case "allow":
       return {
-        ...base,
         kind: "decision",
+        event,
+        mode,
+        program,
         decision: "allow",
         reason: undefined,
         blocked: false,
@@ -123,27 +124,31 @@ function toOutcome(
     case "ask":
       if (observe)
         return {
-          ...base,
           kind: "decision",
+          event,
+          mode,
+          program,
           decision: "allow",
           reason: undefined,
           blocked: false,
           observed: answer,
         };
       return {
-        ...base,
         kind: "decision",
+        event,
+        mode,
+        program,
         decision: answer.kind,
         reason: answer.reason,
         blocked: answer.kind === "deny",
         observed: undefined,
       };
     case "inject":
-      return { ...base, kind: "injection", text: answer.text, delivered: !observe };
+      return { kind: "injection", event, mode, program, text: answer.text, delivered: !observe };
     case "notice":
-      return { ...base, kind: "reaction", notice: answer.message };
+      return { kind: "reaction", event, mode, program, notice: answer.message };
     case "nothing":
-      return { ...base, kind: "reaction", notice: undefined };
+      return { kind: "reaction", event, mode, program, notice: undefined };
     default: {
       const never: never = answer;
       return never;
