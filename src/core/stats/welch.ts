@@ -81,9 +81,7 @@ export function welchTest(
   const alternative = options.alternative ?? "two-sided";
   const both = baseline.n > 0 && arm.n > 0;
   const delta = both ? arm.mean - baseline.mean : 0;
-  const va = baseline.se ** 2;
-  const vb = arm.se ** 2;
-  const seDelta = both ? Math.sqrt(va + vb) : 0;
+  const seDelta = both ? Math.hypot(baseline.se, arm.se) : 0;
   const base = { delta, seDelta, alpha, alternative } as const;
 
   if (baseline.n < 2 || arm.n < 2) {
@@ -92,9 +90,10 @@ export function welchTest(
   if (seDelta === 0) {
     const df = baseline.n + arm.n - 2;
     if (delta === 0) return { ...base, t: 0, df, pValue: 1, significant: false, degenerate: "no-variance" };
-    if (baseline.kind === "rate" && arm.kind === "rate") {
-      const p = (baseline.mean * baseline.n + arm.mean * arm.n) / (baseline.n + arm.n);
-      const se = Math.sqrt(p * (1 - p) * (1 / baseline.n + 1 / arm.n));
+    const p = (baseline.mean * baseline.n + arm.mean * arm.n) / (baseline.n + arm.n);
+    const se = Math.sqrt(p * (1 - p) * (1 / baseline.n + 1 / arm.n));
+    // A mean outside [0, 1] is no rate: it gets the score answer rather than a NaN error.
+    if (baseline.kind === "rate" && arm.kind === "rate" && se > 0 && Number.isFinite(se)) {
       const t = delta / se;
       const pValue = tPValue(t, df, alternative);
       return {
@@ -113,8 +112,12 @@ export function welchTest(
   }
 
   const t = delta / seDelta;
-  // Welch–Satterthwaite; a side with zero variance contributes nothing to either sum.
-  const df = (va + vb) ** 2 / (va ** 2 / (baseline.n - 1) + vb ** 2 / (arm.n - 1));
+  // Welch–Satterthwaite, on variances scaled by the larger one so tiny errors cannot underflow to
+  // 0/0; a side with zero variance contributes nothing to either sum.
+  const scale = Math.max(baseline.se, arm.se);
+  const ra = (baseline.se / scale) ** 2;
+  const rb = (arm.se / scale) ** 2;
+  const df = (ra + rb) ** 2 / (ra ** 2 / (baseline.n - 1) + rb ** 2 / (arm.n - 1));
   const pValue = tPValue(t, df, alternative);
   return { ...base, t, df, pValue, significant: pValue < alpha };
 }
