@@ -115,37 +115,76 @@ describe("loadPlugin", () => {
     });
   });
 
-  it("warns when plugin.json names the standard hooks/hooks.json, errs on a file listed twice", () => {
-    for (const entry of ["./hooks/hooks.json", ["${CLAUDE_PLUGIN_ROOT}/hooks/hooks.json"]]) {
-      const root = tree({
-        ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", hooks: entry }),
-        "hooks/hooks.json": JSON.stringify({ hooks: { Stop: [] } }),
-      });
-      const p = loadPlugin(root);
-      expect(p.problems.map((x) => `${x.code}:${x.severity}`)).toEqual([
-        "hooks-standard-file-listed:warning",
-      ]);
-      expect(p.hooks?.dropped).toBe(false);
-    }
+  it("warns when plugin.json names the standard hooks/hooks.json or lists a hooks file twice", () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", hooks: "./hooks/hooks.json" }),
+      "hooks/hooks.json": JSON.stringify({ hooks: { Stop: [] } }),
+    });
+    const p = loadPlugin(root);
+    expect(p.problems.map((x) => `${x.code}:${x.severity}`)).toEqual(["hooks-standard-file-listed:warning"]);
+    expect(p.hooks?.dropped).toBe(false);
+    expect(p.loads).toBe(true);
     const twice = tree({
       ".claude-plugin/plugin.json": JSON.stringify({
         name: "demo",
-        hooks: ["./hooks/more.json", "hooks/more.json"],
+        hooks: ["./hooks/more.json", "././hooks/more.json"],
       }),
     });
     expect(loadPlugin(twice).problems.map((x) => `${x.code}:${x.severity}`)).toEqual([
-      "hooks-duplicate-file:error",
+      "hooks-duplicate-file:warning",
     ]);
     const notHooks = tree({
       ".claude-plugin/plugin.json": '{"name":"demo"}',
       "hooks/hooks.json": '{"PreToolUse": []}',
     });
     expect(loadPlugin(notHooks).hooks?.dropped).toBe(true);
-    const extra = tree({
-      ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", hooks: "./hooks/extra.json" }),
-      "hooks/hooks.json": JSON.stringify({ hooks: {} }),
+  });
+
+  it("rejects manifest paths the harness rejects (the whole plugin then does not load)", () => {
+    for (const manifest of [
+      { hooks: "hooks/more.json" },
+      { hooks: ["${CLAUDE_PLUGIN_ROOT}/hooks/more.json"] },
+      { hooks: "./hooks/more.yaml" },
+      { commands: "cmds" },
+      { skills: ["./ok", "extra"] },
+      { agents: "./agents" },
+      { agents: [42] },
+    ]) {
+      const p = loadPlugin(
+        tree({ ".claude-plugin/plugin.json": JSON.stringify({ name: "demo", ...manifest }) }),
+      );
+      expect(p.problems.map((x) => `${x.code}:${x.severity}`)).toContain("manifest-path:error");
+      expect(p.problems.find((x) => x.code === "manifest-path")?.message).toMatch(
+        /does not load the plugin at all/,
+      );
+      expect(p.loads).toBe(false);
+    }
+    expect(loadPlugin(tree({ ".claude-plugin/plugin.json": "{oops" })).loads).toBe(false);
+  });
+
+  it("honours manifest component paths: skills add to skills/, commands and agents replace their folders", () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({
+        name: "cp",
+        skills: ["./extra", "./single/foo"],
+        commands: ["./c/one.md", "./more-cmds"],
+        agents: ["./ags/a1.md"],
+      }),
+      "skills/bar/SKILL.md": skill("bar", "Bar."),
+      "extra/baz/SKILL.md": skill("baz", "Baz."),
+      "single/foo/SKILL.md": skill("foo", "Foo."),
+      "commands/dflt.md": "---\ndescription: default\n---\nx\n",
+      "c/one.md": "---\ndescription: one\n---\nx\n",
+      "c/two.md": "---\ndescription: two\n---\nx\n",
+      "more-cmds/three.md": "x\n",
+      "agents/a2.md": "---\nname: a2\ndescription: A2\n---\nx\n",
+      "ags/a1.md": "---\nname: a1\ndescription: A1\n---\nx\n",
     });
-    expect(loadPlugin(extra).problems).toEqual([]);
+    const p = loadPlugin(root);
+    expect(p.problems).toEqual([]);
+    expect(p.skills.map((s) => s.id)).toEqual(["cp:bar", "cp:baz", "cp:foo"]);
+    expect(p.commands.map((c) => c.name)).toEqual(["one", "three"]);
+    expect(p.agents.map((a) => a.name)).toEqual(["a1"]);
   });
 
   it("names a manifest-less plugin after its folder, with a warning; bad JSON is an error", () => {

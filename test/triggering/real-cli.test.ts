@@ -163,47 +163,79 @@ describe.concurrent("trigger rate on the real CLI", () => {
 
 describe.concurrent("loadPlugin agrees with the real CLI", () => {
   it(
-    "lists the skills the CLI lists, under the same ids, and the standard hooks file loads once",
+    "lists the plugins, skills and commands the CLI lists, under the same ids; the standard hooks file loads once",
     { timeout: 120_000 },
     async () => {
-      const dir = join(mkdtempSync(join(tmpdir(), "vigiles-loadplugin-cli-")), "mixed");
+      const base = mkdtempSync(join(tmpdir(), "vigiles-loadplugin-cli-"));
       const skill = (name: string | undefined, description: string | undefined) =>
         `---\n${name ? `name: ${name}\n` : ""}${description !== undefined ? `description: ${JSON.stringify(description)}\n` : ""}---\nbody\n`;
-      const files: Record<string, string> = {
-        ".claude-plugin/plugin.json": JSON.stringify({ name: "mix", hooks: "./hooks/hooks.json" }),
+      const write = (dir: string, files: Record<string, string>) => {
+        for (const [rel, text] of Object.entries(files)) {
+          mkdirSync(dirname(join(dir, rel)), { recursive: true });
+          writeFileSync(join(dir, rel), text);
+        }
+      };
+      const mixed = join(base, "mixed");
+      write(mixed, {
+        ".claude-plugin/plugin.json": JSON.stringify({
+          name: "mix",
+          hooks: "./hooks/hooks.json",
+          skills: "./extra",
+          commands: ["./cmds/one.md"],
+        }),
         "skills/folder-a/SKILL.md": skill("folder-b", "Name differs from its folder."),
         "skills/bad_name/SKILL.md": skill("Bad_Name", "Not kebab-case."),
         "skills/long/SKILL.md": skill("long", "L".repeat(1100)),
         "skills/nodesc/SKILL.md": skill("nodesc", undefined),
         "skills/noname/SKILL.md": skill(undefined, "No name field."),
+        "extra/added/SKILL.md": skill("added", "Added by the manifest."),
+        "cmds/one.md": "---\ndescription: one\n---\nx\n",
+        "commands/replaced.md": "---\ndescription: not loaded\n---\nx\n",
         "hooks/hooks.json": JSON.stringify({
           hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "echo loaded" }] }] },
         }),
-      };
-      for (const [rel, text] of Object.entries(files)) {
-        mkdirSync(dirname(join(dir, rel)), { recursive: true });
-        writeFileSync(join(dir, rel), text);
-      }
-      const loaded = loadPlugin(dir);
+      });
+      const rejected = join(base, "rejected");
+      write(rejected, {
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "rejected", agents: "./agents" }),
+        "agents/a.md": "---\nname: a\ndescription: An agent.\n---\nx\n",
+        "skills/s/SKILL.md": skill("s", "A skill of a plugin that never loads."),
+      });
+      const loaded = loadPlugin(mixed);
+      const refused = loadPlugin(rejected);
       const r = await runHarnessTest({
         prompt: "hi",
-        plugins: [dir],
+        plugins: [mixed, rejected],
         sandbox: false,
         transcript: true,
         model: [{ text: "done" }],
       });
       try {
         const init = r.events.find((e) => e["type"] === "system" && e["subtype"] === "init");
-        const listed = ((init?.["skills"] as string[] | undefined) ?? [])
-          .filter((s) => s.startsWith("mix:"))
-          .sort();
+        const plugins = ((init?.["plugins"] as { name: string }[] | undefined) ?? []).map((p) => p.name);
+        const ours = (key: string) =>
+          ((init?.[key] as string[] | undefined) ?? [])
+            .filter((s) => s.startsWith("mix:") || s.startsWith("rejected:"))
+            .sort();
         const unlisted = new Set(loaded.problems.filter((p) => p.severity === "error").map((p) => p.path));
         const expected = loaded.skills
           .filter((s) => !unlisted.has(`skills/${s.folder}/SKILL.md`))
-          .map((s) => s.id)
-          .sort();
-        expect(listed).toEqual(["mix:bad_name", "mix:folder-a", "mix:long", "mix:noname"]);
-        expect(expected).toEqual(listed);
+          .map((s) => s.id);
+        expect(loaded.loads).toBe(true);
+        expect(refused.loads).toBe(false);
+        expect(plugins).toContain("mix");
+        expect(plugins).not.toContain("rejected");
+        expect(ours("skills")).toEqual([
+          "mix:added",
+          "mix:bad_name",
+          "mix:folder-a",
+          "mix:long",
+          "mix:noname",
+        ]);
+        expect(expected.sort()).toEqual(ours("skills"));
+        expect(ours("slash_commands")).toEqual(expect.arrayContaining(["mix:one"]));
+        expect(ours("slash_commands")).not.toContain("mix:replaced");
+        expect(loaded.commands.map((c) => c.name)).toEqual(["one"]);
         expect(r.hooks?.filter((h) => h.event === "UserPromptSubmit")).toHaveLength(1);
         expect(loaded.hooks?.dropped).toBe(false);
         expect(loaded.problems.find((p) => p.code === "hooks-standard-file-listed")?.severity).toBe(
@@ -211,7 +243,7 @@ describe.concurrent("loadPlugin agrees with the real CLI", () => {
         );
       } finally {
         r.cleanup();
-        rmSync(dirname(dir), { recursive: true, force: true });
+        rmSync(base, { recursive: true, force: true });
       }
     },
   );

@@ -2,6 +2,8 @@
  * What the runners refuse before any run, and the gates' refusals to pass on nothing. The driver here
  * only counts calls (or fails each one): none of these cases may reach a harness.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { VacuousAssertionError, InvalidOptionError, AssertionFailedError } from "../../src/core/errors.js";
 import { createTrace } from "../../src/core/trace-builder.js";
@@ -88,6 +90,23 @@ describe("measureTriggerRate refuses before any spend", () => {
     await expect(
       measureTriggerRate({ pluginDir: plugin.dir, skill: "nope", prompts, driver }),
     ).rejects.toThrow(/"demo:commit"/);
+    const broken = writeFixturePlugin("broken");
+    try {
+      writeFileSync(
+        join(broken.dir, ".claude-plugin/plugin.json"),
+        JSON.stringify({ name: "broken", agents: "./agents" }),
+      );
+      await expect(
+        measureTriggerRate({ pluginDir: broken.dir, skill: "commit", prompts, driver }),
+      ).rejects.toThrow(/would not load the plugin .* not a "\.md" file/);
+      writeFileSync(join(broken.dir, ".claude-plugin/plugin.json"), JSON.stringify({ name: "broken" }));
+      writeFileSync(join(broken.dir, "skills/commit/SKILL.md"), "---\nname: commit\n---\nno description\n");
+      await expect(
+        measureTriggerRate({ pluginDir: broken.dir, skill: "commit", prompts, driver }),
+      ).rejects.toThrow(/Skill broken:commit is not offered to the model/);
+    } finally {
+      broken.remove();
+    }
     expect(driver.calls).toBe(0);
   });
 

@@ -88,6 +88,13 @@ export function install(request: InstallRequest): Installation {
       }
     }
     const plugins = sources.map((dir) => loadPlugin(dir));
+    for (const p of plugins) {
+      if (p.loads) continue;
+      const why = p.problems.filter((x) => x.severity === "error").map((x) => `${x.path}: ${x.message}`);
+      throw new InvalidOptionError(
+        `Claude Code would not load the plugin at ${JSON.stringify(p.dir)}, so nothing about its skills can be measured: ${why.join(" ")}`,
+      );
+    }
     const pluginDirs = sources.map((dir) => {
       if (!request.stubSkillBodies) return dir;
       const stubbed = stubSkillBodies(dir);

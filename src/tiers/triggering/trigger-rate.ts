@@ -145,6 +145,17 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
       skill = pluginSkills[0];
     }
     const target = skill;
+    const targetSkill = installation.plugin.skills.find((s) => s.id === target);
+    const unlisted = targetSkill
+      ? installation.plugin.problems.find(
+          (p) => p.severity === "error" && p.path.endsWith(`${targetSkill.folder}/SKILL.md`),
+        )
+      : undefined;
+    if (unlisted) {
+      throw new InvalidOptionError(
+        `Skill ${target} is not offered to the model, so its rate would be 0 by construction: ${unlisted.message} ${unlisted.fix}`,
+      );
+    }
     const fired =
       options.fired ??
       ((t: Trace) => selectedCandidate(t, installation.skillIds, installation.aliases) === target);

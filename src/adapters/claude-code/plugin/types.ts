@@ -66,6 +66,12 @@ export interface LoadedPlugin {
   readonly dir: string;
   /** The manifest `name` (the directory name when the manifest is missing). */
   readonly name: string;
+  /**
+   * Whether the harness loads the plugin at all. False when the manifest fails its validation (bad
+   * JSON, a component path without `./`, an `agents` entry that is not a `.md` file): Claude Code then
+   * skips the whole plugin without a word in the stream.
+   */
+  readonly loads: boolean;
   /** `.claude-plugin/plugin.json`, parsed; undefined when missing or unreadable. */
   readonly manifest?: Readonly<Record<string, unknown>>;
   readonly skills: readonly LoadedSkill[];
