@@ -23,6 +23,7 @@ Options:
   --format <human|json|sarif>  output format (default: human); sarif is SARIF 2.1.0 for code scanning
   --fix                        apply the safe fixes (quote \${CLAUDE_PLUGIN_ROOT}, drop a duplicate hooks entry)
   --run                        also run every command hook on a synthetic event per registration
+  --confine                    with --run, run each hook under bubblewrap (read-only file system)
   --coverage                   also list hooks, skills, agents and commands no test exercised
   --coverage-dir <dir>         where the tests recorded coverage (default: .vigiles/coverage;
                                record with \`vigiles test --coverage-dir <dir>\`)
@@ -45,6 +46,7 @@ export const auditCommand: CliCommand = {
           format: { type: "string", default: "human" },
           fix: { type: "boolean", default: false },
           run: { type: "boolean", default: false },
+          confine: { type: "boolean", default: false },
           coverage: { type: "boolean", default: false },
           "coverage-dir": { type: "string" },
           rules: { type: "boolean", default: false },
@@ -97,6 +99,7 @@ export const auditCommand: CliCommand = {
       const findings: LintFinding[] = [...report.findings];
       const extra = await runOptionalAudits(report, {
         run: values.run,
+        confine: values.confine,
         coverage: values.coverage,
         ...(values["coverage-dir"] !== undefined && { coverageDir: values["coverage-dir"] }),
       });
@@ -118,12 +121,12 @@ export const auditCommand: CliCommand = {
 
 async function runOptionalAudits(
   report: AuditReport,
-  options: { run: boolean; coverage: boolean; coverageDir?: string },
+  options: { run: boolean; confine: boolean; coverage: boolean; coverageDir?: string },
 ): Promise<LintFinding[]> {
   const out: LintFinding[] = [];
   if (options.run) {
     const { runDynamicAudit } = await import("../../tiers/audit/dynamic-audit.js");
-    out.push(...runDynamicAudit(report).findings);
+    out.push(...runDynamicAudit(report, { confine: options.confine }).findings);
   }
   if (options.coverage) {
     const { auditCoverage } = await import("../../tiers/audit/coverage.js");

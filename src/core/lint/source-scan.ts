@@ -184,7 +184,9 @@ function scanLines(source: string, language: SourceLanguage): SourceFacts {
       words.forEach((w, i) => {
         if (w.value !== "timeout") return;
         let j = i + 1;
-        while (words[j]?.value.startsWith("-")) j++;
+        // GNU timeout's own options; -k and -s take a value.
+        while (words[j]?.value.startsWith("-"))
+          j += words[j]?.value === "-k" || words[j]?.value === "-s" ? 2 : 1;
         const d = words[j];
         const seconds = d ? toSeconds(d.value) : undefined;
         if (d && seconds !== undefined) timeouts.push({ seconds, at: at(w.start, d.end - w.start) });
