@@ -61,14 +61,24 @@ export function trialDetails(row: TrialRow): string {
   );
 }
 
-/** The failing trials section: every row with a failed metric or an error. */
-export function failingTrials(report: EvalReport): string {
+/** The failing trials section: rows with a failed metric or an error, at most `maxPerArm` per arm. */
+export function failingTrials(report: EvalReport, maxPerArm = 50): string {
   if (!report.rows) {
     return `<p class="note">The report kept no per-trial rows, so failing trials cannot be listed.</p>`;
   }
   const failing = report.rows.filter((r) => r.error !== undefined || failedMetrics(r).length > 0);
   if (failing.length === 0) return `<p>Every trial passed every check.</p>`;
-  return `<p class="note">${failing.length} of ${report.rows.length} trials failed something; open one to see its trace.</p>${failing
-    .map(trialDetails)
-    .join("")}`;
+  const shown: TrialRow[] = [];
+  const perArm = new Map<string, number>();
+  for (const row of failing) {
+    const k = perArm.get(row.arm) ?? 0;
+    perArm.set(row.arm, k + 1);
+    if (k < maxPerArm) shown.push(row);
+  }
+  const hidden = failing.length - shown.length;
+  return (
+    `<p class="note">${failing.length} of ${report.rows.length} trials failed something; open one to see its trace.` +
+    (hidden > 0 ? ` The first ${maxPerArm} per arm are shown (${hidden} more in the report's rows).` : "") +
+    `</p>${shown.map(trialDetails).join("")}`
+  );
 }
