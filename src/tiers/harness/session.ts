@@ -107,8 +107,11 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
               ...argv,
             ]
           : [...argv];
-      // /tmp is a fresh tmpfs inside: plugins and a CLI kept under it must be bound in (read-only).
-      const readOnly = [...(spec.pluginDirs ?? []), dirname(harness.path)];
+      // /tmp is a fresh tmpfs inside: plugins, the CLI and the relay, when kept under it, must be bound
+      // in (read-only) or the sandbox cannot see them.
+      const readOnly = [
+        ...new Set([...(spec.pluginDirs ?? []), dirname(harness.path), dirname(RELAY_SCRIPT)]),
+      ];
       argv = confineArgv(inner, {
         workDir: dirs.workDir,
         home: dirs.homeDir,
