@@ -1,0 +1,225 @@
+/**
+ * The exit-0 half of the folding: stdout read as plain text or as the hook JSON, checked against
+ * the event's rules (HOOK-CONTRACT.md "Hook output").
+ */
+import type { EventRules, HookHarness } from "./event-rules.js";
+import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
+import type { DecisionSource, FoldedHookDecision, HookDecisionKind } from "./types.js";
+
+const PERMISSION_DECISIONS = ["allow", "deny", "ask", "defer"] as const;
+type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];
+
+/** The universal JSON fields, checked for type. Unknown top-level keys are ignored, as the harness does. */
+const UNIVERSAL_TYPES: Readonly<Record<string, "boolean" | "string" | "object">> = {
+  continue: "boolean",
+  stopReason: "string",
+  suppressOutput: "boolean",
+  systemMessage: "string",
+  decision: "string",
+  reason: "string",
+  hookSpecificOutput: "object",
+};
+
+export function foldExit0(
+  stdout: string,
+  event: string,
+  harness: HookHarness,
+  rules: EventRules,
+  warnings: string[],
+): FoldedHookDecision {
+  const trimmed = stdout.trim();
+  if (!trimmed.startsWith("{")) {
+    return noDecision(event, "no-decision", trimmed ? { plainText: trimmed } : {});
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(trimmed);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return invalid(event, "no-decision", `stdout starts with "{" but is not valid JSON (${why})`);
+  }
+  if (!isRecord(json)) return invalid(event, "no-decision", "stdout JSON is not an object");
+
+  for (const [key, type] of Object.entries(UNIVERSAL_TYPES)) {
+    if (!(key in json) || json[key] === undefined) continue;
+    const value = json[key];
+    const ok = type === "object" ? isRecord(value) : typeof value === type;
+    if (!ok) return invalid(event, "no-decision", `"${key}" must be a ${type}, got ${show(value)}`);
+  }
+
+  const extras: { -readonly [K in keyof FoldedHookDecision]?: FoldedHookDecision[K] } = {};
+  if (typeof json.systemMessage === "string") extras.systemMessage = json.systemMessage;
+  if (typeof json.stopReason === "string") extras.stopReason = json.stopReason;
+
+  // hookSpecificOutput, checked against the event.
+  const specific = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : undefined;
+  let permission: { decision: PermissionDecision; reason?: string } | undefined;
+  let request: { behavior: "allow" | "deny"; message?: string } | undefined;
+  if (specific) {
+    if (!nonEmpty(specific.hookEventName)) {
+      return invalid(event, "no-decision", "hookSpecificOutput.hookEventName is required");
+    }
+    if (specific.hookEventName !== event) {
+      return invalid(
+        event,
+        "no-decision",
+        `hookSpecificOutput.hookEventName is ${show(specific.hookEventName)} but the event is ${show(event)}`,
+      );
+    }
+    if (specific.permissionDecision !== undefined) {
+      const value = specific.permissionDecision;
+      if (!rules.permissionDecision) {
+        return invalid(
+          event,
+          "permission-decision",
+          `permissionDecision is not an output of ${event} (only PreToolUse)`,
+        );
+      }
+      if (!PERMISSION_DECISIONS.includes(value as PermissionDecision)) {
+        return invalid(
+          event,
+          "permission-decision",
+          `permissionDecision ${show(value)} is not one of allow|deny|ask|defer`,
+        );
+      }
+      const reason = specific.permissionDecisionReason;
+      if (reason !== undefined && typeof reason !== "string") {
+        return invalid(
+          event,
+          "permission-decision",
+          `permissionDecisionReason must be a string, got ${show(reason)}`,
+        );
+      }
+      if (harness === "codex" && value === "ask") {
+        return invalid(event, "permission-decision", `Codex rejects permissionDecision "ask" on ${event}`);
+      }
+      if (harness === "codex" && value === "deny" && !nonEmpty(reason)) {
+        return invalid(
+          event,
+          "permission-decision",
+          'Codex needs a non-empty permissionDecisionReason with "deny"',
+        );
+      }
+      permission = { decision: value as PermissionDecision, ...(reason ? { reason } : {}) };
+    }
+    if (specific.decision !== undefined) {
+      const d = specific.decision;
+      if (!rules.permissionRequest) {
+        return invalid(
+          event,
+          "permission-request",
+          `hookSpecificOutput.decision is not an output of ${event} (only PermissionRequest)`,
+        );
+      }
+      if (!isRecord(d) || (d.behavior !== "allow" && d.behavior !== "deny")) {
+        return invalid(
+          event,
+          "permission-request",
+          `decision.behavior must be "allow" or "deny", got ${show(isRecord(d) ? d.behavior : d)}`,
+        );
+      }
+      if (d.message !== undefined && typeof d.message !== "string") {
+        return invalid(
+          event,
+          "permission-request",
+          `decision.message must be a string, got ${show(d.message)}`,
+        );
+      }
+      if (d.updatedInput !== undefined) {
+        if (!isRecord(d.updatedInput)) {
+          return invalid(
+            event,
+            "permission-request",
+            `decision.updatedInput must be an object, got ${show(d.updatedInput)}`,
+          );
+        }
+        extras.updatedInput = d.updatedInput;
+      }
+      request = { behavior: d.behavior, ...(typeof d.message === "string" ? { message: d.message } : {}) };
+    }
+    if (specific.additionalContext !== undefined) {
+      if (typeof specific.additionalContext !== "string") {
+        return invalid(
+          event,
+          "no-decision",
+          `additionalContext must be a string, got ${show(specific.additionalContext)}`,
+        );
+      }
+      if (rules.additionalContext) extras.additionalContext = specific.additionalContext;
+      else warnings.push(`${event} does not take additionalContext: the harness drops it.`);
+    }
+    if (specific.updatedInput !== undefined) {
+      if (!rules.permissionDecision) {
+        return invalid(event, "no-decision", `hookSpecificOutput.updatedInput is not an output of ${event}`);
+      }
+      if (!isRecord(specific.updatedInput)) {
+        return invalid(
+          event,
+          "no-decision",
+          `updatedInput must be an object, got ${show(specific.updatedInput)}`,
+        );
+      }
+      extras.updatedInput = specific.updatedInput;
+    }
+  }
+
+  // Legacy top-level decision.
+  let legacy: "approve" | "block" | undefined;
+  if (json.decision !== undefined) {
+    const value = json.decision;
+    if (!rules.legacyDecision) {
+      return invalid(event, "legacy-decision", `a top-level "decision" is not honoured on ${event}`);
+    }
+    if (value !== "approve" && value !== "block") {
+      return invalid(event, "legacy-decision", `decision ${show(value)} is not "approve" or "block"`);
+    }
+    if (value === "block" && rules.blockNeedsReason && !nonEmpty(json.reason)) {
+      const who = harness === "codex" ? "Codex" : event;
+      return invalid(event, "legacy-decision", `decision "block" needs a non-empty "reason" on ${who}`);
+    }
+    legacy = value;
+  }
+
+  if (json.continue === false) {
+    if (harness === "codex" && event === "PreToolUse") {
+      return invalid(event, "continue-false", "Codex rejects continue:false on PreToolUse");
+    }
+    const reason = typeof json.stopReason === "string" ? json.stopReason : undefined;
+    return {
+      event,
+      decision: "deny",
+      blocked: true,
+      halted: true,
+      decidedBy: "continue-false",
+      ...extras,
+      ...(reason ? { reason } : {}),
+    };
+  }
+
+  const decided = (
+    decision: HookDecisionKind,
+    decidedBy: DecisionSource,
+    reason?: string,
+  ): FoldedHookDecision => ({
+    event,
+    decision,
+    blocked: decision === "deny",
+    halted: false,
+    decidedBy,
+    ...extras,
+    ...(nonEmpty(reason) ? { reason } : {}),
+  });
+  // permissionDecision outranks the deprecated top-level decision on PreToolUse.
+  if (permission) return decided(permission.decision, "permission-decision", permission.reason);
+  if (request) return decided(request.behavior, "permission-request", request.message);
+  if (legacy) {
+    const reason = typeof json.reason === "string" ? json.reason : undefined;
+    if (legacy === "block" && event === "PostToolUse") {
+      warnings.push(
+        'PostToolUse runs after the tool: decision "block" feeds the reason to the model, it cannot undo the call.',
+      );
+    }
+    return decided(legacy === "block" ? "deny" : "allow", "legacy-decision", reason);
+  }
+  return decided("none", "no-decision");
+}
