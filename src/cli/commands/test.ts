@@ -106,8 +106,11 @@ export const testCommand: CliCommand = {
 function lineFor(r: TestFileResult): string {
   const time = `${(r.durationMs / 1000).toFixed(1)}s`;
   switch (r.status) {
-    case "passed":
-      return `  ✓ ${r.file} (${time})\n`;
+    case "passed": {
+      // A harness file's last line of output says what it checked; show it under the pass.
+      const said = r.stdout.trim().split("\n").at(-1)?.trim();
+      return `  ✓ ${r.file} (${time})\n${said ? `      ${said}\n` : ""}`;
+    }
     case "skipped":
       return `  - ${r.file} skipped: ${r.reason ?? ""}\n`;
     case "failed":

@@ -7,8 +7,7 @@ import { relative } from "node:path";
 import pLimit from "p-limit";
 import { runProcess } from "../../runtime/process.js";
 
-/** The exit code a harness file uses to say "skipped", never "passed". */
-export const SKIP_EXIT_CODE = 77;
+import { SKIP_EXIT_CODE } from "../harness/availability.js";
 
 export type TestFileStatus = "passed" | "failed" | "skipped";
 
