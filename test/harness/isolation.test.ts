@@ -96,6 +96,34 @@ describe.concurrent("isolation", () => {
     }
   });
 
+  test("pinned: for an older model (claude-sonnet-4-5) the CLI sends no effort at all, silently", async () => {
+    const mock = await startMockModel([{ text: "ok" }]);
+    try {
+      const session = await runHarnessSession({
+        adapter: claudeCodeAdapter,
+        spec: { prompt: "x" },
+        endpoint: {
+          kind: "remote",
+          baseUrl: mock.url,
+          apiKey: "k",
+          model: "claude-sonnet-4-5",
+          effort: "low",
+        },
+        timeoutMs: 60_000,
+      });
+      session.cleanup();
+      const body = mock.requests.find((q) => !q.sideChannel)?.body as {
+        model?: string;
+        output_config?: unknown;
+      };
+      expect(body.model).toBe("claude-sonnet-4-5");
+      expect(body.output_config).toBeUndefined();
+      expect(session.process.exitCode).toBe(0);
+    } finally {
+      await mock.close();
+    }
+  });
+
   test("a mock endpoint off the loopback is refused", async () => {
     await expect(
       runHarnessSession({

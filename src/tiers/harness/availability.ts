@@ -51,6 +51,9 @@ function onUncaught(error: unknown): void {
  */
 export function skip(reason: string): never {
   process.stderr.write(`vigiles: SKIPPED: ${reason}\n`);
+  // Inside a test runner's worker the exit code belongs to the runner: only the throw stops the test.
+  const inRunner = process.env["VITEST"] !== undefined || process.env["JEST_WORKER_ID"] !== undefined;
+  if (inRunner) throw new HarnessSkipped(reason);
   process.exitCode = SKIP_EXIT_CODE;
   if (!skipHandlerInstalled) {
     skipHandlerInstalled = true;
