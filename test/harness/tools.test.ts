@@ -103,6 +103,51 @@ describe.concurrent("tools and skills", () => {
     });
   });
 
+  test("a project subagent from spec.agents runs its own script, and CLAUDE.md reaches the model", async () => {
+    const model = scriptModel(
+      [
+        {
+          tool: "Agent",
+          input: {
+            subagent_type: "reviewer",
+            description: "review",
+            prompt: "Review a.txt",
+            run_in_background: false,
+          },
+        },
+        { text: "reviewed" },
+      ],
+      {
+        agents: {
+          reviewer: [{ tool: "Read", input: { file_path: "a.txt" } }, { text: "REVIEW-REPORT: fine" }],
+        },
+      },
+    );
+    await withHarness(
+      {
+        prompt: "get a review",
+        model,
+        files: { "a.txt": "content\n" },
+        agents: {
+          reviewer:
+            "---\nname: reviewer\ndescription: Reviews files. Use for reviews.\n---\nREVIEWER-SYSTEM-PROMPT\n",
+        },
+        claudeMd: "CLAUDE-MD-MARKER: always be brief.\n",
+      },
+      (r) => {
+        const agent = r.toolCalls.find((c) => c.name === "Agent");
+        const read = r.toolCalls.find((c) => c.name === "Read");
+        expect(read?.parentId).toBe(agent?.id);
+        // run_in_background:false: the report comes back inline as the Agent call's result.
+        expect(agent?.result?.text).toContain("REVIEW-REPORT: fine");
+        expect(requestContains(r, "CLAUDE-MD-MARKER")).toBe(true);
+        const sub = r.modelRequests.find((q) => q.agentId !== undefined && !q.sideChannel);
+        expect(sub?.system).toContain("REVIEWER-SYSTEM-PROMPT");
+        expect(r.output).toBe("reviewed");
+      },
+    );
+  });
+
   test("several tool calls in one turn all run", async () => {
     await withHarness(
       {
