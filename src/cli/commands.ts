@@ -1,5 +1,6 @@
 /** The registry of `vigiles` subcommands. Each area adds its command module here. */
 import { testCommand } from "./commands/test.js";
+import { doctorCommand } from "./commands/doctor.js";
 import { auditCommand } from "./commands/audit.js";
 import { lintCommand } from "./commands/lint.js";
 import { compileCommand } from "./commands/compile.js";
@@ -16,6 +17,7 @@ export interface CliCommand {
 
 export const commands: CliCommand[] = [
   testCommand,
+  doctorCommand,
   auditCommand,
   lintCommand,
   compileCommand,

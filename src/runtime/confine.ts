@@ -57,6 +57,12 @@ function runSelfTest(): { ok: true } | { ok: false; detail: string } {
   return { ok: true };
 }
 
+/** The self-test's answer with its reason (for `vigiles doctor`); run once and cached. */
+export function bwrapSelfTest(): { readonly ok: true } | { readonly ok: false; readonly detail: string } {
+  selfTest ??= runSelfTest();
+  return selfTest;
+}
+
 /** Whether bubblewrap really works here: it runs one confined `sh` once and caches the answer. */
 export function bwrapAvailable(): boolean {
   selfTest ??= runSelfTest();

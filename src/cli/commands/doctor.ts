@@ -1,0 +1,21 @@
+/** `vigiles doctor`: is this machine ready to run vigiles, and what to do where it is not. */
+import type { CliCommand } from "../commands.js";
+import { diagnoseSetup, type DoctorLevel } from "../../tiers/doctor/diagnose-setup.js";
+
+const MARK: Record<DoctorLevel, string> = { ok: "✓", warn: "!", error: "✗", info: "·" };
+
+export const doctorCommand: CliCommand = {
+  name: "doctor",
+  summary: "check the harness CLIs, confinement and paid-tier credentials, with a fix for each gap",
+  async run() {
+    const lines = await diagnoseSetup();
+    const width = Math.max(...lines.map((l) => l.subject.length));
+    for (const line of lines) {
+      process.stdout.write(`${MARK[line.level]} ${line.subject.padEnd(width)}  ${line.message}\n`);
+      if (line.fix) process.stdout.write(`  ${" ".repeat(width)}  fix: ${line.fix}\n`);
+    }
+    const errors = lines.filter((l) => l.level === "error").length;
+    process.stdout.write(errors === 0 ? "\nready\n" : `\n${errors} problem(s) to fix\n`);
+    return errors === 0 ? 0 : 1;
+  },
+};

@@ -1,0 +1,135 @@
+/**
+ * What `vigiles doctor` checks: the harness CLIs against the versions this release was validated
+ * with, whether bubblewrap confinement really works here (a confined run, not a `which`), and
+ * whether the paid tier has credentials. It never calls a model: credentials are looked for, not used.
+ */
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
+import { codexAdapter } from "../../adapters/codex/adapter.js";
+import type { HarnessAdapter } from "../../adapters/port.js";
+import { bwrapSelfTest } from "../../runtime/confine.js";
+
+export type DoctorLevel = "ok" | "warn" | "error" | "info";
+
+export interface DoctorLine {
+  readonly level: DoctorLevel;
+  readonly subject: string;
+  readonly message: string;
+  /** What to do about it, when something is missing or off. */
+  readonly fix?: string;
+}
+
+/** What to re-check when a harness is newer than the one vigiles was validated with. */
+const RECHECK: Record<string, string> = {
+  "claude-code":
+    "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
+  codex:
+    "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
+};
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split(".").map(Number);
+  const pb = b.split(".").map(Number);
+  for (let i = 0; i < 3; i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return Math.sign(d);
+  }
+  return 0;
+}
+
+async function harnessLine(adapter: HarnessAdapter, required: boolean): Promise<DoctorLine> {
+  const pinned = adapter.pinnedPackage;
+  const install = `npm install -D -E ${pinned.name}@${pinned.version}`;
+  try {
+    const found = await adapter.resolve();
+    const order = compareVersions(found.version, pinned.version);
+    if (order === 0) {
+      return {
+        level: "ok",
+        subject: adapter.displayName,
+        message: `${found.version} at ${found.path} (validated)`,
+      };
+    }
+    return {
+      level: "warn",
+      subject: adapter.displayName,
+      message: `${found.version} at ${found.path}, ${order > 0 ? "newer" : "older"} than the validated ${pinned.version}`,
+      fix: order > 0 ? (RECHECK[adapter.id] ?? "re-run your harness tests") : install,
+    };
+  } catch {
+    return {
+      level: required ? "error" : "warn",
+      subject: adapter.displayName,
+      message: "not found (node_modules, its env variable, PATH)",
+      fix: install,
+    };
+  }
+}
+
+function confinementLine(): DoctorLine {
+  const test = bwrapSelfTest();
+  if (test.ok)
+    return { level: "ok", subject: "confinement", message: "bubblewrap ran a confined shell here" };
+  return {
+    level: "error",
+    subject: "confinement",
+    message: `bubblewrap cannot confine runs here: ${test.detail}; confined runs (plugins under test, sandbox: true) will refuse to start`,
+    fix: "apt-get install -y bubblewrap (in a container, allow user namespaces)",
+  };
+}
+
+function credentialLines(env: NodeJS.ProcessEnv, home: string): DoctorLine[] {
+  const anthropic =
+    env["ANTHROPIC_API_KEY"] !== undefined
+      ? "ANTHROPIC_API_KEY is set"
+      : existsSync(join(home, ".claude", ".credentials.json"))
+        ? "a Claude Code login (~/.claude/.credentials.json)"
+        : undefined;
+  const openai =
+    env["OPENAI_API_KEY"] !== undefined
+      ? "OPENAI_API_KEY is set"
+      : existsSync(join(home, ".codex", "auth.json"))
+        ? "a Codex login (~/.codex/auth.json)"
+        : undefined;
+  const note = "not contacted: doctor never calls a model";
+  return [
+    anthropic
+      ? { level: "ok", subject: "paid tier (Claude)", message: `${anthropic}; ${note}` }
+      : {
+          level: "info",
+          subject: "paid tier (Claude)",
+          message: "no credentials: vigiles/eval runs against a real model will stop before the first trial",
+          fix: "export ANTHROPIC_API_KEY=… or run `claude` once to log in (the free tiers need nothing)",
+        },
+    openai
+      ? { level: "ok", subject: "paid tier (Codex)", message: `${openai}; ${note}` }
+      : {
+          level: "info",
+          subject: "paid tier (Codex)",
+          message: "no credentials (only needed for paid Codex evals)",
+        },
+  ];
+}
+
+export async function diagnoseSetup(
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): Promise<DoctorLine[]> {
+  const node = Number(process.versions.node.split(".")[0]);
+  return [
+    node >= 20
+      ? { level: "ok", subject: "node", message: process.versions.node }
+      : {
+          level: "error",
+          subject: "node",
+          message: `${process.versions.node} is too old`,
+          fix: "use Node.js 20 or newer",
+        },
+    await harnessLine(claudeCodeAdapter, true),
+    await harnessLine(codexAdapter, false),
+    confinementLine(),
+    ...credentialLines(env, home),
+  ];
+}

@@ -1,0 +1,56 @@
+// Pins `vigiles doctor`: the pinned CLIs are reported as validated, a newer CLI is a warning that
+// says what to re-check, a missing one an error with the install line, credentials are found
+// without being used, and the command's exit code follows the errors.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { diagnoseSetup } from "../../src/tiers/doctor/diagnose-setup.js";
+
+const dir = mkdtempSync(join(tmpdir(), "vigiles-doctor-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  delete process.env["VIGILES_CLAUDE_BIN"];
+});
+
+function fakeClaude(version: string): string {
+  const path = join(dir, `claude-${version}`);
+  writeFileSync(path, `#!/bin/sh\necho "${version} (Claude Code)"\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+describe("vigiles doctor", () => {
+  test("this machine: both pinned CLIs validated, confinement works", async () => {
+    const lines = await diagnoseSetup({}, dir);
+    const by = Object.fromEntries(lines.map((l) => [l.subject, l]));
+    expect(by["Claude Code"]?.level).toBe("ok");
+    expect(by["Claude Code"]?.message).toContain("2.1.328");
+    expect(by["Codex"]?.message).toContain("0.169.0");
+    expect(by["confinement"]?.level).toBe("ok");
+  });
+
+  test("a newer Claude Code is a warning naming what to re-check", async () => {
+    process.env["VIGILES_CLAUDE_BIN"] = fakeClaude("2.2.0");
+    const line = (await diagnoseSetup({}, dir)).find((l) => l.subject === "Claude Code");
+    expect(line).toMatchObject({ level: "warn" });
+    expect(line?.message).toContain("newer than the validated 2.1.328");
+    expect(line?.fix).toMatch(/hook_started/);
+  });
+
+  test("a missing Claude Code is an error with the install line", async () => {
+    process.env["VIGILES_CLAUDE_BIN"] = join(dir, "no-such-claude");
+    const line = (await diagnoseSetup({}, dir)).find((l) => l.subject === "Claude Code");
+    expect(line).toMatchObject({
+      level: "error",
+      fix: "npm install -D -E @anthropic-ai/claude-code@2.1.328",
+    });
+  });
+
+  test("credentials are found and not used; their absence only informs", async () => {
+    const withKey = await diagnoseSetup({ ANTHROPIC_API_KEY: "sk-test" }, dir);
+    expect(withKey.find((l) => l.subject === "paid tier (Claude)")?.message).toMatch(/not contacted/);
+    const without = await diagnoseSetup({}, dir);
+    expect(without.find((l) => l.subject === "paid tier (Claude)")?.level).toBe("info");
+  });
+});
