@@ -13,6 +13,8 @@ import {
   recordTraceCoverage,
 } from "../../src/runtime/coverage-record.js";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
+import { experimental_defineHook, allow } from "../../src/entries/hook.js";
+import { runHookProgram } from "../../src/core/hook-program/run.js";
 import { auditCoverage } from "../../src/tiers/audit/coverage.js";
 import { auditHarness } from "../../src/tiers/audit/static-audit.js";
 
@@ -152,5 +154,20 @@ describe("coverage", () => {
     expect(
       (JSON.parse(cli.stdout) as { findings: { ruleId: string }[] }).findings.map((f) => f.ruleId),
     ).toEqual(["coverage-empty"]);
+  });
+
+  it("records an in-process hook program run with its event and tool", () => {
+    const root = plugin();
+    const records = join(root, "records");
+    process.env[COVERAGE_DIR_ENV] = records;
+    const program = experimental_defineHook({ on: "PreToolUse", decide: () => allow() });
+    runHookProgram(program, { tool_name: "Bash", tool_input: { command: "ls" } });
+    expect(readCoverageRecords(records).map((r) => [r.source, r.identity])).toEqual([
+      ["runHookProgram", { event: "PreToolUse", target: "Bash" }],
+    ]);
+    const covered = auditCoverage(auditHarness(root), { coverageDir: "records" }).items.filter(
+      (i) => i.covered,
+    );
+    expect(covered.map((i) => i.id)).toEqual([expect.stringMatching(/^PreToolUse\[Bash\]/)]);
   });
 });

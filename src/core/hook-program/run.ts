@@ -3,6 +3,7 @@
  * compiled runtime calls the same function, so a test here and the harness agree.
  */
 import { InvalidOptionError } from "../errors.js";
+import { notifyExercised } from "../lint/exercise-sink.js";
 import { isHookAnswer, type GateAnswer, type HookAnswer } from "./answers.js";
 import type { AnyHookProgram, HookMode, HookProgram } from "./define.js";
 import { isHookProgram } from "./define.js";
@@ -98,7 +99,18 @@ export function runHookProgram(
       `${label(program)}: ${answer.kind}() is not an answer ${program.on} accepts (it takes ${LEGAL_ANSWERS[program.on].map((k) => `${k}()`).join(", ")}).`,
     );
   }
+  // Coverage (a no-op unless a recorder listens): which event, and the tool it was tried on.
+  notifyExercised({
+    kind: "hook",
+    source: "runHookProgram",
+    identity: { event: program.on, ...exercisedTarget(event) },
+  });
   return toOutcome(program.on, program.mode, program.name, answer);
+}
+
+function exercisedTarget(event: RawHookEvent): { target?: string } {
+  const v = event["tool_name"] ?? event["source"] ?? event["trigger"] ?? event["agent_type"];
+  return typeof v === "string" ? { target: v } : {};
 }
 
 function toOutcome(
