@@ -63,12 +63,12 @@ function workerExecArgv(): string[] {
 }
 
 /** Bumped by the worker a few times a second: a caller blocked on a worker that stopped beating gives up. */
-let heartbeat = new Int32Array(new SharedArrayBuffer(4));
+let heartbeat = new Int32Array(new SharedArrayBuffer(8));
 const STALL_LIMIT_MS = 15_000;
 
 function getWorker(): Worker {
   if (worker) return worker;
-  heartbeat = new Int32Array(new SharedArrayBuffer(4));
+  heartbeat = new Int32Array(new SharedArrayBuffer(8));
   const started = fromSourceTree()
     ? startSourceWorker()
     : new Worker(new URL("./process-worker.js", import.meta.url), {
@@ -128,6 +128,11 @@ export function runProcessesSync(options: readonly SyncProcessOptions[], concurr
   } finally {
     port1.close();
   }
+}
+
+/** Process groups the sync worker started that are still alive (slot 1 of the shared heartbeat). */
+export function syncLiveProcessCount(): number {
+  return worker ? Atomics.load(heartbeat, 1) : 0;
 }
 
 /** {@link runProcess}, blocking the calling thread until the process ended. */

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
-import { runProcess, type ProcessOptions, type ProcessResult } from "./process.js";
+import { liveProcessCount, runProcess, type ProcessOptions, type ProcessResult } from "./process.js";
 
 /** One synchronous call: several processes (run concurrently, at most `concurrency` at once). */
 export interface SyncRequest {
@@ -34,10 +34,15 @@ const port = parentPort;
 if (port) {
   const { heartbeat } = workerData as { heartbeat: Int32Array };
   Atomics.add(heartbeat, 0, 1);
-  setInterval(() => Atomics.add(heartbeat, 0, 1), 250);
+  // Slot 0: the beat; slot 1: how many process groups this worker has alive.
+  setInterval(() => {
+    Atomics.add(heartbeat, 0, 1);
+    Atomics.store(heartbeat, 1, liveProcessCount());
+  }, 250);
   port.on("message", (message: { request: SyncRequest; reply: MessagePort }) => {
     const { request, reply } = message;
     const answer = (value: SyncReply): void => {
+      Atomics.store(heartbeat, 1, liveProcessCount());
       reply.postMessage(value);
       reply.close();
       Atomics.store(request.flag, 0, 1);

@@ -1,26 +1,21 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveProcessCount } from "../../src/runtime/process.js";
+import { syncLiveProcessCount } from "../../src/runtime/process-sync.js";
 import { liveTempDirs } from "../../src/runtime/temp-dir.js";
 import { runHook, runHookAsync } from "../../src/tiers/run-hook/run-hook.js";
 import { bashEvent, fixture, processGone } from "./helpers.js";
 
-const vigilesTempDirs = () =>
-  readdirSync(tmpdir())
-    .filter((n) => /^vigiles-(work|home|tmp)-/.test(n))
-    .sort();
-
 describe("runHook faults", () => {
-  let tempBefore: string[] = [];
   beforeAll(() => {
-    tempBefore = vigilesTempDirs();
+    expect(liveTempDirs()).toEqual([]);
   });
   afterAll(() => {
-    // Nothing left running, no temp dir left behind by any of these runs.
-    expect(liveProcessCount()).toBe(0);
+    // Nothing left running, no temp dir left behind by any of these runs (every one is registered
+    // by makeTempDir; a scan of /tmp would also see other test files running in parallel).
+    expect(liveProcessCount()).toBe(0); // async runs, started on this thread
+    expect(syncLiveProcessCount()).toBe(0); // sync runs, started by the bridge's worker
     expect(liveTempDirs()).toEqual([]);
-    expect(vigilesTempDirs().filter((d) => !tempBefore.includes(d))).toEqual([]);
   });
 
   it("a hook that hangs is killed at its timeout with its whole process group, grandchild included", () => {

@@ -1,13 +1,10 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runProcess } from "../../src/runtime/process.js";
-import { makeTempDir, removeTempDir } from "../../src/runtime/temp-dir.js";
+import { liveTempDirs, makeTempDir, removeTempDir } from "../../src/runtime/temp-dir.js";
 import { runScript, runScriptAsync } from "../../src/tiers/run-script/run-script.js";
 import { fixture } from "./helpers.js";
-
-const vigilesTempDirs = () => readdirSync(tmpdir()).filter((n) => /^vigiles-(work|home|tmp)-/.test(n));
 
 describe("runScript", () => {
   it("runs a command string under sh -c with stdin, env and cwd, keeping both streams", () => {
@@ -64,14 +61,14 @@ describe("runScript", () => {
     const outside = makeTempDir("vigiles-rs-outside-");
     try {
       writeFileSync(join(work, "made.txt"), "made\n"); // same content the script writes: not a change
-      const before = vigilesTempDirs().length;
+      const before = liveTempDirs().length;
       const r = runScript([fixture("write-files.sh"), "secret", outside], { cwd: work, confine: true });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stdout).toContain("blocked outside");
       expect(r.filesWritten).toEqual(["sub/deep.txt"]);
       expect(readFileSync(join(work, "sub/deep.txt"), "utf8")).toBe("deep\n");
       expect(existsSync(join(outside, "escape.txt"))).toBe(false);
-      expect(vigilesTempDirs().length).toBe(before); // the private HOME and TMPDIR are gone
+      expect(liveTempDirs().length).toBe(before); // the private HOME and TMPDIR are gone
       const quiet = runScript("true", { cwd: work, confine: true });
       expect(quiet.filesWritten).toEqual([]);
     } finally {
