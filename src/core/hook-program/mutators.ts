@@ -80,7 +80,18 @@ const FORCE_FLAGS = ["-f", "--force", "--force-with-lease", "--force-with-lease=
  * A prefix such as `sudo` keeps its meaning only before a simple command: `sudo (x)` and
  * `env if …` are syntax errors, and `sudo x=1` runs nothing.
  */
+const startsCache = new Map<string, boolean>();
+
 function startsWithCommand(command: string): boolean {
+  let known = startsCache.get(command);
+  if (known === undefined) {
+    if (startsCache.size >= 4096) startsCache.clear();
+    startsCache.set(command, (known = parsesAsCommand(command)));
+  }
+  return known;
+}
+
+function parsesAsCommand(command: string): boolean {
   const sh = shellSyntax();
   try {
     const first = (sh.parse(command)["Stmts"] as readonly ShStmt[])[0];
@@ -111,7 +122,7 @@ export const listWrapper = commandMutator("list", (c, n) =>
   pick([`true && ${c}`, `echo ok; ${c}`, `false || ${c}`, `cd . && ${c}`, `${c}; echo done`], n),
 );
 export const groupWrapper = commandMutator("group", (c, n) =>
-  pick([`(${c})`, `{ ${c}; }`, `if true; then ${c}; fi`, `x=$(${c})`, `echo "$(${c})"`], n),
+  pick([`( ${c} )`, `{ ${c}; }`, `if true; then ${c}; fi`, `x=$( ${c} )`, `echo "$( ${c} )"`], n),
 );
 export const nohupWrapper = prefixMutator("nohup/timeout", [
   "nohup",

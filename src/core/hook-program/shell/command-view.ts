@@ -77,60 +77,89 @@ const EMPTY: CommandAnalysis = {
 
 /** The view of a command line; `cwd` resolves relative paths in `touches` / `writesTo`. */
 export function createCommandView(text: string | undefined, cwd?: string): ShellCommandView {
-  const present = typeof text === "string" && text.trim() !== "";
-  let analysis: CommandAnalysis | undefined;
-  const get = (): CommandAnalysis => (analysis ??= present ? analysisOf(text as string) : EMPTY);
-  let writes: readonly string[] | undefined;
-  const writeTargets = (): readonly string[] => (writes ??= collectWrites(get()));
-  return {
-    text: present ? (text as string) : "",
-    present,
-    get parsed() {
-      return present && get().parseError === undefined;
-    },
-    get parseError() {
-      return get().parseError;
-    },
-    get commands() {
-      return get().commands;
-    },
-    get writeTargets() {
-      return writeTargets();
-    },
-    runs(command, options = {}) {
-      const pattern = command.trim().split(/\s+/).filter(Boolean);
-      if (pattern.length === 0) throw new TypeError('runs() needs a command such as "git push"');
-      const a = get();
-      return (
-        a.commands.some((c) => matchesCommand(c, pattern, options)) ||
-        a.unparsedScripts.some((s) => scanRuns(s, pattern, options))
-      );
-    },
-    touches(paths) {
-      const targets = typeof paths === "string" ? [paths] : paths;
-      const a = get();
-      const args = [...a.commands.flatMap(pathArguments), ...a.redirectTargets, ...a.redirectSources];
-      return (
-        targets.some((t) => args.some((arg) => argumentNames(arg, t, cwd))) ||
-        a.unparsedScripts.some((s) => scanWords(s).some((w) => targets.some((t) => argumentNames(w, t, cwd))))
-      );
-    },
-    writesTo(paths) {
-      const targets = typeof paths === "string" ? [paths] : paths;
-      const a = get();
-      return (
-        targets.some((t) => writeTargets().some((w) => argumentNames(w, t, cwd))) ||
-        a.unparsedScripts.some((s) => scanWords(s).some((w) => targets.some((t) => argumentNames(w, t, cwd))))
-      );
-    },
-    pipesToShell() {
-      const a = get();
-      return (
-        a.pipesToShell ||
-        a.unparsedScripts.some((s) => /\|\s*(sudo\s+)?(\S*\/)?(ba|z|da|k)?sh\b|<\(\s*(curl|wget)/.test(s))
-      );
-    },
-  };
+  return new CommandView(text, cwd);
+}
+
+const writesOf = new WeakMap<CommandAnalysis, readonly string[]>();
+
+/** A class, so the lazy getters sit on the prototype: a view is built for every decision. */
+class CommandView implements ShellCommandView {
+  readonly text: string;
+  readonly present: boolean;
+  #analysis: CommandAnalysis | undefined;
+
+  constructor(
+    text: string | undefined,
+    private readonly cwd: string | undefined,
+  ) {
+    this.present = typeof text === "string" && text.trim() !== "";
+    this.text = this.present ? (text as string) : "";
+  }
+
+  #get(): CommandAnalysis {
+    return (this.#analysis ??= this.present ? analysisOf(this.text) : EMPTY);
+  }
+
+  get parsed(): boolean {
+    return this.present && this.#get().parseError === undefined;
+  }
+
+  get parseError(): string | undefined {
+    return this.#get().parseError;
+  }
+
+  get commands(): readonly SimpleCommand[] {
+    return this.#get().commands;
+  }
+
+  get writeTargets(): readonly string[] {
+    const a = this.#get();
+    let w = writesOf.get(a);
+    if (!w) writesOf.set(a, (w = collectWrites(a)));
+    return w;
+  }
+
+  runs(command: string, options: RunsOptions = {}): boolean {
+    const pattern = command.trim().split(/\s+/).filter(Boolean);
+    if (pattern.length === 0) throw new TypeError('runs() needs a command such as "git push"');
+    const a = this.#get();
+    return (
+      a.commands.some((c) => matchesCommand(c, pattern, options)) ||
+      a.unparsedScripts.some((s) => scanRuns(s, pattern, options))
+    );
+  }
+
+  touches(paths: string | readonly string[]): boolean {
+    const targets = typeof paths === "string" ? [paths] : paths;
+    const a = this.#get();
+    const args = [...a.commands.flatMap(pathArguments), ...a.redirectTargets, ...a.redirectSources];
+    return (
+      targets.some((t) => args.some((arg) => argumentNames(arg, t, this.cwd))) ||
+      a.unparsedScripts.some((s) =>
+        scanWords(s).some((w) => targets.some((t) => argumentNames(w, t, this.cwd))),
+      )
+    );
+  }
+
+  writesTo(paths: string | readonly string[]): boolean {
+    const targets = typeof paths === "string" ? [paths] : paths;
+    const a = this.#get();
+    const writes = this.writeTargets;
+    return (
+      targets.some((t) => writes.some((w) => argumentNames(w, t, this.cwd))) ||
+      a.unparsedScripts.some((s) =>
+        scanWords(s).some((w) => targets.some((t) => argumentNames(w, t, this.cwd))),
+      )
+    );
+  }
+
+  pipesToShell(): boolean {
+    const a = this.#get();
+    return (
+      a.pipesToShell ||
+      a.unparsedScripts.some((s) => /\|\s*(sudo\s+)?(\S*\/)?(ba|z|da|k)?sh\b|<\(\s*(curl|wget)/.test(s))
+    );
+  }
 }
 
 function matchesCommand(c: SimpleCommand, pattern: readonly string[], options: RunsOptions): boolean {
