@@ -63,6 +63,16 @@ describe("checkReportToJUnit", () => {
   });
 });
 
+describe("long failure lists", () => {
+  it("keeps 20 failing trials' messages per case and counts the rest", () => {
+    const xml = checkReportToJUnit(makeReport({ a: { m: bools(0, 50) } }), { min: 0.8 });
+    expect(xml).toContain("trial 19: expected m to hold on trial 19");
+    expect(xml).not.toContain("trial 20:");
+    expect(xml).toContain("… 30 more failing trials");
+    expect(validate(xml).ok).toBe(true);
+  });
+});
+
 describe("diffToJUnit", () => {
   it("fails regressions, skips new and missing, validates", () => {
     const before = makeReport({ a: { m: bools(9, 10), gone: bools(1, 10) }, b: { m: bools(5, 10) } });

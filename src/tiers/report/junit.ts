@@ -78,6 +78,9 @@ function render(title: string, suites: readonly Suite[]): string {
   return root.end({ prettyPrint: true }) + "\n";
 }
 
+/** Failing-trial messages kept per test case; the rest are counted. */
+const MAX_MESSAGES = 20;
+
 const classnameOf = (...parts: (string | undefined)[]) =>
   ["vigiles", ...parts.filter((p): p is string => p !== undefined)].join(".");
 
@@ -114,7 +117,11 @@ export function checkReportToJUnit(report: EvalReport, options: CheckJUnitOption
       const successes = Math.round(m.mean * m.n);
       const line = `rate ${fmt(m.mean)} (${successes}/${m.n}, 95% CI [${fmt(lo)}, ${fmt(hi)}]), min ${options.min}`;
       if (m.mean < options.min) {
-        const msgs = failureMessages(report.rows, arm, metric);
+        const all = failureMessages(report.rows, arm, metric);
+        const msgs =
+          all.length > MAX_MESSAGES
+            ? [...all.slice(0, MAX_MESSAGES), `… ${all.length - MAX_MESSAGES} more failing trials`]
+            : all;
         cases.push({
           name: metric,
           classname,
