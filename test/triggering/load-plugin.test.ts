@@ -107,7 +107,9 @@ describe("loadPlugin", () => {
     expect(severityOf("skill-name-folder", "skills/folder-a/SKILL.md")).toBe("warning");
     expect(severityOf("skill-listing-cut", "skills/listing/SKILL.md")).toBe("warning");
     expect(severityOf("skill-frontmatter", "skills/broken/SKILL.md")).toBe("error");
+    expect(p.problems.find((x) => x.code === "manifest-name")).toMatchObject({ severity: "warning" });
     expect(p.problems.find((x) => x.code === "manifest-name")?.message).toContain('"Demo_Plugin"');
+    expect(p.loads).toBe(true);
     // Listed under its folder; the frontmatter name is an alias.
     expect(p.skills.find((s) => s.folder === "folder-a")).toMatchObject({
       id: "Demo_Plugin:folder-a",
@@ -160,6 +162,11 @@ describe("loadPlugin", () => {
       expect(p.loads).toBe(false);
     }
     expect(loadPlugin(tree({ ".claude-plugin/plugin.json": "{oops" })).loads).toBe(false);
+    for (const manifest of ['{"version":"1.0.0"}', '{"name":"has space"}', '{"name":""}']) {
+      const p = loadPlugin(tree({ ".claude-plugin/plugin.json": manifest }));
+      expect(p.problems.map((x) => `${x.code}:${x.severity}`)).toEqual(["manifest-name:error"]);
+      expect(p.loads).toBe(false);
+    }
   });
 
   it("honours manifest component paths: skills add to skills/, commands and agents replace their folders", () => {

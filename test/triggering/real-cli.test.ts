@@ -201,11 +201,21 @@ describe.concurrent("loadPlugin agrees with the real CLI", () => {
         "agents/a.md": "---\nname: a\ndescription: An agent.\n---\nx\n",
         "skills/s/SKILL.md": skill("s", "A skill of a plugin that never loads."),
       });
+      const oddName = join(base, "odd");
+      write(oddName, {
+        ".claude-plugin/plugin.json": '{"name":"Odd_Name"}',
+        "skills/s/SKILL.md": skill("s", "A skill."),
+      });
+      const nameless = join(base, "nameless");
+      write(nameless, {
+        ".claude-plugin/plugin.json": '{"version":"1.0.0"}',
+        "skills/s/SKILL.md": skill("s", "A skill."),
+      });
       const loaded = loadPlugin(mixed);
       const refused = loadPlugin(rejected);
       const r = await runHarnessTest({
         prompt: "hi",
-        plugins: [mixed, rejected],
+        plugins: [mixed, rejected, oddName, nameless],
         sandbox: false,
         transcript: true,
         model: [{ text: "done" }],
@@ -225,6 +235,11 @@ describe.concurrent("loadPlugin agrees with the real CLI", () => {
         expect(refused.loads).toBe(false);
         expect(plugins).toContain("mix");
         expect(plugins).not.toContain("rejected");
+        // A non-kebab name loads (a warning); a manifest without a name does not (an error).
+        expect(loadPlugin(oddName).loads).toBe(true);
+        expect(plugins).toContain("Odd_Name");
+        expect(loadPlugin(nameless).loads).toBe(false);
+        expect(plugins).not.toContain("nameless");
         expect(ours("skills")).toEqual([
           "mix:added",
           "mix:bad_name",

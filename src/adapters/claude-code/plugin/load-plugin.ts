@@ -6,7 +6,7 @@
 import { join, resolve } from "node:path";
 import { VigilesError } from "../../../core/errors.js";
 import { readMarkdownComponents, readSkills } from "./components.js";
-import { HOOKS_FILE, readManifest } from "./manifest.js";
+import { HOOKS_FILE, MANIFEST_FILE, readManifest } from "./manifest.js";
 import { add, isDir, isFile, readJsonObject, type Problems } from "./problems.js";
 import type { LoadedHooksFile, LoadedPlugin } from "./types.js";
 
@@ -68,7 +68,8 @@ export function loadPlugin(dir: string): LoadedPlugin {
   if (!isDir(root)) throw new PluginNotFoundError(dir);
   const problems: Problems = [];
   const info = readManifest(root, problems);
-  const loads = !problems.some((p) => p.code === "manifest-path" || p.code === "manifest-json");
+  // Any manifest error means the harness skips the whole plugin (2.1.328, seen with --plugin-dir).
+  const loads = !problems.some((p) => p.path === MANIFEST_FILE && p.severity === "error");
   const skills = readSkills(root, info.name, info.skillPaths, problems);
   const commands = readMarkdownComponents(root, "command", info.commandPaths, problems);
   const agents = readMarkdownComponents(root, "agent", info.agentPaths, problems);

@@ -104,6 +104,17 @@ function checkHooksList(list: readonly string[], problems: Problems): void {
   }
 }
 
+/** C0/C1 controls and the bidirectional-formatting characters the harness refuses in a plugin name. */
+function hasControlCharacter(text: string): boolean {
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x20 || (c >= 0x7f && c < 0xa0)) return true;
+    if (c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+      return true;
+  }
+  return false;
+}
+
 /** Reads and checks the manifest; a missing one names the plugin after its folder. */
 export function readManifest(root: string, problems: Problems): ManifestInfo {
   const file = join(root, MANIFEST_FILE);
@@ -130,18 +141,28 @@ export function readManifest(root: string, problems: Problems): ManifestInfo {
       "manifest-name",
       "error",
       MANIFEST_FILE,
-      `${MANIFEST_FILE} has no "name"; it is the one required field.`,
+      `${MANIFEST_FILE} has no "name", the one required field: the harness does not load the plugin.`,
       `Add "name": "<kebab-case-name>".`,
     );
   } else {
     name = rawName;
-    if (!KEBAB.test(rawName)) {
+    // 2.1.328 refuses spaces and control or bidi characters; kebab-case is the convention, not a rule.
+    if (/\s/.test(rawName) || hasControlCharacter(rawName)) {
       add(
         problems,
         "manifest-name",
         "error",
         MANIFEST_FILE,
-        `Plugin name "${rawName}" is not kebab-case.`,
+        `Plugin name ${JSON.stringify(rawName)} contains spaces or control characters: the harness does not load the plugin.`,
+        "Use kebab-case, e.g. my-plugin.",
+      );
+    } else if (!KEBAB.test(rawName)) {
+      add(
+        problems,
+        "manifest-name",
+        "warning",
+        MANIFEST_FILE,
+        `Plugin name "${rawName}" is not kebab-case; Claude Code loads it, but skill ids become "${rawName}:<skill>".`,
         "Use lowercase letters, digits and single hyphens, e.g. my-plugin.",
       );
     }
