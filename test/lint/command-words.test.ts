@@ -110,3 +110,25 @@ describe("scanHookSource", () => {
     expect(sh.timeouts.map((t) => t.seconds)).toEqual([120]);
   });
 });
+
+describe("Codex hooks files", () => {
+  it("know Codex's own, smaller event list", async () => {
+    const { lintHarness } = await import("../../src/core/lint/lint-harness.js");
+    const text = JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }],
+        Notification: [{ hooks: [{ type: "command", command: "true" }] }],
+      },
+    });
+    const { findings } = lintHarness({
+      hookFiles: [{ file: ".codex/hooks.json", text, harness: "codex", role: "hooks-file" }],
+      manifests: [],
+      skills: [],
+      agents: [],
+      workflows: [],
+    });
+    expect(findings.map((f) => [f.ruleId, f.message])).toEqual([
+      ["unknown-event", '"Notification" is not a Codex hook event: this hook never runs.'],
+    ]);
+  });
+});

@@ -3,7 +3,9 @@
  * test exercised, judged from what the runners recorded while the tests ran
  * (`VIGILES_COVERAGE_DIR`), never guessed from file names.
  */
+import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
+import { readFrontmatter } from "./frontmatter.js";
 import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words.js";
 import { matcherMatches } from "../../core/lint/hook-events.js";
 import type { HookRegistration } from "../../core/lint/hooks-config.js";
@@ -157,7 +159,11 @@ export function auditCoverage(report: AuditReport, options: CoverageOptions = {}
     }
   };
   named("skill", uncoveredSkillRule, report.discovery.skills, (p) => basename(dirname(p)));
-  named("agent", uncoveredAgentRule, report.discovery.agents, (p) => basename(p, ".md"));
+  // An agent is started by its frontmatter `name` (its subagent type), which may differ from the file name.
+  named("agent", uncoveredAgentRule, report.discovery.agents, (p) => {
+    const name = readFrontmatter(readFileSync(p, "utf8")).data?.["name"];
+    return typeof name === "string" && name !== "" ? name : basename(p, ".md");
+  });
   named("command", uncoveredCommandRule, report.discovery.commands, (p) => basename(p, ".md"));
   return { items, findings, records: records.length };
 }
