@@ -288,12 +288,14 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
     });
 
     const scored = [...accumulators.values()].reduce((n, a) => n + a.trials, 0);
-    if (scored === 0 && errors > 0) {
+    const stopped = options.signal?.aborted === true || options.forceSignal?.aborted === true;
+    if (scored === 0 && errors > 0 && !stopped) {
       throw new EvalFailedError(
         `Every trial that ran failed (${errors} of ${outcome.launched}); nothing was scored. First errors: ${firstErrors.join(" | ")}`,
       );
     }
-    const interrupted = options.signal?.aborted === true && outcome.stoppedEarly;
+    const interrupted =
+      (options.signal?.aborted === true && outcome.stoppedEarly) || options.forceSignal?.aborted === true;
     const aborted = outcome.stoppedEarly && (budgetStopped || interrupted);
     const arms: Record<string, ReturnType<ArmAccumulator["report"]>> = {};
     for (const [name, acc] of accumulators) arms[name] = acc.report();
