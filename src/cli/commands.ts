@@ -1,6 +1,7 @@
 /** The registry of `vigiles` subcommands. Each area adds its command module here. */
 import { testCommand } from "./commands/test.js";
 import { doctorCommand } from "./commands/doctor.js";
+import { initCommand } from "./commands/init.js";
 import { auditCommand } from "./commands/audit.js";
 import { lintCommand } from "./commands/lint.js";
 import { compileCommand } from "./commands/compile.js";
@@ -18,6 +19,7 @@ export interface CliCommand {
 export const commands: CliCommand[] = [
   testCommand,
   doctorCommand,
+  initCommand,
   auditCommand,
   lintCommand,
   compileCommand,
