@@ -3,6 +3,10 @@
  * `assertBlocksDisasters`). The async runner does the work in one persistent, unref'd worker
  * thread; the caller blocks on `Atomics.wait` until the worker posts the result, then reads it with
  * `receiveMessageOnPort`. The worker starts once, so each call costs a message round trip.
+ *
+ * Known limit: while a call blocks, JavaScript signal handlers of the calling thread cannot run, so
+ * a Ctrl-C handler waits for the call (bounded by its timeout); a process killed outright by a
+ * signal takes its worker with it, and a hook still running then is not killed.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
