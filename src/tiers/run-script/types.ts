@@ -28,7 +28,8 @@ export interface ScriptRunOptions {
   /**
    * Run under bubblewrap: read-only file system except the work dir, a private HOME and TMPDIR,
    * no network. Where bubblewrap cannot run this throws ConfinementUnavailableError; it never
-   * runs unconfined.
+   * runs unconfined. The work dir is hashed before and after the run to find `filesWritten`, so
+   * keep it small (a fixture dir, not a checkout with node_modules).
    */
   readonly confine?: boolean | ConfineSpec;
 }
