@@ -48,6 +48,7 @@ export type { EvalDefinition } from "../core/eval/eval-file.js";
 // --- skill triggering: paid_measureTriggerRate (issue 7) ---
 export { measureTriggerRate as paid_measureTriggerRate } from "../tiers/triggering/trigger-rate.js";
 export type { TriggerRateOptions } from "../tiers/triggering/trigger-rate.js";
+export type { InstallSource } from "../tiers/triggering/install.js";
 export type {
   TriggerRateReport,
   TriggerRateBounds,

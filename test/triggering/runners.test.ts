@@ -13,6 +13,7 @@ import { PromptSetNotDiverseError } from "../../src/core/triggering/diversity.js
 import { assertTriggerRate } from "../../src/core/triggering/trigger-report.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
 import { MissingCredentialsError, ModelBelowFloorError } from "../../src/tiers/eval/errors.js";
+import { loadPlugin } from "../../src/adapters/claude-code/plugin/load-plugin.js";
 import { measureSelectionMatrix } from "../../src/tiers/triggering/selection-matrix.js";
 import { measureTriggerRate } from "../../src/tiers/triggering/trigger-rate.js";
 import { writeFixturePlugin } from "./fixture-plugin.js";
@@ -136,7 +137,7 @@ describe("measureTriggerRate refuses before any spend", () => {
       fixture: { "README.md": "hi" },
       model: "opus",
       effort: "low",
-      installSet: [plugin.dir],
+      installSet: [loadPlugin(plugin.dir)],
       driver,
     });
     expect(driver.calls).toBe(prompts.length * 2);

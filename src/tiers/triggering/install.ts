@@ -14,6 +14,9 @@ import {
 } from "../../adapters/claude-code/plugin/prepare.js";
 import type { LoadedPlugin } from "../../adapters/claude-code/plugin/types.js";
 
+/** A plugin or loose skills folder to co-install: its directory, or anything with a `dir` (a `LoadedPlugin`). */
+export type InstallSource = string | { readonly dir: string };
+
 /** What to install. */
 export interface InstallRequest {
   readonly pluginDir?: string;
@@ -21,7 +24,7 @@ export interface InstallRequest {
   /** Name of the plugin a `skillsDir` is packaged as (default `local-skills`). */
   readonly pluginName?: string;
   /** More plugins or loose skills folders installed beside it. */
-  readonly installSet?: readonly string[];
+  readonly installSet?: readonly InstallSource[];
   readonly stubSkillBodies: boolean;
 }
 
@@ -69,7 +72,8 @@ export function install(request: InstallRequest): Installation {
     } else {
       sources.push(resolve(request.pluginDir as string));
     }
-    for (const [k, entry] of (request.installSet ?? []).entries()) {
+    for (const [k, source] of (request.installSet ?? []).entries()) {
+      const entry = typeof source === "string" ? source : source.dir;
       const dir = resolve(entry);
       if (!isDir(dir)) {
         throw new InvalidOptionError(`installSet[${k}] ${JSON.stringify(entry)} is not a directory.`);

@@ -14,7 +14,7 @@ import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
 import { runTrialGrid } from "../eval/grid.js";
 import { addUsage, checkModelFloor, errorText, NO_USAGE, positiveInt, usageOf } from "./common.js";
 import { pickDriver } from "./default-driver.js";
-import { install } from "./install.js";
+import { install, type InstallSource } from "./install.js";
 
 /** The harness id whose runs report skill selection. */
 const SELECTION_HARNESS = "claude-code";
@@ -37,7 +37,7 @@ export interface SelectionMatrixOptions {
   /** A floor on each skill's curated prompts (default 1); near-duplicates are rejected either way. */
   readonly minPrompts?: number;
   /** Other plugins or loose skills folders co-installed; their skills can take prompts too (column `(other)`). */
-  readonly installSet?: readonly string[];
+  readonly installSet?: readonly InstallSource[];
   /** Files seeded into each run's work dir. */
   readonly fixture?: Readonly<Record<string, string>>;
   /** The selector model (default "sonnet"). */

@@ -19,7 +19,7 @@ import type {
 import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
 import { runTrialGrid } from "../eval/grid.js";
 import { addUsage, checkModelFloor, errorText, NO_USAGE, positiveInt, usageOf } from "./common.js";
-import { install } from "./install.js";
+import { install, type InstallSource } from "./install.js";
 import { pickDriver } from "./default-driver.js";
 
 /** Options of {@link measureTriggerRate}. */
@@ -48,7 +48,7 @@ export interface TriggerRateOptions {
   /** Files seeded into each run's work dir (the repo state a skill fires on). */
   readonly fixture?: Readonly<Record<string, string>>;
   /** Other plugins or loose skills folders co-installed as competitors (a release-gate measurement). */
-  readonly installSet?: readonly string[];
+  readonly installSet?: readonly InstallSource[];
   /** Runs per prompt (default 1). */
   readonly trials?: number;
   /** Runs at once (default 1). */
