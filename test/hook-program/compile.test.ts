@@ -202,6 +202,25 @@ describe("vigiles compile (the CLI)", () => {
     expect(cli(project.dir).status).toBe(0);
     expect(readFileSync(settingsPath(project), "utf8")).toContain('"matcher": "Bash|Monitor"');
   });
+  it("compiles an instruction spec beside the hook programs, and --check notices a hand edit of its output", () => {
+    project = makeProject(["guard.mjs"]);
+    writeFileSync(
+      join(project.dir, "CLAUDE.md.spec.mjs"),
+      'import { instructionFile, instructions } from "vigiles/spec";\nexport default instructionFile({ sections: { overview: instructions`Run the tests before you finish.` } });\n',
+    );
+    const first = cli(project.dir);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/wrote CLAUDE\.md/);
+    expect(first.stdout).toMatch(/compiled \.vigiles\/hooks\/guard\.mjs/);
+    expect(readFileSync(join(project.dir, "CLAUDE.md"), "utf8")).toContain(
+      "Run the tests before you finish.",
+    );
+    expect(cli(project.dir, "--check").status).toBe(0);
+    writeFileSync(join(project.dir, "CLAUDE.md"), "edited by hand\n");
+    const check = cli(project.dir, "--check");
+    expect(check.status).toBe(1);
+    expect(check.stderr).toMatch(/stale: CLAUDE\.md differs from CLAUDE\.md\.spec\.mjs/);
+  });
   it("fails on a path that does not exist", () => {
     project = makeProject([]);
     const r = cli(project.dir, "nope.mjs");

@@ -7,6 +7,7 @@ import type { CliCommand } from "../commands.js";
 import { VigilesError } from "../../core/errors.js";
 import { compileHooks } from "../../tiers/hook-program/compile.js";
 import { loadHook } from "../../tiers/hook-program/load.js";
+import { compileInstructionSpecFile } from "../../tiers/instruction-spec/compile.js";
 
 const HELP = `Usage: vigiles compile [paths…] [options]
 
@@ -25,13 +26,6 @@ Options:
 
 const SPEC = /\.spec\.(ts|mjs)$/;
 const PROGRAM = /(\.hook\.(ts|mts)|\.mjs|\.js)$/;
-
-interface InstructionSpecCompiler {
-  compileInstructionSpecFile(
-    path: string,
-    options: { check: boolean },
-  ): Promise<{ output: string; changed: boolean }>;
-}
 
 export const compileCommand: CliCommand = {
   name: "compile",
@@ -113,20 +107,9 @@ export const compileCommand: CliCommand = {
 };
 
 async function compileSpecs(specs: readonly string[], check: boolean, cwd: string): Promise<boolean> {
-  // Built by the instruction-spec area; loaded by URL so this command works before it lands.
-  const url = new URL("../../tiers/instruction-spec/compile.js", import.meta.url);
-  let compiler: InstructionSpecCompiler;
-  try {
-    compiler = (await import(url.href)) as InstructionSpecCompiler;
-  } catch (error) {
-    process.stderr.write(
-      `vigiles compile: instruction specs cannot be compiled by this build (${String(error)}).\n`,
-    );
-    return true;
-  }
   let stale = false;
   for (const spec of specs) {
-    const { output, changed } = await compiler.compileInstructionSpecFile(spec, { check });
+    const { output, changed } = await compileInstructionSpecFile(spec, { check });
     const out = relative(cwd, output);
     if (check && changed) {
       stale = true;
