@@ -12,7 +12,7 @@ import type { ArmUsage, EvalReport, TrialRow } from "../../core/eval-report.js";
 import type { Trace } from "../../core/trace.js";
 import { TrialCache } from "./cache.js";
 import type { EvalDriver, EvalTrial } from "./driver.js";
-import { EvalFailedError } from "./errors.js";
+import { EffortNotPinnedError, EvalFailedError, MissingCredentialsError } from "./errors.js";
 import { runTrialGrid } from "./grid.js";
 import { hashPluginDir } from "./plugin-hash.js";
 import { recordTrace, replayTrace } from "./recorded-trace.js";
@@ -253,6 +253,9 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
           try {
             scored = input.score(trace, trial);
           } catch (error) {
+            // A judge without credentials fails the same way on every trial: stop now, spend no more.
+            if (error instanceof MissingCredentialsError || error instanceof EffortNotPinnedError)
+              throw error;
             errors++;
             const message = `the measure threw: ${messageOf(error)}`;
             if (firstErrors.length < 3) firstErrors.push(message);
