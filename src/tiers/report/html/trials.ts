@@ -66,7 +66,15 @@ export function failingTrials(report: EvalReport, maxPerArm = 50): string {
   if (!report.rows) {
     return `<p class="note">The report kept no per-trial rows, so failing trials cannot be listed.</p>`;
   }
-  const failing = report.rows.filter((r) => r.error !== undefined || failedMetrics(r).length > 0);
+  const armOrder = Object.keys(report.arms);
+  const failing = report.rows
+    .filter((r) => r.error !== undefined || failedMetrics(r).length > 0)
+    .sort(
+      (a, b) =>
+        armOrder.indexOf(a.arm) - armOrder.indexOf(b.arm) ||
+        (a.case ?? "").localeCompare(b.case ?? "") ||
+        a.trial - b.trial,
+    );
   if (failing.length === 0) return `<p>Every trial passed every check.</p>`;
   const shown: TrialRow[] = [];
   const perArm = new Map<string, number>();
