@@ -266,6 +266,17 @@ describe("subagent", () => {
     expect(verdict(subagent("planner"), bare).message).toContain("no subagent ran");
   });
 
+  it("caps the lists in its messages", () => {
+    const many = createTrace({
+      toolCalls: Array.from({ length: 8 }, (_, i) => ({
+        name: "Agent",
+        input: { subagent_type: `t${i}` },
+        result: "ok",
+      })),
+    });
+    expect(verdict(subagent("x"), many).message).toContain("subagents: [t0, t1, t2, t3, t4, … 3 more]");
+  });
+
   it("fails when the subagent call errored", () => {
     const t = createTrace({
       toolCalls: [

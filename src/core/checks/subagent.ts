@@ -21,26 +21,43 @@ function namesAgent(type: string, wanted: string): boolean {
   return !wanted.includes(":") && type.slice(type.lastIndexOf(":") + 1) === wanted;
 }
 
-/** Every call made under the subagent started by `root`, its own subagents' calls included, in trace order. */
-export function callsUnder(trace: Trace, root: ToolCall): readonly ToolCall[] {
-  const children = new Map<string, string[]>();
-  for (const call of trace.toolCalls) {
-    if (call.parentId === undefined) continue;
+/** The calls of a trace grouped by the subagent call that made them, and their positions. */
+export interface CallIndex {
+  readonly children: ReadonlyMap<string, readonly ToolCall[]>;
+  readonly position: ReadonlyMap<ToolCall, number>;
+}
+
+/** Indexes a trace's calls by parent once, so reading many subagents stays linear. */
+export function indexCalls(trace: Trace): CallIndex {
+  const children = new Map<string, ToolCall[]>();
+  const position = new Map<ToolCall, number>();
+  trace.toolCalls.forEach((call, i) => {
+    position.set(call, i);
+    if (call.parentId === undefined) return;
     const list = children.get(call.parentId);
-    if (list === undefined) children.set(call.parentId, [call.id]);
-    else list.push(call.id);
-  }
-  const inside = new Set<string>();
+    if (list === undefined) children.set(call.parentId, [call]);
+    else list.push(call);
+  });
+  return { children, position };
+}
+
+/** Every call made under the subagent started by `root`, its own subagents' calls included, in trace order. */
+export function callsUnder(
+  trace: Trace,
+  root: ToolCall,
+  index: CallIndex = indexCalls(trace),
+): readonly ToolCall[] {
+  const inside = new Set<ToolCall>();
   const queue = [root.id];
   while (queue.length > 0) {
-    for (const child of children.get(queue.pop() as string) ?? []) {
-      if (!inside.has(child) && child !== root.id) {
+    for (const child of index.children.get(queue.pop() as string) ?? []) {
+      if (!inside.has(child) && child.id !== root.id) {
         inside.add(child);
-        queue.push(child);
+        queue.push(child.id);
       }
     }
   }
-  return trace.toolCalls.filter((call) => inside.has(call.id));
+  return [...inside].sort((a, b) => (index.position.get(a) ?? 0) - (index.position.get(b) ?? 0));
 }
 
 /**
@@ -48,9 +65,9 @@ export function callsUnder(trace: Trace, root: ToolCall): readonly ToolCall[] {
  * Hook fires, model requests, turns and usage are not attributed per subagent, so checks on them
  * fail as "not recorded" inside `subagent(…)`.
  */
-export function subagentTrace(trace: Trace, root: ToolCall): Trace {
+export function subagentTrace(trace: Trace, root: ToolCall, index: CallIndex = indexCalls(trace)): Trace {
   return {
-    toolCalls: callsUnder(trace, root),
+    toolCalls: callsUnder(trace, root, index),
     hooks: undefined,
     output: root.result?.text ?? "",
     modelRequests: undefined,
@@ -63,9 +80,15 @@ export function subagentTrace(trace: Trace, root: ToolCall): Trace {
   };
 }
 
-function ran(trace: Trace, call: ToolCall): boolean {
+/** Joins at most `max` items, saying how many more there were. */
+function capped(items: readonly string[], separator: string, max = 5): string {
+  const shown = items.slice(0, max).join(separator);
+  return items.length > max ? `${shown}${separator}… ${items.length - max} more` : shown;
+}
+
+function ran(index: CallIndex, call: ToolCall): boolean {
   return (
-    (call.result !== undefined && !call.result.isError) || trace.toolCalls.some((c) => c.parentId === call.id)
+    (call.result !== undefined && !call.result.isError) || (index.children.get(call.id)?.length ?? 0) > 0
   );
 }
 
@@ -100,21 +123,24 @@ export function subagent(name: string, checks: readonly Check[] = []): Check {
       const mine = spawns.filter((call) => namesAgent(subagentTypeOf(call), name));
       if (mine.length === 0) {
         const others =
-          spawns.length === 0 ? "no subagent ran" : `subagents: [${spawns.map(subagentTypeOf).join(", ")}]`;
+          spawns.length === 0
+            ? "no subagent ran"
+            : `subagents: [${capped(spawns.map(subagentTypeOf), ", ")}]`;
         return fail(`expected subagent ${JSON.stringify(name)} to run, but ${others}; ${toolsUsed(trace)}`);
       }
-      const started = mine.filter((call) => ran(trace, call));
+      const index = indexCalls(trace);
+      const started = mine.filter((call) => ran(index, call));
       if (started.length === 0) {
         const why = mine.map((c) =>
           c.result === undefined ? "no result" : `error ${JSON.stringify(c.result.text.slice(0, 120))}`,
         );
         return fail(
-          `expected subagent ${JSON.stringify(name)} to run, but its call(s) failed: ${why.join("; ")}`,
+          `expected subagent ${JSON.stringify(name)} to run, but its call(s) failed: ${capped(why, "; ")}`,
         );
       }
       const failures: string[] = [];
-      for (const [index, call] of started.entries()) {
-        const view = subagentTrace(trace, call);
+      for (const [run, call] of started.entries()) {
+        const view = subagentTrace(trace, call, index);
         const results: CheckResult[] = checks.map((check) => check.evaluate(view));
         const failed = results.filter((r) => !r.pass);
         if (failed.length === 0) {
@@ -122,10 +148,10 @@ export function subagent(name: string, checks: readonly Check[] = []): Check {
             `subagent ${JSON.stringify(name)} ran and used ${describeToolCalls(view.toolCalls)}${checks.length === 0 ? "" : `; ${checks.length} nested check(s) held`}`,
           );
         }
-        failures.push(`run ${index + 1}: ${failed.map((r) => r.message).join("; ")}`);
+        failures.push(`run ${run + 1}: ${failed.map((r) => r.message).join("; ")}`);
       }
       return fail(
-        `subagent ${JSON.stringify(name)} ran ${started.length}×, but the nested checks failed: ${failures.join(" | ")}`,
+        `subagent ${JSON.stringify(name)} ran ${started.length}×, but the nested checks failed: ${capped(failures, " | ")}`,
       );
     }),
   );

@@ -19,13 +19,22 @@ function aliasesOf(name: string): readonly string[] {
   return isSubagentTool(name) ? SUBAGENT_TOOL_NAMES : [name];
 }
 
+/** A test of tool names against one query, built once (the subagent alias resolved up front). */
+export function toolMatcher(query: ToolQuery): (name: string) => boolean {
+  if (typeof query === "string") {
+    if (!isSubagentTool(query)) return (name) => name === query;
+    return isSubagentTool;
+  }
+  return (name) =>
+    aliasesOf(name).some((alias) => {
+      query.lastIndex = 0;
+      return query.test(alias);
+    });
+}
+
 /** Whether a call named `name` answers the query (exact name, or a regex that matches the name or its alias). */
 export function toolNameMatches(name: string, query: ToolQuery): boolean {
-  if (typeof query === "string") return aliasesOf(query).includes(name);
-  return aliasesOf(name).some((alias) => {
-    query.lastIndex = 0;
-    return query.test(alias);
-  });
+  return toolMatcher(query)(name);
 }
 
 /** How a query reads in a message: `"Bash"` or `/^mcp__/`. */

@@ -3,11 +3,12 @@
  * the main agent's and its subagents' alike (a subagent call carries `parentId`).
  */
 import type { ToolCall, Trace } from "../trace.js";
-import { toolNameMatches, type ToolQuery } from "./tool-names.js";
+import { toolMatcher, type ToolQuery } from "./tool-names.js";
 
 /** The calls answering a tool query, in the order they were made. */
 export function callsTo(trace: Trace, query: ToolQuery): readonly ToolCall[] {
-  return trace.toolCalls.filter((call) => toolNameMatches(call.name, query));
+  const matches = toolMatcher(query);
+  return trace.toolCalls.filter((call) => matches(call.name));
 }
 
 /**
@@ -20,7 +21,8 @@ export function callsTo(trace: Trace, query: ToolQuery): readonly ToolCall[] {
  * ```
  */
 export function usedTool(trace: Trace, query: ToolQuery): boolean {
-  return trace.toolCalls.some((call) => toolNameMatches(call.name, query));
+  const matches = toolMatcher(query);
+  return trace.toolCalls.some((call) => matches(call.name));
 }
 
 /**
@@ -53,11 +55,12 @@ export function toolUsedWith(
 
 /** Whether the queries occur in the list of calls in this order, other calls allowed between them. */
 export function usedInOrder(trace: Trace, sequence: readonly ToolQuery[]): boolean {
+  const matchers = sequence.map(toolMatcher);
   let next = 0;
   for (const call of trace.toolCalls) {
-    const query = sequence[next];
-    if (query === undefined) break;
-    if (toolNameMatches(call.name, query)) next += 1;
+    const matches = matchers[next];
+    if (matches === undefined) break;
+    if (matches(call.name)) next += 1;
   }
-  return next === sequence.length;
+  return next === matchers.length;
 }
