@@ -3,6 +3,7 @@
 // Target: median ratio <= 1.15 over 200 calls. Run: npm run build && node bench/run-hook.bench.mjs
 import { spawn, spawnSync } from "node:child_process";
 import { runHook, runHookAsync } from "../dist/entries/index.js";
+import { pingProcessWorker } from "../dist/runtime/process-sync.js";
 
 const N = Number(process.env.BENCH_N ?? 200);
 const CONFINED_N = Number(process.env.BENCH_CONFINED_N ?? 30);
@@ -86,6 +87,12 @@ console.log(
 );
 console.log(
   `  sync:  runHook ${ms(median(s.vigiles))} vs spawnSync ${ms(median(s.hand))}: ratio of medians ${syncRatio.toFixed(3)}, median paired ratio ${pairRatio(s).toFixed(3)}`,
+);
+
+const pings = [];
+for (let i = 0; i < 2000; i++) pings.push(timeSync(pingProcessWorker));
+console.log(
+  `  sync bridge alone (an empty request to the worker and back, 2000 calls): median ${(median(pings) * 1000).toFixed(0)} µs`,
 );
 
 const plain = [];

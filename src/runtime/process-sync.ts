@@ -98,6 +98,15 @@ function getWorker(): Worker {
  */
 export function runProcessesSync(options: readonly SyncProcessOptions[], concurrency = 1): ProcessResult[] {
   if (options.length === 0) return [];
+  return roundTrip(options, concurrency);
+}
+
+/** One empty request through the worker and back: the bridge's own cost per call (for benchmarks). */
+export function pingProcessWorker(): void {
+  roundTrip([], 1);
+}
+
+function roundTrip(options: readonly SyncProcessOptions[], concurrency: number): ProcessResult[] {
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
   const request: SyncRequest = { options, concurrency, flag };

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { runProcessSync, runProcessesSync } from "../../src/runtime/process-sync.js";
+import { pingProcessWorker, runProcessSync, runProcessesSync } from "../../src/runtime/process-sync.js";
 
 describe("runProcessSync (worker + Atomics.wait)", () => {
   it("runs a real process synchronously with stdin, env and both streams", () => {
@@ -25,6 +25,11 @@ describe("runProcessSync (worker + Atomics.wait)", () => {
     );
     expect(rs.map((r) => r.stdout)).toEqual(["3\n", "2\n", "1\n"]);
     expect(performance.now() - t0).toBeLessThan(3_000);
+  });
+
+  it("an empty request makes the round trip", () => {
+    expect(() => pingProcessWorker()).not.toThrow();
+    expect(runProcessesSync([])).toEqual([]);
   });
 
   it("reports a missing program as a spawn error, not a throw", () => {
