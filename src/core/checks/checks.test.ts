@@ -191,6 +191,12 @@ describe("hooks", () => {
     expect(verdict(blocked("UserPromptSubmit")).pass).toBe(false);
     expect(verdict(allowed("UserPromptSubmit")).pass).toBe(true);
     expect(verdict(allowed("PreToolUse")).message).toContain("PreToolUse:Bash blocked");
+    expect(verdict(allowed("PreToolUse")).message).toContain(
+      'PreToolUse:Bash: exit 2, stdout "", stderr "nope"',
+    );
+    expect(verdict(blocked("UserPromptSubmit")).message).toContain(
+      'UserPromptSubmit: exit 0, stdout "", stderr ""',
+    );
     expect(verdict(allowed("Stop")).pass).toBe(false);
     expect(verdict(allowed(), createTrace({ hooks: [] })).message).toContain("no hook fired");
   });

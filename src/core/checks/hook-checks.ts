@@ -2,7 +2,8 @@
 import type { HookRunResult } from "../hook-decision/types.js";
 import { InvalidOptionError } from "../errors.js";
 import { firesOf, type HookQuery } from "../predicates/hooks.js";
-import type { Trace } from "../trace.js";
+import type { HookFire, Trace } from "../trace.js";
+import { quote } from "../predicates/text-match.js";
 import { fail, makeCheck, onHookSubject, onTrace, pass } from "./define.js";
 import { describeHookRun, HOOKS_NOT_RECORDED, hooksFired } from "./describe.js";
 import type { Check, CheckResult } from "./types.js";
@@ -52,6 +53,17 @@ export function hookRunAllowed(result: HookRunResult): boolean {
   return result.selected !== false && !result.blocked && result.decision !== "ask";
 }
 
+/** Exit code and both streams of the first few fires, for a failure message. */
+function fireStreams(fires: readonly HookFire[]): string {
+  return fires
+    .slice(0, 3)
+    .map(
+      (f) =>
+        `${f.name}: exit ${String(f.exitCode)}, stdout ${quote(f.stdout, 120)}, stderr ${quote(f.stderr, 120)}`,
+    )
+    .join("; ");
+}
+
 function onFires(
   name: string,
   query: HookQuery | undefined,
@@ -69,12 +81,14 @@ function onFires(
   if (wantBlocked) {
     return blocking.length > 0
       ? pass(`${blocking[0]?.name ?? "a hook"} blocked`)
-      : fail(`expected a hook${forWhat(query)} to block, but none did; ${hooksFired(trace)}`);
+      : fail(
+          `expected a hook${forWhat(query)} to block, but none did; ${hooksFired(trace)}; ${fireStreams(fires)}`,
+        );
   }
   return blocking.length === 0
     ? pass(`${fires.length} hook fire(s)${forWhat(query)}, none blocked`)
     : fail(
-        `expected the hooks${forWhat(query)} to allow, but ${blocking.map((f) => f.name).join(", ")} blocked; ${hooksFired(trace)}`,
+        `expected the hooks${forWhat(query)} to allow, but ${blocking.map((f) => f.name).join(", ")} blocked; ${hooksFired(trace)}; ${fireStreams(blocking)}`,
       );
 }
 
