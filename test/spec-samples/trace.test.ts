@@ -32,6 +32,8 @@ import {
   vigilesMatchers,
   createTrace,
   AssertionFailedError,
+  assertHookAllowed,
+  runHook as realRunHook,
 } from "../../src/entries/index.js";
 import type { HookRunResult, Trace } from "../../src/entries/index.js";
 import { experimental_agent } from "../../src/entries/spec.js";
@@ -223,6 +225,25 @@ describe("The check vocabulary", () => {
     assertChecks(runHook(cmd, event), [blocked()]);
     expect(hookFired("UserPromptSubmit").evaluate(trace).pass).toBe(true);
     expect(skill("demo:greet").evaluate(trace).pass).toBe(true);
+  });
+
+  it("reads a real runHook result", () => {
+    const guard = `grep -q 'push -f' && { echo 'no force-push' >&2; exit 2; } || exit 0`;
+    const push = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git push -f" } };
+    const status = {
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "git status" },
+    };
+    const denied = realRunHook(guard, push);
+    assertChecks(denied, [blocked()]);
+    assertHookBlocked(denied);
+    expect(denied).toBlock();
+    const passed = realRunHook(guard, status);
+    assertHookAllowed(passed);
+    expect(passed).not.toBlock();
+    expect(() => assertHookBlocked(passed)).toThrow(/decision .* exit 0, stdout "", stderr ""/);
+    expect(() => assertHookAllowed(denied)).toThrow('stderr "no force-push\\n"');
   });
 
   it("fails with the product message", () => {
