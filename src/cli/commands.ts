@@ -2,6 +2,7 @@
 import { testCommand } from "./commands/test.js";
 import { doctorCommand } from "./commands/doctor.js";
 import { initCommand } from "./commands/init.js";
+import { explainCommand } from "./commands/explain.js";
 import { auditCommand } from "./commands/audit.js";
 import { lintCommand } from "./commands/lint.js";
 import { compileCommand } from "./commands/compile.js";
@@ -20,6 +21,7 @@ export const commands: CliCommand[] = [
   testCommand,
   doctorCommand,
   initCommand,
+  explainCommand,
   auditCommand,
   lintCommand,
   compileCommand,

@@ -1,0 +1,103 @@
+/** `vigiles explain`: which hooks would fire for an event, in order, and why; with --run, what each decides. */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import type { CliCommand } from "../commands.js";
+import { hookSources } from "../../tiers/explain/hook-sources.js";
+import { explainEvent, type ExplainedHandler } from "../../tiers/explain/explain-event.js";
+
+const HELP = `Usage: vigiles explain [event.json] [options]
+
+Lists every hook registered in user settings, project settings, local settings and plugins for
+the event, in the order the harness reads them, with why each fires or not (event, matcher, if:)
+and its file:line. Nothing runs unless --run.
+
+  --tool <name>          a tool event (default event PreToolUse), e.g. --tool Bash
+  --command <text>       the Bash command of the tool call
+  --file-path <path>     the file_path of an Edit/Write/Read call
+  --event <name>         the event (PreToolUse, UserPromptSubmit, Stop …)
+  --prompt <text>        the prompt of a UserPromptSubmit event
+  --plugin-dir <dir>     a plugin to include (repeatable), besides those found here
+  --run                  run each selected command hook and show its decision
+  --format <text|json>
+`;
+
+function describeHandler(h: ExplainedHandler): string {
+  const where = `${h.file}${h.line !== undefined ? `:${h.line}:${h.column}` : ""}`;
+  const what = h.handler.command ?? h.handler.type;
+  const lines = [
+    `  ${h.selected ? "✓ fires  " : "✗ skipped"} ${where}  ${h.at}  ${what}`,
+    `              ${h.reason}`,
+  ];
+  if (h.decision) {
+    const d = h.decision;
+    lines.push(
+      `              → ${d.decision}${d.blocked ? " (blocks)" : ""} by ${d.decidedBy}` +
+        (d.reason ? `: ${d.reason}` : d.invalidReason ? `: ${d.invalidReason}` : ""),
+    );
+  }
+  return lines.join("\n");
+}
+
+export const explainCommand: CliCommand = {
+  name: "explain",
+  summary: "show which hooks would fire for an event and why, with file and line",
+  async run(argv) {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        tool: { type: "string" },
+        command: { type: "string" },
+        "file-path": { type: "string" },
+        event: { type: "string" },
+        prompt: { type: "string" },
+        "plugin-dir": { type: "string", multiple: true },
+        run: { type: "boolean", default: false },
+        format: { type: "string", default: "text" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    let payload: Record<string, unknown>;
+    if (positionals[0] !== undefined) {
+      payload = JSON.parse(readFileSync(positionals[0], "utf8")) as Record<string, unknown>;
+    } else if (values.tool !== undefined) {
+      const input: Record<string, unknown> = {};
+      if (values.command !== undefined) input["command"] = values.command;
+      if (values["file-path"] !== undefined) input["file_path"] = values["file-path"];
+      payload = { hook_event_name: values.event ?? "PreToolUse", tool_name: values.tool, tool_input: input };
+    } else if (values.event !== undefined) {
+      payload = {
+        hook_event_name: values.event,
+        ...(values.prompt !== undefined ? { prompt: values.prompt } : {}),
+      };
+    } else {
+      process.stderr.write(
+        "vigiles explain: give an event file, --tool (with --command or --file-path), or --event.\n",
+      );
+      return 2;
+    }
+    if (typeof payload["hook_event_name"] !== "string") {
+      payload["hook_event_name"] = typeof payload["tool_name"] === "string" ? "PreToolUse" : "";
+    }
+    const cwd = process.cwd();
+    const sources = hookSources(cwd, { pluginDirs: values["plugin-dir"] ?? [] });
+    const explanation = explainEvent(payload, sources, { cwd, run: values.run });
+    if (values.format === "json") {
+      process.stdout.write(`${JSON.stringify(explanation, null, 2)}\n`);
+      return 0;
+    }
+    const subject = payload["tool_name"] !== undefined ? ` for ${String(payload["tool_name"])}` : "";
+    process.stdout.write(`${explanation.event}${subject}: ${sources.length} hook source(s) read\n`);
+    if (explanation.handlers.length === 0) process.stdout.write("  no hook is registered for this event\n");
+    for (const h of explanation.handlers) process.stdout.write(`${describeHandler(h)}\n`);
+    if (explanation.outcome) {
+      const o = explanation.outcome;
+      process.stdout.write(`outcome: ${o.decision}${o.blocked ? " (the action is blocked)" : ""}\n`);
+    }
+    return 0;
+  },
+};
