@@ -185,7 +185,7 @@ describe("assertHook*", () => {
       /to allow Bash "git push -f", but it answered: deny "no force-push"/,
     );
   });
-  it("an observe-mode gate neither denies nor passes assertHookAllows when it would have denied", () => {
+  it("an observe-mode gate never denies: the assertions judge what the harness would do", () => {
     const observer = experimental_defineHook({
       on: "PreToolUse",
       mode: "observe",
@@ -194,7 +194,20 @@ describe("assertHook*", () => {
     expect(() => assertHookDenies(observer, bash("x"))).toThrow(
       /would have answered deny "nope" \(observe mode\)/,
     );
-    expect(() => assertHookAllows(observer, bash("x"))).toThrow(AssertionFailedError);
+    const o = assertHookAllows(observer, bash("x"));
+    expect(o.kind === "decision" && o.observed?.kind).toBe("deny");
+  });
+  it("injectors and reactions never block, so they allow; a gate's ask does not", () => {
+    assertHookAllows(experimental_defineHook({ on: "UserPromptSubmit", decide: () => inject("ctx") }), {
+      prompt: "p",
+    });
+    assertHookAllows(experimental_defineHook({ on: "PostToolUse", decide: () => notice("n") }), bash("x"));
+    const asker = experimental_defineHook({ on: "PreToolUse", decide: () => ask("sure?") });
+    expect(() => assertHookAllows(asker, bash("x"))).toThrow(
+      /to allow Bash "x", but it answered: ask "sure\?"/,
+    );
+    const injector = experimental_defineHook({ on: "UserPromptSubmit", decide: () => inject("ctx") });
+    expect(() => assertHookDenies(injector, { prompt: "p" })).toThrow(/but it answered: inject "ctx"/);
   });
   it("notices and silence", () => {
     const warn = experimental_defineHook({

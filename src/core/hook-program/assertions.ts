@@ -43,16 +43,13 @@ export function assertHookDenies(program: AnyHookProgram, event: RawHookEvent): 
   return o;
 }
 
-/** The gate allows the event (no deny, no ask). */
+/**
+ * The action goes ahead: a gate answers allow (an observe-mode gate always does, whatever it would
+ * have said), and an injector or a reaction never blocks. Fails on deny and ask.
+ */
 export function assertHookAllows(program: AnyHookProgram, event: RawHookEvent): HookProgramOutcome {
   const o = runHookProgram(program, event);
-  if (
-    o.kind !== "decision" ||
-    o.decision !== "allow" ||
-    (o.observed !== undefined && o.observed.kind !== "allow")
-  ) {
-    fail("allow", program, event, o);
-  }
+  if (o.kind === "decision" && o.decision !== "allow") fail("allow", program, event, o);
   return o;
 }
 
