@@ -3,7 +3,10 @@
 // against Traces built by hand. Imports name the source entries in place of the package:
 // "vigiles" is src/entries/index.ts, "vigiles/spec" src/entries/spec.ts, "vigiles/vitest" src/entries/vitest.ts.
 // Samples that belong to other areas (assertBlocksDisasters, paid_measure, assertRates) are left to their tests.
-import { describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   usedTool,
   toolCount,
@@ -34,7 +37,13 @@ import {
   AssertionFailedError,
   assertHookAllowed,
   runHook as realRunHook,
+  runHarnessTest,
+  subagent,
+  received,
+  wrote,
 } from "../../src/entries/index.js";
+import type { HarnessTestResult } from "../../src/entries/index.js";
+import { scriptModel } from "../../src/entries/claude-code.js";
 import type { HookRunResult, Trace } from "../../src/entries/index.js";
 import { experimental_agent } from "../../src/entries/spec.js";
 import "../../src/entries/vitest.js";
@@ -286,5 +295,111 @@ describe("vitest / jest matchers", () => {
     expect(trace).toPassAll([tool("Bash"), output(/done/)]);
     expect(trace).toHaveCreated("DONE");
     expect(hookResult).toBlock();
+  });
+});
+
+// The harness tier is built: the same samples over a real Claude Code run against the mock model.
+describe("the samples over a real Claude Code run", () => {
+  let plugin = "";
+  let real: HarnessTestResult | undefined;
+
+  beforeAll(async () => {
+    plugin = mkdtempSync(join(tmpdir(), "vigiles-trace-samples-"));
+    mkdirSync(join(plugin, ".claude-plugin"));
+    writeFileSync(join(plugin, ".claude-plugin/plugin.json"), JSON.stringify({ name: "demo" }));
+    mkdirSync(join(plugin, "skills/greet"), { recursive: true });
+    writeFileSync(
+      join(plugin, "skills/greet/SKILL.md"),
+      "---\nname: greet\ndescription: Greets the user\n---\nSay hi GREET-BODY-MARKER\n",
+    );
+    real = await runHarnessTest({
+      prompt: "fix billing",
+      model: scriptModel(
+        [
+          { tool: "Skill", input: { skill: "demo:greet" } },
+          { tool: "Read", input: { file_path: "src/billing.ts" } },
+          { tool: "Edit", input: { file_path: "src/billing.ts", old_string: "a", new_string: "b" } },
+          { tool: "Write", input: { file_path: "DONE", content: "ok" } },
+          { tool: "Bash", input: { command: "git push -f" } },
+          {
+            tool: "Agent",
+            input: {
+              subagent_type: "general-purpose",
+              description: "review",
+              prompt: "review it",
+              run_in_background: false,
+            },
+          },
+          { text: "Done: on it, all done." },
+        ],
+        { agents: { "general-purpose": [{ tool: "Bash", input: { command: "ls" } }, { text: "LGTM" }] } },
+      ),
+      files: { "src/billing.ts": "const a = 1;\n" },
+      pluginDir: plugin,
+      sandbox: false,
+      settings: {
+        hooks: {
+          UserPromptSubmit: [{ hooks: [{ type: "command", command: "exit 0" }] }],
+          PreToolUse: [
+            { matcher: "Edit", hooks: [{ type: "command", command: "exit 0" }] },
+            {
+              matcher: "Bash",
+              hooks: [
+                {
+                  type: "command",
+                  command: "grep -q 'push -f' && { echo 'no force-push' >&2; exit 2; } || exit 0",
+                },
+              ],
+            },
+          ],
+        },
+      },
+      allowedTools: ["Bash", "Read", "Edit", "Write", "Skill", "Agent"],
+      transcript: true,
+      timeoutMs: 90_000,
+    });
+  }, 120_000);
+
+  afterAll(() => {
+    real?.cleanup();
+    if (plugin !== "") rmSync(plugin, { recursive: true, force: true });
+  });
+
+  it("predicates", () => {
+    const trace = real as HarnessTestResult;
+    expect(usedTool(trace, "Skill")).toBe(true);
+    expect(usedTool(trace, /^mcp__github__merge/)).toBe(false);
+    expect(toolCount(trace, "Write")).toBe(1);
+    expect(skillResolved(trace, "demo:greet")).toBe(true);
+    expect(toolUsedWith(trace, "Edit", (i) => i.file_path === "src/billing.ts")).toBe(true);
+    expect(outputContains(trace, /done/i)).toBe(true);
+    expect(hookFired(trace, "PreToolUse:Edit")).toBe(true);
+    expect(hookBlocked(trace, "PreToolUse")).toBe(true);
+    expect(hookBlocked(trace, "PreToolUse:Edit")).toBe(false);
+  });
+
+  it("assertions and checks", () => {
+    const r = real as HarnessTestResult;
+    assertToolSequence(r, ["Read", "Edit"]);
+    assertToolCount(r, "Write", { max: 1 });
+    assertToolUsedWith(r, "Edit", (i) => i.file_path === "src/billing.ts");
+    assertHookBlocked(r);
+    assertHookFired(r, "UserPromptSubmit");
+    assertOutputContains(r, /on it/);
+    assertCreated(r, "DONE");
+    assertChecks(r, [
+      tool("Bash"),
+      output(/done/),
+      skill("demo:greet"),
+      subagent("general-purpose", [tool("Bash"), output(/LGTM/)]),
+      received("GREET-BODY-MARKER"),
+      wrote("DONE"),
+      blocked("PreToolUse:Bash"),
+    ]);
+    expect(r).toPass(subagent("general-purpose"));
+    expect(r).not.toPass(subagent("general-purpose", [tool("Write")]));
+    expect(() => assertToolSequence(r, ["Edit", "Read"])).toThrow(
+      'expected the tools in order ["Edit", "Read"], but it used [Skill, Read, Edit, Write, Bash, Agent, Bash]',
+    );
   });
 });
