@@ -132,3 +132,43 @@ describe("Codex hooks files", () => {
     ]);
   });
 });
+
+describe("hooks registered in frontmatter", () => {
+  it("go through the same rules, pointed at the `hooks` key, with no edits", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { auditHarness } = await import("../../src/tiers/audit/static-audit.js");
+    const root = mkdtempSync(join(tmpdir(), "vigiles-fm-hooks-"));
+    try {
+      mkdirSync(join(root, ".claude/agents"), { recursive: true });
+      writeFileSync(
+        join(root, ".claude/agents/reviewer.md"),
+        [
+          "---",
+          "name: reviewer",
+          "description: Reviews diffs.",
+          "hooks:",
+          "  PreToolUse:",
+          "    - matcher: Task",
+          "      hooks:",
+          "        - type: command",
+          "          command: 'echo \"$CLAUDE_TOOL_INPUT\" | ${CLAUDE_PLUGIN_ROOT}/x.sh'",
+          "---",
+          "Review.",
+        ].join("\n"),
+      );
+      const report = auditHarness(root);
+      expect(report.findings.map((f) => [f.file, f.ruleId, f.range?.line, f.edits])).toEqual([
+        [".claude/agents/reviewer.md", "env-payload", 4, undefined],
+        [".claude/agents/reviewer.md", "task-matcher-without-agent", 4, undefined],
+        [".claude/agents/reviewer.md", "unquoted-plugin-root", 4, undefined],
+      ]);
+      expect(report.registrations.map((r) => [r.file, r.event, r.matcher])).toEqual([
+        [".claude/agents/reviewer.md", "PreToolUse", "Task"],
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

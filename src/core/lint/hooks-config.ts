@@ -25,6 +25,11 @@ export interface HookFileInput {
   readonly role: "settings" | "hooks-file";
   /** Absolute directory of the plugin the file belongs to. */
   readonly pluginRoot?: string;
+  /**
+   * Set when `text` was synthesized from another file's `hooks` (SKILL.md or agent frontmatter):
+   * findings in `file` point here instead, and carry no edits (their offsets are not the file's).
+   */
+  readonly embeddedAt?: SourceRange;
 }
 
 /** One handler registered on one event (and matcher). */

@@ -89,15 +89,37 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
   const registrations: HookRegistration[] = [];
   for (const file of inputs.hookFiles) {
     const config = readHooksConfig(file);
-    findings.push(...config.findings);
+    const found: LintFinding[] = [...config.findings];
     for (const reg of config.registrations) {
-      registrations.push(reg);
-      findings.push(...checkHookRegistration(reg), ...checkInlineCommand(reg));
+      registrations.push(
+        file.embeddedAt === undefined
+          ? reg
+          : {
+              ...reg,
+              eventRange: file.embeddedAt,
+              handlerRange: file.embeddedAt,
+              ...(reg.matcherRange !== undefined && { matcherRange: file.embeddedAt }),
+              ...(reg.commandRange !== undefined && { commandRange: file.embeddedAt }),
+              ...(reg.conditionRange !== undefined && { conditionRange: file.embeddedAt }),
+              commandOffsets: undefined,
+            },
+      );
+      found.push(...checkHookRegistration(reg), ...checkInlineCommand(reg));
       if (reg.type === "command" && inputs.resolveScript) {
         const script = inputs.resolveScript(reg);
-        if (script) findings.push(...checkHookScript(script));
+        if (script) found.push(...checkHookScript(script));
       }
     }
+    const embeddedAt = file.embeddedAt;
+    findings.push(
+      ...(embeddedAt === undefined
+        ? found
+        : found.map((f) => {
+            if (f.file !== file.file) return f;
+            const { edits: _edits, ...rest } = f;
+            return { ...rest, range: embeddedAt };
+          })),
+    );
   }
   for (const manifest of inputs.manifests) findings.push(...checkPluginManifest(manifest));
   const described: SkillDescriptionInput[] = [];

@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words.js";
-import type { HookRegistration } from "../../core/lint/hooks-config.js";
+import type { HookFileInput, HookRegistration } from "../../core/lint/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/lint/lint-harness.js";
 import type { HookScriptInput } from "../../core/lint/rules/hook-script.js";
 import { languageOf } from "../../core/lint/source-scan.js";
@@ -115,14 +115,35 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       keyRanges: fm.keyRanges,
     };
   });
+  // Skills and project agents may register hooks in their frontmatter (plugin agents' are ignored,
+  // which plugin-agent-fields reports): they go through the same rules, pointed at the `hooks` key.
+  const embedded: HookFileInput[] = [];
+  const embed = (path: string, pluginRoot: string | undefined) => {
+    const fm = readFrontmatter(read(path));
+    const hooks = fm.data?.["hooks"];
+    if (hooks === undefined) return;
+    embedded.push({
+      file: displayPath(root, path),
+      text: JSON.stringify({ hooks }),
+      harness: "claude-code",
+      role: "hooks-file",
+      ...(pluginRoot !== undefined && { pluginRoot }),
+      embeddedAt: fm.keyRanges["hooks"] ?? { line: 1, column: 1 },
+    });
+  };
+  for (const s of discovery.skills) embed(s.path, s.plugin?.root);
+  for (const a of discovery.agents) if (a.plugin === undefined) embed(a.path, undefined);
   const { findings, registrations } = lintHarness({
-    hookFiles: discovery.hookFiles.map((h) => ({
-      file: displayPath(root, h.path),
-      text: read(h.path),
-      harness: h.harness,
-      role: h.role,
-      ...(h.pluginRoot !== undefined && { pluginRoot: h.pluginRoot }),
-    })),
+    hookFiles: [
+      ...discovery.hookFiles.map((h) => ({
+        file: displayPath(root, h.path),
+        text: read(h.path),
+        harness: h.harness,
+        role: h.role,
+        ...(h.pluginRoot !== undefined && { pluginRoot: h.pluginRoot }),
+      })),
+      ...embedded,
+    ],
     manifests: discovery.plugins.map((p) => ({
       file: displayPath(root, p.manifest),
       text: read(p.manifest),
