@@ -177,6 +177,20 @@ describe("the cache", () => {
     expect(calls).toHaveLength(12);
   });
 
+  it("a replayed trial still answers ctx.sh against its recorded post-run tree", async () => {
+    const dir = tempDir();
+    const { driver, calls } = coinDriver({ default: 1 });
+    const measure = (ctx: { sh?: (c: string) => { stdout: string } }) => ({
+      content: ctx.sh?.("cat DONE seed.txt").stdout === "a!a",
+    });
+    const first = await paid_runEval({ ...spec(dir), measure, trials: 2 }, { driver });
+    expect(calls).toHaveLength(2);
+    const replay = await paid_runEval({ ...spec(dir), measure, trials: 2 }, { driver });
+    expect(calls).toHaveLength(2);
+    expect(first.arms["default"]!.metrics["content"]!.mean).toBe(0);
+    expect(replay.arms["default"]!.metrics["content"]).toMatchObject({ mean: 1, n: 2 });
+  });
+
   it("reports a corrupt entry and re-runs that trial instead of crashing", async () => {
     const dir = tempDir();
     const { driver, calls } = coinDriver({ default: 0.5 });
