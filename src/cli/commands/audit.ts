@@ -62,7 +62,7 @@ export const auditCommand: CliCommand = {
       return 0;
     }
     if (values.rules) {
-      for (const r of LINT_RULES) {
+      for (const r of [...LINT_RULES, ...dynamicAuditRules, ...coverageRules]) {
         process.stdout.write(
           `${r.id} (${r.severity}${r.autofix ? ", --fix" : ""})\n  ${r.behaviour}\n  fix: ${r.fix}\n`,
         );
