@@ -72,25 +72,28 @@ const event = JSON.stringify({
 });
 const bare = `let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const e=JSON.parse(s);if(/push -f/.test(e.tool_input.command))process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"PreToolUse",permissionDecision:"deny",permissionDecisionReason:"no"}}))})`;
 const simpleFile = fileURLToPath(new URL("../test/hook-program/programs/permission.mjs", import.meta.url));
-function time(argv, input, n) {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const r = spawnSync(argv[0], argv.slice(1), { input, encoding: "utf8" });
-    times.push(performance.now() - t);
-    if (r.status !== 0) throw new Error(`${argv.join(" ")} exited ${r.status}: ${r.stderr}`);
-  }
-  return median(times);
+function once(argv, input) {
+  const t = performance.now();
+  const r = spawnSync(argv[0], argv.slice(1), { input, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${argv.join(" ")} exited ${r.status}: ${r.stderr}`);
+  return performance.now() - t;
 }
+// Interleaved, so a change in machine load hits the three alike.
 const N = 15;
-const bareMs = time([process.execPath, "-e", bare], event, N);
-const compiledGuardMs = time([process.execPath, runtime, guardFile], event, N);
 const permissionEvent = JSON.stringify({
   hook_event_name: "PermissionRequest",
   tool_name: "Read",
   tool_input: {},
 });
-const compiledSimpleMs = time([process.execPath, runtime, simpleFile], permissionEvent, N);
+const samples = { bare: [], simple: [], guard: [] };
+for (let i = 0; i < N; i++) {
+  samples.bare.push(once([process.execPath, "-e", bare], event));
+  samples.simple.push(once([process.execPath, runtime, simpleFile], permissionEvent));
+  samples.guard.push(once([process.execPath, runtime, guardFile], event));
+}
+const bareMs = median(samples.bare);
+const compiledSimpleMs = median(samples.simple);
+const compiledGuardMs = median(samples.guard);
 console.log(`bare node -e hook: ${fmt(bareMs, 1)} ms/call (median of ${N})`);
 console.log(
   `compiled hook, no shell parsing: ${fmt(compiledSimpleMs, 1)} ms/call (${fmt(compiledSimpleMs / bareMs, 2)}x bare)`,

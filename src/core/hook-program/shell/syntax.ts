@@ -88,7 +88,25 @@ export function shellSyntax(): ShellSyntax {
     }
   };
   const ops = calibrate(syntax, rawParse);
-  loaded = { nodeType: (n) => syntax.NodeType(n), walk: (n, v) => syntax.Walk(n, v), ops, parse: rawParse };
+  // Trees are only read, never changed, so one parse serves every view, nested `sh -c` script and
+  // mutator that meets the same text (fuzzing respells the same commands over and over).
+  const trees = new Map<string, ShNode | ShellParseError>();
+  const parse = (src: string): ShNode => {
+    let tree = trees.get(src);
+    if (tree === undefined) {
+      if (trees.size >= 4096) trees.clear();
+      try {
+        tree = rawParse(src);
+      } catch (error) {
+        if (!(error instanceof ShellParseError)) throw error;
+        tree = error;
+      }
+      trees.set(src, tree);
+    }
+    if (tree instanceof ShellParseError) throw tree;
+    return tree;
+  };
+  loaded = { nodeType: (n) => syntax.NodeType(n), walk: (n, v) => syntax.Walk(n, v), ops, parse };
   return loaded;
 }
 
