@@ -9,7 +9,7 @@ import { withHarness } from "../../src/tiers/harness/run-harness-test.js";
 const dir = mkdtempSync(join(tmpdir(), "vigiles-harness-coverage-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test("a run records the hooks that fired and the skill it resolved", async () => {
+test("a run records the hooks that fired and the skill it resolved", { timeout: 180_000 }, async () => {
   const saved = process.env[COVERAGE_DIR_ENV];
   process.env[COVERAGE_DIR_ENV] = dir;
   try {

@@ -6,7 +6,7 @@ import { withHarness } from "../../src/tiers/harness/run-harness-test.js";
 const hook = (command: string) => [{ hooks: [{ type: "command", command }] }];
 const bashHook = (command: string) => [{ matcher: "Bash", hooks: [{ type: "command", command }] }];
 
-describe.concurrent("hooks seen through the stream (transcript: true)", () => {
+describe.concurrent("hooks seen through the stream (transcript: true)", { timeout: 180_000 }, () => {
   test("a settings PreToolUse hook blocks a scripted rm -rf: the fire is blocked and the model gets the hook's stderr as an error", async () => {
     await withHarness(
       {

@@ -30,7 +30,7 @@ afterAll(() => {
   }
 });
 
-describe.concurrent("isolation", () => {
+describe.concurrent("isolation", { timeout: 180_000 }, () => {
   test("the CLI and its hooks see a private HOME and CLAUDE_CODE_TMPDIR, the mock URL and the dummy key, and none of the user's credentials", async () => {
     await withHarness(
       {

@@ -44,7 +44,7 @@ afterAll(() => {
   if (pluginRoot) rmSync(join(pluginRoot, ".."), { recursive: true, force: true });
 });
 
-describe.concurrent("a plugin loaded with --plugin-dir", () => {
+describe.concurrent("a plugin loaded with --plugin-dir", { timeout: 180_000 }, () => {
   test("its hooks/hooks.json hook fires with ${CLAUDE_PLUGIN_ROOT} resolved, confined by default", async () => {
     await withHarness(
       {
@@ -91,7 +91,7 @@ describe.concurrent("a plugin loaded with --plugin-dir", () => {
   });
 });
 
-describe.concurrent("confinement (sandbox: true)", () => {
+describe.concurrent("confinement (sandbox: true)", { timeout: 180_000 }, () => {
   test("the CLI's tools write the work dir but not outside it, and still reach the mock through the relay", async () => {
     // The repository is on the host's read-only view; /tmp inside is a private tmpfs.
     const outside = join(process.cwd(), `vigiles-escape-${process.pid}-${Date.now()}`);

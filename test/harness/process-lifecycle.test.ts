@@ -10,7 +10,7 @@ import { SKIP_EXIT_CODE } from "../../src/tiers/harness/availability.js";
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const baseEnv = { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp" };
 
-describe.concurrent("harness files and interrupts", () => {
+describe.concurrent("harness files and interrupts", { timeout: 180_000 }, () => {
   test("skip() ends a harness file run as a plain ES module with exit code 77, loudly", async () => {
     const r = await runProcess({
       argv: [process.execPath, "--import", "tsx", fixture("skip-file.mts")],

@@ -5,7 +5,7 @@ import { scriptModel } from "../../src/adapters/claude-code/mock/script.js";
 import { HarnessTimeoutError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest, withHarness } from "../../src/tiers/harness/run-harness-test.js";
 
-describe.concurrent("runHarnessTest, unconfined", () => {
+describe.concurrent("runHarnessTest, unconfined", { timeout: 180_000 }, () => {
   test("a scripted Bash call runs; the result has file(), output, turns, toolCalls, filesWritten and requests", async () => {
     const r = await runHarnessTest({
       prompt: "run the bash tool",
@@ -51,7 +51,7 @@ describe.concurrent("runHarnessTest, unconfined", () => {
   });
 });
 
-describe.concurrent("the API-NOTES shape and the ends of a run", () => {
+describe.concurrent("the API-NOTES shape and the ends of a run", { timeout: 180_000 }, () => {
   test("the API-NOTES sample runs as written (scriptModel, files, a {cwd} Stop hook, allowedTools, transcript)", async () => {
     const r = await runHarnessTest({
       prompt: "run the bash tool",

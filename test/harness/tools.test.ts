@@ -17,7 +17,7 @@ description: Greets the user in the house style. Use when asked to greet someone
 SKILL-BODY-MARKER: say "ahoy" and nothing else.
 `;
 
-describe.concurrent("tools and skills", () => {
+describe.concurrent("tools and skills", { timeout: 180_000 }, () => {
   test("Write then Edit change files that filesWritten and file() see", async () => {
     await withHarness(
       {
@@ -199,7 +199,7 @@ describe.concurrent("tools and skills", () => {
   });
 });
 
-describe.concurrent("runs that must throw", () => {
+describe.concurrent("runs that must throw", { timeout: 180_000 }, () => {
   test("an overrun script throws ScriptOverrunError naming the turn the CLI asked for", async () => {
     const run = runHarnessTest({ prompt: "x", model: [{ tool: "Bash", input: { command: "true" } }] });
     await expect(run).rejects.toBeInstanceOf(ScriptOverrunError);
