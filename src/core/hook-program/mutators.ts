@@ -107,23 +107,29 @@ function prefixMutator(name: string, prefixes: readonly string[]): HookMutator {
   return commandMutator(name, (c, n) => (startsWithCommand(c) ? `${pick(prefixes, n)} ${c}` : undefined));
 }
 
+/** `sudo …`, `sudo -u root …`, `sudo -E …`, `sudo -n -- …` before a simple command. */
 export const sudoWrapper = prefixMutator("sudo", ["sudo", "sudo -u root", "sudo -E", "sudo -n --"]);
+/** `env …`, `env FOO=1 …`, `env -i PATH=… …`, `env -u NAME …` before a simple command. */
 export const envWrapper = prefixMutator("env", [
   "env",
   "env FOO=1",
   "env -i PATH=/usr/bin:/bin",
   "env -u OLDPWD",
 ]);
+/** The whole command as the script of `sh -c`, `bash -c`, `bash -lc`, `zsh -c`, `/bin/sh -c`. */
 export const shellWrapper = commandMutator(
   "sh -c",
   (c, n) => `${pick(["sh -c", "bash -c", "bash -lc", "zsh -c", "/bin/sh -c"], n)} ${shellQuote(c)}`,
 );
+/** The command in a list: `true && …`, `echo ok; …`, `false || …`, `… ; echo done`. */
 export const listWrapper = commandMutator("list", (c, n) =>
   pick([`true && ${c}`, `echo ok; ${c}`, `false || ${c}`, `cd . && ${c}`, `${c}; echo done`], n),
 );
+/** The command in a subshell, a brace group, an `if`, or a command substitution. */
 export const groupWrapper = commandMutator("group", (c, n) =>
   pick([`( ${c} )`, `{ ${c}; }`, `if true; then ${c}; fi`, `x=$( ${c} )`, `echo "$( ${c} )"`], n),
 );
+/** `nohup`, `timeout 60`, `nice -n 5`, `command`, `exec` before a simple command. */
 export const nohupWrapper = prefixMutator("nohup/timeout", [
   "nohup",
   "timeout 60",
@@ -132,6 +138,7 @@ export const nohupWrapper = prefixMutator("nohup/timeout", [
   "exec",
 ]);
 
+/** One word quoted or escaped: `'w'`, `"w"`, `w''ord`, `\\w`, `w"ord"`. */
 export const quoteWord = tokenMutator("quote", (t, n) => {
   const words = t.flatMap((w, i) => (OPERATORS.has(w) ? [] : [i]));
   if (words.length === 0) return undefined;
@@ -151,6 +158,7 @@ export const quoteWord = tokenMutator("quote", (t, n) => {
   return t.map((x, i) => (i === at ? quoted : x));
 });
 
+/** A command name as an absolute path: `/usr/bin/git`, `/bin/rm`. */
 export const absolutePath = tokenMutator("absolute path", (t, n) => {
   const positions = commandPositions(t).filter((i) => !(t[i] as string).includes("/"));
   if (positions.length === 0) return undefined;
