@@ -1,0 +1,81 @@
+/**
+ * Writes the harness test a recorded session becomes: the prompts, the model's turns served by the
+ * mock, the fixture files the session read, the project's harness as it is at test time, and
+ * assertions of what was observed (the main agent's tool sequence, the hook fires with their exit
+ * codes, the files written). What cannot be replayed is listed at the top of the file.
+ */
+import { isAbsolute, relative } from "node:path";
+import type { RecordedSession } from "../../core/record/read-transcript.js";
+
+export interface RenderInput {
+  readonly session: RecordedSession;
+  readonly prompts: readonly string[];
+  readonly transcript: string;
+  /** The project root relative to the test file's folder. */
+  readonly projectFromTest: string;
+  /** Files the session read that still exist: relative path -> content. */
+  readonly fixtures: Readonly<Record<string, string>>;
+  /** Files the session wrote, relative to the project. */
+  readonly written: readonly string[];
+}
+
+const js = (v: unknown) => JSON.stringify(v, null, 2);
+
+export function renderRecordedTest(input: RenderInput): string {
+  const { session } = input;
+  const hooks = session.hooks.map((h) => `${h.name}:${h.exitCode}`).sort();
+  const notes =
+    session.unreproducible.length > 0
+      ? session.unreproducible.map((u) => `//   - ${u}`)
+      : ["//   nothing: every turn is replayed"];
+  return [
+    `// Recorded by \`vigiles record\` from ${input.transcript}${session.claudeCodeVersion ? ` (Claude Code ${session.claudeCodeVersion})` : ""}.`,
+    "// It replays the session through the real CLI with the recorded model turns served by a mock:",
+    "// free and deterministic. The harness under test (.claude/settings.json, the hook scripts it",
+    "// names, plugins) is read from the project as it is when the test runs, so a change to it shows.",
+    "// Not reproduced:",
+    ...notes,
+    'import { fileURLToPath } from "node:url";',
+    'import { assertToolSequence, claudeAvailable, readProjectHarness, runHarnessTest, skip } from "vigiles";',
+    'import { scriptModel } from "vigiles/claude-code";',
+    "",
+    'if (!claudeAvailable()) skip("Claude Code is not installed");',
+    `const project = fileURLToPath(new URL(${js(`${input.projectFromTest}/`)}, import.meta.url));`,
+    "const harness = readProjectHarness(project);",
+    `const turns = ${js(session.turns)};`,
+    `const agents = ${js(session.agents)};`,
+    "",
+    "const r = await runHarnessTest({",
+    `  prompt: ${js(input.prompts.length === 1 ? input.prompts[0] : input.prompts)},`,
+    "  model: scriptModel(turns, { agents }),",
+    `  files: { ...${js(input.fixtures).replace(/\n/g, "\n  ")}, ...harness.files },`,
+    "  ...(harness.settings ? { settings: harness.settings } : {}),",
+    "  plugins: harness.plugins,",
+    "  transcript: true,",
+    "  sandbox: false,",
+    "});",
+    "try {",
+    `  assertToolSequence(r, ${js(session.toolSequence)});`,
+    `  const expectedHooks = ${js(hooks)};`,
+    "  const firedHooks = (r.hooks ?? []).map((h) => `${h.name}:${h.exitCode}`).sort();",
+    "  if (JSON.stringify(firedHooks) !== JSON.stringify(expectedHooks)) {",
+    "    throw new Error(`hook fires changed: recorded ${JSON.stringify(expectedHooks)}, replay ${JSON.stringify(firedHooks)}`);",
+    "  }",
+    `  for (const path of ${js(input.written)}) {`,
+    "    if (r.file(path) === null) throw new Error(`the session wrote ${path}; the replay did not`);",
+    "  }",
+    `  console.log(\`replayed ${session.turns.length} turns: ${session.toolSequence.length} tool calls and ${hooks.length} hook fires as recorded\`);`,
+    "} finally {",
+    "  r.cleanup();",
+    "}",
+    "",
+  ].join("\n");
+}
+
+/** A recorded absolute path as a path relative to the session's cwd, or undefined when outside it. */
+export function relativeToSession(path: string, cwd: string | undefined): string | undefined {
+  if (!isAbsolute(path)) return path;
+  if (cwd === undefined) return undefined;
+  const rel = relative(cwd, path);
+  return rel.startsWith("..") || isAbsolute(rel) ? undefined : rel;
+}
