@@ -180,6 +180,10 @@ export {
   HarnessTimeoutError,
 } from "../tiers/harness/errors.js";
 
+// --- record and replay (issue 11) ---
+export { readProjectHarness } from "../tiers/record/project-harness.js";
+export type { ProjectHarness } from "../tiers/record/project-harness.js";
+
 // --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
 // issue 6: eval files (free: a declaration cannot spend)
 export { defineEval } from "../core/eval/eval-file.js";
