@@ -3,7 +3,7 @@
  */
 import { finding } from "../finding.js";
 import { getMember, parseJson, rangeOf, removalOffsets, stringValue } from "../json-ast.js";
-import type { LintFinding, LintRuleMeta } from "../types.js";
+import type { LintFinding, LintRuleMeta, SourceRange, TextEdit } from "../types.js";
 
 export interface PluginManifestInput {
   readonly file: string;
@@ -12,11 +12,13 @@ export interface PluginManifestInput {
 
 export const duplicateHooksFileRule: LintRuleMeta = {
   id: "duplicate-hooks-file",
-  severity: "error",
+  severity: "warning",
   behaviour:
-    "A plugin's hooks/hooks.json loads by itself; naming it again in plugin.json's `hooks` raises the " +
-    '"Duplicate hooks file" error at session start and the plugin\'s hooks are dropped.',
-  fix: "Remove ./hooks/hooks.json from plugin.json's `hooks`; list only additional hook files there.",
+    "plugin.json's `hooks` is for additional hook files only. Naming the standard hooks/hooks.json (which loads by " +
+    'itself) raised the "Duplicate hooks file" error and dropped every hook of the plugin in earlier releases; ' +
+    "Claude Code 2.1.328 skips the repeat and the hooks fire once (run here against the pinned CLI), and reports a " +
+    'file listed twice as "Duplicate hooks file detected". Either entry is dead weight that breaks older installs.',
+  fix: "Remove the repeated entry (and ./hooks/hooks.json) from plugin.json's `hooks`.",
   autofix: true,
 };
 
@@ -30,8 +32,27 @@ export const pluginNameRule: LintRuleMeta = {
 
 export const pluginManifestRules: readonly LintRuleMeta[] = [duplicateHooksFileRule, pluginNameRule];
 
+function normalizeHookPath(path: string): string {
+  return path
+    .replace(/^\$\{CLAUDE_PLUGIN_ROOT\}\//, "")
+    .replace(/^(?:\.\/)+/, "")
+    .replace(/\/{2,}/g, "/");
+}
+
 function isDefaultHooksFile(path: string): boolean {
-  return path.replace(/^\.\//, "").replace(/^\$\{CLAUDE_PLUGIN_ROOT\}\//, "") === "hooks/hooks.json";
+  return normalizeHookPath(path) === "hooks/hooks.json";
+}
+
+/** Naming the standard file: skipped in 2.1.328, fatal to the plugin's hooks in earlier releases. */
+function standardEntry(file: string, path: string, range: SourceRange, edit: TextEdit): LintFinding {
+  return finding(
+    duplicateHooksFileRule,
+    file,
+    range,
+    `plugin.json's hooks names "${path}", which loads by itself: Claude Code 2.1.328 skips it, but earlier releases ` +
+      'failed with "Duplicate hooks file" and dropped every hook of the plugin.',
+    { edits: [edit] },
+  );
 }
 
 /** Every plugin.json rule. JSON syntax errors are reported here too. */
@@ -75,28 +96,32 @@ export function checkPluginManifest(input: PluginManifestInput): LintFinding[] {
   if (value.type === "String" && isDefaultHooksFile(value.value)) {
     const [start, end] = removalOffsets(root.members, hooksIndex);
     out.push(
-      finding(
-        duplicateHooksFileRule,
-        input.file,
-        rangeOf(value),
-        `plugin.json names "${value.value}", which loads by itself: the duplicate drops every hook of the plugin.`,
-        { edits: [{ file: input.file, start, end, text: "" }] },
-      ),
+      standardEntry(input.file, value.value, rangeOf(value), { file: input.file, start, end, text: "" }),
     );
   } else if (value.type === "Array") {
+    const seen = new Set<string>();
     value.elements.forEach((element, index) => {
       const path = stringValue(element.value);
-      if (path === undefined || !isDefaultHooksFile(path)) return;
+      if (path === undefined) return;
       const [start, end] = removalOffsets(value.elements, index);
-      out.push(
-        finding(
-          duplicateHooksFileRule,
-          input.file,
-          rangeOf(element),
-          `plugin.json's hooks array names "${path}", which loads by itself: the duplicate drops every hook of the plugin.`,
-          { edits: [{ file: input.file, start, end, text: "" }] },
-        ),
-      );
+      const edit = { file: input.file, start, end, text: "" };
+      if (isDefaultHooksFile(path)) {
+        out.push(standardEntry(input.file, path, rangeOf(element), edit));
+        return;
+      }
+      const key = normalizeHookPath(path);
+      if (seen.has(key)) {
+        out.push(
+          finding(
+            duplicateHooksFileRule,
+            input.file,
+            rangeOf(element),
+            `plugin.json's hooks array lists "${path}" twice: Claude Code reports "Duplicate hooks file detected" (2.1.328 then loads it once).`,
+            { edits: [edit] },
+          ),
+        );
+      }
+      seen.add(key);
     });
   }
   return out;
