@@ -1,6 +1,6 @@
-// The quick start: runs the bundled Bash guard hook (examples/hooks/bash-guard.mjs) through the real
-// hook protocol, as Claude Code would, and checks it against vigiles' disaster corpus.
-// Run it with `npm run build && node examples/quickstart.mjs`.
+// Runs the bundled Bash guard hook (examples/hooks/bash-guard.mjs) through the real hook protocol,
+// as Claude Code would, and checks it against vigiles' disaster corpus. A harness file: run it with
+// `npm run quickstart` (all examples) or `node dist/cli/main.js test examples/bash-guard.harness.mjs`.
 import { fileURLToPath } from "node:url";
 import { assertBlocksDisasters, runHook } from "vigiles";
 
@@ -43,6 +43,8 @@ if (report) {
     `  disaster corpus              -> ${report.disasters} disasters blocked, ${report.benign} benign look-alikes allowed`,
   );
 }
-console.log(`${problems.length === 0 ? "PASS" : "FAIL"} in ${seconds} s`);
 for (const p of problems) console.log(`  - ${p}`);
+console.log(
+  `${problems.length === 0 ? "PASS" : "FAIL"}: bash guard, ${report ? `${report.disasters} disasters blocked and ${report.benign} look-alikes allowed` : "corpus failed"}, in ${seconds} s`,
+);
 process.exitCode = problems.length === 0 ? 0 : 1;
