@@ -173,12 +173,14 @@ export {
   SKIP_EXIT_CODE,
 } from "../tiers/harness/availability.js";
 export {
+  HarnessRunError,
   ScriptOverrunError,
   UnknownToolError,
   HarnessFlagRejectedError,
   HarnessCrashedError,
   HarnessTimeoutError,
 } from "../tiers/harness/errors.js";
+export type { HarnessRunDetails } from "../tiers/harness/errors.js";
 
 // --- record and replay (issue 11) ---
 export { readProjectHarness } from "../tiers/record/project-harness.js";

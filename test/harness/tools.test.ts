@@ -204,6 +204,10 @@ describe.concurrent("runs that must throw", { timeout: 180_000 }, () => {
     const run = runHarnessTest({ prompt: "x", model: [{ tool: "Bash", input: { command: "true" } }] });
     await expect(run).rejects.toBeInstanceOf(ScriptOverrunError);
     await expect(run).rejects.toThrow(/main agent has 1 turn\(s\) and the CLI asked for turn 2/);
+    // The failed run's streams travel with the error, for debugging.
+    const error = (await run.catch((e: unknown) => e)) as ScriptOverrunError;
+    expect(error.run?.exitCode).toBe(1);
+    expect(error.run?.events.some((e) => e["type"] === "result")).toBe(true);
   });
 
   test("a tool name that does not exist throws UnknownToolError", async () => {

@@ -3,8 +3,22 @@
  */
 import { VigilesError } from "../../core/errors.js";
 
+/** What the failed run left, for debugging: the CLI's streams and parsed events, and its exit. */
+export interface HarnessRunDetails {
+  readonly exitCode: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly events: readonly Readonly<Record<string, unknown>>[];
+  readonly argv: readonly string[];
+}
+
+/** A harness run that cannot be trusted as a result. `run` holds what it left, when it got that far. */
+export class HarnessRunError extends VigilesError {
+  run?: HarnessRunDetails;
+}
+
 /** The CLI asked the mock for more turns than the script has (or a turn function threw). */
-export class ScriptOverrunError extends VigilesError {
+export class ScriptOverrunError extends HarnessRunError {
   readonly overruns: readonly string[];
 
   constructor(overruns: readonly string[]) {
@@ -18,7 +32,7 @@ export class ScriptOverrunError extends VigilesError {
 }
 
 /** The CLI refused its command line (a flag or a flag's value), before running anything. */
-export class HarnessFlagRejectedError extends VigilesError {
+export class HarnessFlagRejectedError extends HarnessRunError {
   constructor(harness: string, detail: string, argv: readonly string[]) {
     super(
       "VIGILES_HARNESS_FLAG_REJECTED",
@@ -29,7 +43,7 @@ export class HarnessFlagRejectedError extends VigilesError {
 }
 
 /** The script called a tool the harness does not have; the CLI only told the model, so vigiles throws. */
-export class UnknownToolError extends VigilesError {
+export class UnknownToolError extends HarnessRunError {
   readonly tool: string;
 
   constructor(tool: string, available: readonly string[]) {
@@ -43,7 +57,7 @@ export class UnknownToolError extends VigilesError {
 }
 
 /** The CLI crashed or exited non-zero without finishing its run. */
-export class HarnessCrashedError extends VigilesError {
+export class HarnessCrashedError extends HarnessRunError {
   readonly stderr: string;
 
   constructor(harness: string, detail: string, stderr: string) {
@@ -53,7 +67,7 @@ export class HarnessCrashedError extends VigilesError {
 }
 
 /** The run hit its `timeoutMs`; the CLI and its hooks were killed. */
-export class HarnessTimeoutError extends VigilesError {
+export class HarnessTimeoutError extends HarnessRunError {
   constructor(harness: string, timeoutMs: number) {
     super(
       "VIGILES_HARNESS_TIMEOUT",

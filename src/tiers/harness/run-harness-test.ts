@@ -13,6 +13,7 @@ import { removeTempDir } from "../../runtime/temp-dir.js";
 import {
   HarnessCrashedError,
   HarnessFlagRejectedError,
+  HarnessRunError,
   HarnessTimeoutError,
   ScriptOverrunError,
   UnknownToolError,
@@ -167,6 +168,15 @@ export async function runHarnessTest(
   const fail = (error: unknown): never => {
     untrack();
     removeDirs();
+    if (error instanceof HarnessRunError) {
+      error.run = {
+        exitCode: session.process.exitCode,
+        stdout: session.process.stdout,
+        stderr: session.process.stderr,
+        events: session.summary.events,
+        argv: session.argv,
+      };
+    }
     throw error;
   };
   const proc = session.process;
