@@ -13,6 +13,7 @@ import { stochasticMockDriver, seededUniform } from "../dist/tiers/eval/mock-dri
 import { createTrace } from "../dist/core/trace-builder.js";
 import { runHarnessSession } from "../dist/tiers/harness/session.js";
 import { claudeCodeAdapter } from "../dist/adapters/claude-code/adapter.js";
+import { HARNESS_RETRY_ENV } from "../dist/tiers/eval/session-trial.js";
 
 /** A fast in-process driver to record big caches (the replay path is what is measured). */
 const fastDriver = {
@@ -123,7 +124,8 @@ try {
     const session = await runHarnessSession({
       adapter: claudeCodeAdapter,
       harness,
-      spec: { prompt: "write RESULT.md", transcript: true },
+      // The same env the eval drivers give the CLI (its own retries off), so only the engine differs.
+      spec: { prompt: "write RESULT.md", transcript: true, env: { ...HARNESS_RETRY_ENV } },
       endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "bench" },
       timeoutMs: 120_000,
     });
