@@ -68,7 +68,15 @@ export async function paid_measure(spec: MeasureSpec, options: EvalRunOptions = 
   return measureChecks(spec, undefined, "measure", options);
 }
 
-/** The same checks scored per arm (a hook or skill on vs off, a model or effort as an arm). */
+/**
+ * The same checks scored per arm (a hook or skill on vs off, a model or effort as an arm).
+ *
+ * @example
+ * const report = await paid_measureArms(
+ *   { arms: { cheap: { effort: "low" }, rich: { effort: "high" } }, task, checks: [tool("Edit")], trials: 10 },
+ *   { driver },
+ * );
+ */
 export async function paid_measureArms(
   spec: MeasureArmsSpec,
   options: EvalRunOptions = {},
