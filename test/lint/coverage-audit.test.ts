@@ -171,3 +171,42 @@ describe("coverage", () => {
     expect(covered.map((i) => i.id)).toEqual([expect.stringMatching(/^PreToolUse\[Bash\]/)]);
   });
 });
+
+describe("the whole loop through the commands", () => {
+  it("vigiles test --coverage-dir records, vigiles audit --coverage reads", () => {
+    const root = plugin();
+    const runHookModule = join(import.meta.dirname, "../../src/tiers/run-hook/run-hook.ts");
+    const harnessFile = join(root, "guard.harness.mts");
+    writeFileSync(
+      harnessFile,
+      [
+        `import { runHook } from ${JSON.stringify(runHookModule)};`,
+        `const r = runHook(${JSON.stringify('"${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh"')}, { tool_name: "Bash", tool_input: { command: "ls" } }, { pluginRoot: ${JSON.stringify(root)}, cwd: ${JSON.stringify(root)} });`,
+        `if (r.exitCode !== 0) process.exit(1);`,
+      ].join("\n"),
+    );
+    const records = join(root, ".vigiles/coverage");
+    const test = spawnSync(
+      process.execPath,
+      ["--import", "tsx", MAIN, "test", "--coverage-dir", records, harnessFile],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(test.status, test.stdout + test.stderr).toBe(0);
+    const audit = spawnSync(
+      process.execPath,
+      ["--import", "tsx", MAIN, "audit", "--coverage", "--format", "json", root],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(audit.status).toBe(1);
+    const found = (JSON.parse(audit.stdout) as { findings: { ruleId: string; message: string }[] }).findings;
+    // The PreToolUse guard ran; everything else is listed as uncovered.
+    expect(found.map((f) => f.ruleId).sort()).toEqual(
+      ["uncovered-agent", "uncovered-command", "uncovered-hook", "uncovered-skill", "uncovered-skill"].sort(),
+    );
+    expect(found.find((f) => f.ruleId === "uncovered-hook")?.message).toMatch(/PostToolUse "Write\|Edit"/);
+  });
+});
