@@ -7,10 +7,11 @@
  *
  * This file is a program entry, not library code: writing to stdout is its job.
  */
-import { appendFileSync } from "node:fs";
+import { appendFileSync, realpathSync } from "node:fs";
 import { runHookProgram } from "../../core/hook-program/run.js";
 import { toProtocolAnswer } from "../../core/hook-program/protocol.js";
 import { loadHook } from "./load.js";
+import { MUTANT_ENV, mutantSilences } from "../../core/mutate/program-flip.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -73,6 +74,10 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     const outcome = runHookProgram(program, event as Record<string, unknown>);
     answer = toProtocolAnswer(outcome);
+    // `vigiles mutate` only (issue 13): the named program's mutant answers silence instead.
+    const mutant = process.env[MUTANT_ENV];
+    if (mutant && mutantSilences(mutant, realpathSync(programPath), outcome))
+      answer = { exitCode: 0, stdout: "", stderr: "" };
     const log = process.env["VIGILES_OBSERVE_LOG"];
     if (log && program.mode === "observe")
       appendFileSync(log, `${JSON.stringify({ program: programPath, event: program.on, outcome })}\n`);

@@ -1,0 +1,133 @@
+/** `vigiles mutate [paths]`: breaks the harness one way at a time in temp copies and reports what the tests missed. */
+import { parseArgs } from "node:util";
+import type { CliCommand } from "../commands.js";
+import { mutateHarness } from "../../tiers/mutate/run-mutants.js";
+import { mutateReportText } from "../../core/mutate/score.js";
+import type { MutantResult } from "../../core/mutate/types.js";
+import { writeFileAtomic } from "../../runtime/atomic-write.js";
+import { VigilesError } from "../../core/errors.js";
+
+const HELP = `Usage: vigiles mutate [test paths…] [options]
+
+Breaks the harness (command hooks, hook programs, skills, agents) one way at a time, each in its own
+temp copy of the repository, runs the tests that exercised the broken item, and reports every
+breakage the tests did not notice. The repository itself is never written.
+
+Options:
+  --root <dir>          the repository to mutate (default: the current folder)
+  --command "<cmd>"     run the project's own test command (sh -c, in the copy) instead of vigiles test
+  --concurrency <n>     mutants running at once (default: cores)
+  --since <rev>         mutate only items whose files changed since this git revision
+  --min-score <0-100>   exit 1 when the mutation score is below this
+  --format <text|json>  output (default: text)
+  --out <file>          write the report there (atomically) instead of stdout
+  --timeout <seconds>   limit per test run (default: 5x the slowest baseline file, at least 60)
+`;
+
+export const mutateCommand: CliCommand = {
+  name: "mutate",
+  summary: "break the harness one way at a time and report what the tests did not notice",
+  async run(argv) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: [...argv],
+        allowPositionals: true,
+        options: {
+          root: { type: "string" },
+          command: { type: "string" },
+          concurrency: { type: "string" },
+          since: { type: "string" },
+          "min-score": { type: "string" },
+          format: { type: "string", default: "text" },
+          out: { type: "string" },
+          timeout: { type: "string" },
+          help: { type: "boolean", short: "h" },
+        },
+      });
+    } catch (error) {
+      process.stderr.write(`vigiles mutate: ${(error as Error).message}\n${HELP}`);
+      return 2;
+    }
+    const { values, positionals } = parsed;
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    const format = values.format;
+    if (format !== "text" && format !== "json") {
+      process.stderr.write(`vigiles mutate: --format must be text or json, got "${format}".\n`);
+      return 2;
+    }
+    const minScore = values["min-score"] === undefined ? undefined : Number(values["min-score"]);
+    if (minScore !== undefined && !(minScore >= 0 && minScore <= 100)) {
+      process.stderr.write(
+        `vigiles mutate: --min-score must be a number from 0 to 100, got "${values["min-score"]}".\n`,
+      );
+      return 2;
+    }
+    const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+    if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) {
+      process.stderr.write(
+        `vigiles mutate: --concurrency must be a positive integer, got "${values.concurrency}".\n`,
+      );
+      return 2;
+    }
+    const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
+    if (timeout !== undefined && !(timeout > 0)) {
+      process.stderr.write(
+        `vigiles mutate: --timeout must be a number of seconds above 0, got "${values.timeout}".\n`,
+      );
+      return 2;
+    }
+
+    const controller = new AbortController();
+    const onSigint = () => {
+      process.stderr.write(
+        "vigiles mutate: interrupted; stopping the running mutants and removing the copies…\n",
+      );
+      controller.abort();
+    };
+    process.once("SIGINT", onSigint);
+    const live = format === "text" && values.out === undefined;
+    const progress = (r: MutantResult) => process.stderr.write(`  ${r.status.padEnd(10)} ${r.description}\n`);
+    let report;
+    try {
+      report = await mutateHarness({
+        ...(values.root !== undefined ? { root: values.root } : {}),
+        testPaths: positionals,
+        ...(values.command !== undefined ? { command: values.command } : {}),
+        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(values.since !== undefined ? { since: values.since } : {}),
+        ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+        signal: controller.signal,
+        ...(live ? { onMutant: progress } : {}),
+      });
+    } catch (error) {
+      if (error instanceof VigilesError) {
+        process.stderr.write(`vigiles mutate: ${error.message}\n`);
+        return controller.signal.aborted ? 130 : 2;
+      }
+      throw error;
+    } finally {
+      process.off("SIGINT", onSigint);
+    }
+    const text = format === "json" ? `${JSON.stringify(report, null, 2)}\n` : mutateReportText(report);
+    if (values.out !== undefined) writeFileAtomic(values.out, text);
+    else process.stdout.write(text);
+    if (report.aborted) return 130;
+    if (report.mutants.some((m) => m.status === "error")) {
+      process.stderr.write(
+        "vigiles mutate: some mutants could not be tested (see Errors); the score is incomplete.\n",
+      );
+      return 1;
+    }
+    if (minScore !== undefined && (report.score ?? 100) < minScore) {
+      process.stderr.write(
+        `vigiles mutate: mutation score ${report.score}% is below --min-score ${minScore}.\n`,
+      );
+      return 1;
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,49 @@
+/** One-line suggestions for a surviving mutant: the test that is missing, named for the item. */
+import type { HookItem, Mutant } from "./types.js";
+
+function hookTarget(h: HookItem): string {
+  if (h.matcher && h.matcher !== "*") return `a ${h.matcher} call`;
+  return `a ${h.event} event`;
+}
+
+/** What test would have killed this mutant, in one line. */
+export function suggestionFor(mutant: Mutant): string {
+  const item = mutant.item;
+  const name = item.kind === "hook" ? `this ${item.event} hook (${item.command})` : `${item.file}`;
+  switch (mutant.kind) {
+    case "hook-always-allows":
+      return `no test sends ${name} ${item.kind === "hook" ? hookTarget(item) : "an input"} it must refuse or answer: add a runHook case that expects its block or output`;
+    case "hook-crashes":
+      return `no test checks that ${name} answers at all: assert its decision or output, not only that the action went ahead`;
+    case "hook-exit2-to-0":
+      return `no test expects ${name} to block with exit 2: assert blocked (or assertHookBlocked) on an input it must stop`;
+    case "hook-deny-to-block":
+      return `no test checks that ${name} writes a legal "deny": assert decision "deny" / decidedBy "permission-decision", not just that JSON came out`;
+    case "hook-unregistered":
+      return `no test runs ${name} through its registration: call runHook({ registration, pluginRoot }, …) or runHarnessTest instead of the script path`;
+    case "hook-matcher-misses":
+      return `no test checks that the registration of ${name} selects ${item.kind === "hook" ? hookTarget(item) : "its target"}: run it through the registration with that event`;
+    case "hook-past-timeout":
+      return `no test runs ${name} under its registered timeout: run it through the registration (runHook uses the registered timeout) and assert its decision`;
+    case "program-deny-to-allow":
+      return `no test runs the compiled registration of ${name} to a deny: runHook the compiled command (or runHarnessTest) on an input it must refuse`;
+    case "program-inject-to-nothing":
+      return `no test checks that the compiled ${name} delivers its injection: assert the additionalContext of a runHook on its registration`;
+    case "program-notice-to-silence":
+      return `no test checks the notice of the compiled ${name}: assert its stderr through the registration`;
+    case "skill-removed":
+      return `no test triggers the skill in ${name}: add a runHarnessTest that expects a Skill call to it, or a trigger-rate eval`;
+    case "skill-description-blank":
+      return `no test depends on the description of ${name}: a trigger-rate eval over its prompts would notice`;
+    case "skill-descriptions-swapped":
+      return `no test checks that ${name} is chosen over ${mutant.other?.file ?? "its neighbour"} for its own prompts: add a selection (collision) eval`;
+    case "agent-removed":
+      return `no test starts the agent in ${name}: add a runHarnessTest that expects an Agent call with its subagent_type`;
+    case "agent-description-blank":
+      return `no test depends on the description of ${name}: a test where the model must pick this agent would notice`;
+    default: {
+      const never: never = mutant.kind;
+      return never;
+    }
+  }
+}

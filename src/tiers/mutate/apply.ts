@@ -1,0 +1,122 @@
+/**
+ * Applies one mutant to a temp copy, through the harness's own configuration: the copy's settings or
+ * hooks.json gets the handler removed, re-matched or wrapped; a skill or agent file is removed or
+ * its frontmatter description rewritten; a hook program mutant is an environment variable the
+ * compiled runtime reads. Only the copy is ever written.
+ */
+import { copyFileSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseDocument } from "yaml";
+import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
+import { MUTANT_ENV, type ProgramFlip } from "../../core/mutate/program-flip.js";
+import type { HookItem, Mutant } from "../../core/mutate/types.js";
+
+/** A matcher no tool, source or trigger is called. */
+export const NO_MATCH = "VigilesMutantMatchesNothing";
+const WRAPPER_NAME = "vigiles-mutant-wrapper.mjs";
+
+const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+interface HandlerGroup {
+  matcher?: string;
+  hooks: Record<string, unknown>[];
+}
+
+function editHook(
+  copyRoot: string,
+  h: HookItem,
+  edit: (groups: HandlerGroup[], handler: Record<string, unknown>) => void,
+) {
+  const path = join(copyRoot, h.file);
+  const json = JSON.parse(readFileSync(path, "utf8")) as { hooks: Record<string, HandlerGroup[]> };
+  const groups = json.hooks[h.event];
+  const handler = groups?.[h.groupIndex]?.hooks[h.handlerIndex];
+  if (groups === undefined || handler === undefined)
+    throw new Error(`the copy of ${h.file} has no ${h.id}; was it changed during the run?`);
+  edit(groups, handler);
+  writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
+}
+
+function removeHandler(groups: HandlerGroup[], h: HookItem): void {
+  const group = groups[h.groupIndex] as HandlerGroup;
+  group.hooks.splice(h.handlerIndex, 1);
+  // Keep an empty group in place so the other handlers keep their indices; the harness ignores it.
+}
+
+function wrap(copyRoot: string, h: HookItem, mode: string): void {
+  // The wrapper sits beside the config (the plugin's hooks/ or .claude/), so a confined run sees it.
+  const wrapper = join(copyRoot, dirname(h.file), WRAPPER_NAME);
+  copyFileSync(fileURLToPath(new URL("./mutant-wrapper.mjs", import.meta.url)), wrapper);
+  editHook(copyRoot, h, (_groups, handler) => {
+    handler["command"] =
+      `${shellQuote(process.execPath)} ${shellQuote(wrapper)} ${mode} ${h.timeout ?? 600} ${shellQuote(h.command)}`;
+  });
+}
+
+function setDescription(path: string, description: string): void {
+  const text = readFileSync(path, "utf8");
+  const { head, body, hasFrontmatter } = parseFrontmatter(text);
+  if (!hasFrontmatter) {
+    writeFileSync(path, `---\ndescription: ${JSON.stringify(description)}\n---\n${text}`);
+    return;
+  }
+  const inner = head.replace(/^---\r?\n/, "").replace(/\r?\n?---\r?\n?$/, "");
+  const doc = parseDocument(inner);
+  doc.set("description", description);
+  writeFileSync(path, `---\n${doc.toString()}---\n${body}`);
+}
+
+/** Applies `mutant` to the copy at `copyRoot`; returns environment variables the tests must run with. */
+export function applyMutant(copyRoot: string, mutant: Mutant): Record<string, string> {
+  const item = mutant.item;
+  const programEnv = (flip: ProgramFlip) => ({
+    [MUTANT_ENV]: JSON.stringify({ program: realpathSync(join(copyRoot, item.file)), flip }),
+  });
+  switch (mutant.kind) {
+    case "hook-always-allows":
+    case "hook-crashes":
+    case "hook-exit2-to-0":
+    case "hook-deny-to-block":
+    case "hook-past-timeout":
+      wrap(copyRoot, item as HookItem, mutant.kind.slice("hook-".length));
+      return {};
+    case "hook-unregistered":
+      editHook(copyRoot, item as HookItem, (groups) => removeHandler(groups, item as HookItem));
+      return {};
+    case "hook-matcher-misses":
+      editHook(copyRoot, item as HookItem, (groups, handler) => {
+        removeHandler(groups, item as HookItem);
+        groups.push({ matcher: NO_MATCH, hooks: [handler] });
+      });
+      return {};
+    case "program-deny-to-allow":
+      return programEnv("deny-to-allow");
+    case "program-inject-to-nothing":
+      return programEnv("inject-to-nothing");
+    case "program-notice-to-silence":
+      return programEnv("notice-to-silence");
+    case "skill-removed":
+      rmSync(join(copyRoot, dirname(item.file)), { recursive: true, force: true });
+      return {};
+    case "agent-removed":
+      rmSync(join(copyRoot, item.file), { force: true });
+      return {};
+    case "skill-description-blank":
+    case "agent-description-blank":
+      setDescription(join(copyRoot, item.file), "");
+      return {};
+    case "skill-descriptions-swapped": {
+      const other = mutant.other;
+      if (other === undefined || item.kind !== "skill")
+        throw new Error(`swap mutant ${mutant.id} names no second skill`);
+      setDescription(join(copyRoot, item.file), other.description);
+      setDescription(join(copyRoot, other.file), item.description);
+      return {};
+    }
+    default: {
+      const never: never = mutant.kind;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The temp copy a mutant runs in. The tree is copied (without `.git` and `.vigiles/tmp`); every
+ * `node_modules` becomes a symlink to the user's, so nothing is reinstalled and nothing is written
+ * back. A root without its own node_modules gets one whose entries link to the nearest ancestor's,
+ * plus the ancestor package itself under its name, so `import "<package>"` resolves in the copy as
+ * it does in place (the package self-reference).
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
+
+export interface MutantCopy {
+  /** The temp dir holding everything (remove it with {@link removeCopy}). */
+  readonly dir: string;
+  /** The copied repository. */
+  readonly root: string;
+  /** A fresh HOME for the run. */
+  readonly home: string;
+}
+
+const SKIPPED_TOP = new Set([".git", join(".vigiles", "tmp")]);
+
+function nearestAncestor(start: string, has: (dir: string) => boolean): string | undefined {
+  for (let dir = dirname(start); ; dir = dirname(dir)) {
+    if (has(dir)) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+function linkAncestorModules(userRoot: string, copyRoot: string): void {
+  const modulesOwner = nearestAncestor(userRoot, (d) => existsSync(join(d, "node_modules")));
+  const packageDir = nearestAncestor(userRoot, (d) => existsSync(join(d, "package.json")));
+  if (modulesOwner === undefined && packageDir === undefined) return;
+  const target = join(copyRoot, "node_modules");
+  mkdirSync(target, { recursive: true });
+  if (modulesOwner !== undefined) {
+    const source = join(modulesOwner, "node_modules");
+    for (const name of readdirSync(source)) symlinkSync(join(source, name), join(target, name));
+  }
+  if (packageDir !== undefined) {
+    try {
+      const name = (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { name?: unknown })
+        .name;
+      if (typeof name === "string" && !existsSync(join(target, name))) {
+        mkdirSync(dirname(join(target, name)), { recursive: true });
+        symlinkSync(packageDir, join(target, name));
+      }
+    } catch {
+      // an unreadable package.json: no self-reference to mirror
+    }
+  }
+}
+
+/** Copies `userRoot` into a fresh temp dir; never writes under `userRoot`. */
+export function makeMutantCopy(userRoot: string): MutantCopy {
+  const dir = makeTempDir("vigiles-mutant-");
+  const root = join(dir, "repo");
+  const home = join(dir, "home");
+  try {
+    mkdirSync(home);
+    const modules: string[] = [];
+    cpSync(userRoot, root, {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (src) => {
+        const r = relative(userRoot, src);
+        if (SKIPPED_TOP.has(r)) return false;
+        if (basename(src) === "node_modules") {
+          modules.push(r);
+          return false;
+        }
+        return true;
+      },
+    });
+    for (const r of modules) symlinkSync(join(userRoot, r), join(root, r));
+    if (!modules.includes("node_modules")) linkAncestorModules(userRoot, root);
+    return { dir, root, home };
+  } catch (error) {
+    removeTempDir(dir);
+    throw error;
+  }
+}
+
+/** Removes a copy and everything in it (symlinks are removed, never followed). */
+export function removeCopy(copy: MutantCopy): void {
+  removeTempDir(copy.dir);
+}

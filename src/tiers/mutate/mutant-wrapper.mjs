@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// A command-hook mutant (vigiles mutate): `node mutant-wrapper.mjs <mode> <timeout s> <original command>`.
+// It stands in for the registered command inside a temp copy of the repository, runs the original
+// under `sh -c` where the mode needs it, and breaks its answer in one way. Standalone on purpose:
+// it imports nothing from vigiles, so it runs wherever the hook runs (also inside a confinement).
+import { spawn } from "node:child_process";
+
+const [mode, timeoutArg, command] = process.argv.slice(2);
+
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+function runOriginal(input) {
+  return new Promise((resolve) => {
+    const child = spawn("sh", ["-c", command ?? "true"], { stdio: ["pipe", "pipe", "pipe"] });
+    const out = [];
+    const err = [];
+    child.stdout.on("data", (c) => out.push(c));
+    child.stderr.on("data", (c) => err.push(c));
+    child.stdin.on("error", () => {});
+    child.stdin.end(input);
+    child.on("error", (e) => resolve({ code: 127, stdout: "", stderr: String(e) }));
+    child.on("close", (code, signal) =>
+      resolve({
+        code: code ?? (signal ? 128 : 1),
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+      }),
+    );
+  });
+}
+
+function finish(code, stdout = "", stderr = "") {
+  if (stdout) process.stdout.write(stdout);
+  if (stderr) process.stderr.write(stderr);
+  process.exitCode = code;
+}
+
+const input = await readStdin();
+switch (mode) {
+  case "always-allows":
+    finish(0);
+    break;
+  case "crashes":
+    finish(1, "", "vigiles mutant: this hook crashed (exit 1)\n");
+    break;
+  case "exit2-to-0": {
+    const r = await runOriginal(input);
+    if (r.code === 2) finish(0, r.stdout);
+    else finish(r.code, r.stdout, r.stderr);
+    break;
+  }
+  case "deny-to-block": {
+    const r = await runOriginal(input);
+    const stdout = r.stdout.replace(
+      /("(?:permissionDecision|behavior|decision)"\s*:\s*)"deny"/g,
+      '$1"block"',
+    );
+    finish(r.code, stdout, r.stderr);
+    break;
+  }
+  case "past-timeout": {
+    const seconds = Number(timeoutArg) > 0 ? Number(timeoutArg) : 600;
+    await new Promise((resolve) => setTimeout(resolve, (seconds + 2) * 1000));
+    const r = await runOriginal(input);
+    finish(r.code, r.stdout, r.stderr);
+    break;
+  }
+  default:
+    finish(1, "", `vigiles mutant wrapper: unknown mode ${JSON.stringify(mode)}\n`);
+}

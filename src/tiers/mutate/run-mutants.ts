@@ -1,0 +1,309 @@
+/**
+ * `vigiles mutate` as a library call: a baseline run of the suite in a temp copy (recording what
+ * each test file exercised), then each mutant in its own temp copy and HOME, concurrently with a
+ * bound, running only the test files that touched the mutated item. The user's tree is only read.
+ */
+import { availableParallelism } from "node:os";
+import { join, relative, resolve } from "node:path";
+import pLimit from "p-limit";
+import { mutantCatalogue } from "../../core/mutate/catalogue.js";
+import { overallScore, scoreItems } from "../../core/mutate/score.js";
+import { suggestionFor } from "../../core/mutate/suggest.js";
+import type { Mutant, MutantResult, MutateReport, MutatedItem } from "../../core/mutate/types.js";
+import { VigilesError } from "../../core/errors.js";
+import { COVERAGE_DIR_ENV, readCoverageRecords, type CoverageRecord } from "../../runtime/coverage-record.js";
+import { runProcess } from "../../runtime/process.js";
+import { discoverHarnessFiles } from "../test-runner/discover.js";
+import { runTestFiles, type TestFileResult } from "../test-runner/run-files.js";
+import { applyMutant } from "./apply.js";
+import { makeMutantCopy, removeCopy, type MutantCopy } from "./copy.js";
+import { inventory, itemFiles } from "./inventory.js";
+import { testsTouching } from "./select-tests.js";
+
+export interface MutateOptions {
+  /** The repository to mutate (copied per mutant). Default: the current directory. */
+  readonly root?: string;
+  /** Where the harness files are, relative to the root (as `vigiles test [paths]`). Default: the root. */
+  readonly testPaths?: readonly string[];
+  /** The project's own test command (run with `sh -c` in the copy) instead of `vigiles test`. */
+  readonly command?: string;
+  /** Mutants running at once. Default: the machine's cores. */
+  readonly concurrency?: number;
+  /** Mutate only items whose files changed since this git revision. */
+  readonly since?: string;
+  /** Per test-run limit. Default: five times the slowest baseline run, at least 60 s. */
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+  /** Called as each mutant finishes. */
+  readonly onMutant?: (result: MutantResult) => void;
+}
+
+/** The suite could not be mutated: it fails or finds nothing without any mutant, or --since failed. */
+export class MutateSetupError extends VigilesError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("VIGILES_MUTATE_SETUP", message, options);
+  }
+}
+
+interface Baseline {
+  readonly tests: readonly string[];
+  readonly durationMs: number;
+  readonly slowestMs: number;
+  /** Coverage per test file (relative); empty when no file recorded anything. */
+  readonly records: ReadonlyMap<string, readonly CoverageRecord[]>;
+}
+
+async function changedFiles(
+  root: string,
+  rev: string,
+  signal: AbortSignal | undefined,
+): Promise<Set<string>> {
+  const r = await runProcess({
+    argv: ["git", "diff", "--name-only", "--relative", rev],
+    cwd: root,
+    env: process.env,
+    ...(signal ? { signal } : {}),
+  });
+  if (r.exitCode !== 0)
+    throw new MutateSetupError(
+      `--since ${JSON.stringify(rev)}: git diff failed (${r.stderr.trim() || r.spawnError?.message || `exit ${r.exitCode}`}); pass a revision of this repository.`,
+    );
+  return new Set(r.stdout.split("\n").filter(Boolean));
+}
+
+function touchedSince(item: MutatedItem, changed: ReadonlySet<string>): boolean {
+  return itemFiles(item).some((f) =>
+    f.endsWith("/") ? [...changed].some((c) => c.startsWith(f)) : changed.has(f),
+  );
+}
+
+async function runBaseline(root: string, options: MutateOptions): Promise<Baseline> {
+  const copy = makeMutantCopy(root);
+  try {
+    const started = performance.now();
+    if (options.command !== undefined) {
+      const r = await runProcess({
+        argv: ["sh", "-c", options.command],
+        cwd: copy.root,
+        env: { ...process.env, HOME: copy.home },
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (r.aborted) throw new MutateSetupError("interrupted during the baseline run");
+      if (r.exitCode !== 0)
+        throw new MutateSetupError(
+          `the test command fails before any mutant (exit ${r.exitCode}): \`${options.command}\`. Make the suite pass first.\n${r.stderr.slice(-2000)}`,
+        );
+      const ms = performance.now() - started;
+      return { tests: [options.command], durationMs: ms, slowestMs: ms, records: new Map() };
+    }
+    const files = discoverHarnessFiles(options.testPaths ?? [], copy.root);
+    if (files.length === 0)
+      throw new MutateSetupError(
+        `no harness files (*.harness.{mjs,js,mts,ts}) under ${(options.testPaths ?? ["."]).join(", ")} in ${root}: nothing could notice a mutant.`,
+      );
+    const limit = pLimit(Math.max(1, options.concurrency ?? availableParallelism()));
+    const results = await Promise.all(
+      files.map((file, i) =>
+        limit(async () => {
+          const dir = join(copy.dir, "coverage", String(i));
+          const [r] = await runTestFiles([file], {
+            cwd: copy.root,
+            env: { HOME: copy.home, [COVERAGE_DIR_ENV]: dir },
+            ...(options.signal ? { signal: options.signal } : {}),
+          });
+          let records: CoverageRecord[] = [];
+          try {
+            records = readCoverageRecords(dir);
+          } catch {
+            records = []; // the file recorded nothing
+          }
+          return { result: r as TestFileResult, records };
+        }),
+      ),
+    );
+    if (options.signal?.aborted) throw new MutateSetupError("interrupted during the baseline run");
+    const failed = results.filter((r) => r.result.status === "failed");
+    if (failed.length > 0)
+      throw new MutateSetupError(
+        `the suite fails before any mutant: ${failed.map((f) => `${f.result.file} (${f.result.reason ?? "failed"})`).join("; ")}. Make it pass first.`,
+      );
+    const ran = results.filter((r) => r.result.status === "passed");
+    if (ran.length === 0)
+      throw new MutateSetupError(
+        "every harness file skipped in the baseline run: nothing could notice a mutant.",
+      );
+    const records = new Map<string, readonly CoverageRecord[]>();
+    for (const r of ran) if (r.records.length > 0) records.set(r.result.file, r.records);
+    return {
+      tests: ran.map((r) => r.result.file),
+      durationMs: performance.now() - started,
+      slowestMs: Math.max(...ran.map((r) => r.result.durationMs)),
+      records,
+    };
+  } finally {
+    removeCopy(copy);
+  }
+}
+
+type Outcome = Pick<MutantResult, "status" | "reason" | "tests">;
+
+async function runTests(
+  copy: MutantCopy,
+  tests: readonly string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+  options: MutateOptions,
+): Promise<Outcome | undefined> {
+  const signal = options.signal ? { signal: options.signal } : {};
+  if (options.command !== undefined) {
+    const r = await runProcess({
+      argv: ["sh", "-c", options.command],
+      cwd: copy.root,
+      env: { ...process.env, HOME: copy.home, ...env },
+      timeoutMs,
+      ...signal,
+    });
+    if (r.aborted) return undefined;
+    const tests = [options.command];
+    if (r.spawnError || r.exitCode === 126 || r.exitCode === 127)
+      return {
+        status: "error",
+        tests,
+        reason: `the test command could not run: ${r.spawnError?.message ?? `exit ${r.exitCode}`}`,
+      };
+    if (r.exitCode === 0) return { status: "survived", tests };
+    const last = `${r.stderr}\n${r.stdout}`
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .at(-1);
+    return {
+      status: "killed",
+      tests,
+      reason: r.timedOut ? "the test command timed out" : `exit ${r.exitCode}${last ? `: ${last}` : ""}`,
+    };
+  }
+  const results = await runTestFiles(
+    tests.map((t) => join(copy.root, t)),
+    { cwd: copy.root, concurrency: 1, timeoutMs, env: { HOME: copy.home, ...env }, ...signal },
+  );
+  if (options.signal?.aborted) return undefined;
+  const failed = results.filter((r) => r.status === "failed");
+  const broken = failed.filter((r) => r.exitCode === null && !r.timedOut);
+  if (broken.length > 0 && broken.length === failed.length)
+    return {
+      status: "error",
+      tests,
+      reason: `the tests could not run: ${broken.map((b) => `${b.file}: ${b.reason ?? "no exit code"}`).join("; ")}`,
+    };
+  const first = failed[0];
+  if (first)
+    return { status: "killed", tests, reason: `${first.file}: ${first.reason ?? `exit ${first.exitCode}`}` };
+  if (results.every((r) => r.status === "skipped"))
+    return { status: "error", tests, reason: "every selected test skipped: nothing ran against the mutant" };
+  return { status: "survived", tests };
+}
+
+async function runMutant(
+  root: string,
+  mutant: Mutant,
+  baseline: Baseline,
+  options: MutateOptions,
+): Promise<MutantResult | undefined> {
+  const base = {
+    id: mutant.id,
+    kind: mutant.kind,
+    item: mutant.item.id,
+    itemKind: mutant.item.kind,
+    description: mutant.description,
+  };
+  const started = performance.now();
+  const done = (o: Outcome): MutantResult => ({
+    ...base,
+    ...o,
+    ...(o.status === "survived" ? { suggestion: suggestionFor(mutant) } : {}),
+    durationMs: Math.round(performance.now() - started),
+  });
+  if (mutant.equivalent !== undefined)
+    return done({ status: "equivalent", reason: mutant.equivalent, tests: [] });
+  let tests = baseline.tests;
+  if (options.command === undefined && baseline.records.size > 0) {
+    const touching = testsTouching(baseline.records, mutant.item);
+    const other = mutant.other ? testsTouching(baseline.records, mutant.other) : [];
+    tests = [...new Set([...touching, ...other])];
+    if (tests.length === 0) return done({ status: "survived", tests: [] });
+  }
+  if (options.signal?.aborted) return undefined;
+  const copy = makeMutantCopy(root);
+  try {
+    let env: Record<string, string>;
+    try {
+      env = applyMutant(copy.root, mutant);
+    } catch (error) {
+      return done({
+        status: "error",
+        tests: [],
+        reason: `the mutant could not be applied: ${(error as Error).message}`,
+      });
+    }
+    const timeoutMs = options.timeoutMs ?? Math.max(60_000, 5 * baseline.slowestMs);
+    const outcome = await runTests(copy, tests, env, timeoutMs, options);
+    return outcome === undefined ? undefined : done(outcome);
+  } finally {
+    removeCopy(copy);
+  }
+}
+
+/**
+ * Mutates the harness under `options.root` and reports what the tests noticed. Throws
+ * {@link MutateSetupError} when the suite cannot be mutated at all (it fails unmutated, finds no
+ * tests, or `--since` names no revision). On abort it stops launching, the running mutants are
+ * killed, every copy is removed, and the partial report is marked `aborted`.
+ */
+export async function mutateHarness(options: MutateOptions = {}): Promise<MutateReport> {
+  const started = performance.now();
+  const root = resolve(options.root ?? process.cwd());
+  let items = inventory(root).items;
+  if (options.since !== undefined) {
+    const changed = await changedFiles(root, options.since, options.signal);
+    items = items.filter((i) => touchedSince(i, changed));
+  }
+  const mutants = mutantCatalogue(items);
+  const baseline = await runBaseline(root, options);
+  const selection =
+    options.command !== undefined ? "command" : baseline.records.size > 0 ? "coverage" : "all";
+  const selectionNote =
+    selection === "command"
+      ? `the project's command \`${options.command}\` (all of it, for every mutant)`
+      : selection === "coverage"
+        ? "only the test files whose coverage records touched the mutated item (an item no test touched survives without a run)"
+        : "all test files for every mutant: no test file wrote coverage records (use runHook/runHookProgram/runHarnessTest from vigiles to get them)";
+  const limit = pLimit(Math.max(1, options.concurrency ?? availableParallelism()));
+  const results = (
+    await Promise.all(
+      mutants.map((m) =>
+        limit(async () => {
+          if (options.signal?.aborted) return undefined;
+          const r = await runMutant(root, m, baseline, options);
+          if (r !== undefined) options.onMutant?.(r);
+          return r;
+        }),
+      ),
+    )
+  ).filter((r): r is MutantResult => r !== undefined);
+  return {
+    version: 1,
+    root,
+    selection,
+    selectionNote,
+    baseline: {
+      tests: baseline.tests.map((t) => relative(root, resolve(root, t)) || t),
+      durationMs: Math.round(baseline.durationMs),
+    },
+    score: overallScore(results),
+    items: scoreItems(results),
+    mutants: results,
+    aborted: options.signal?.aborted ?? false,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
