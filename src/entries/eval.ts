@@ -44,6 +44,7 @@ export type {
   EvalEffort,
 } from "../core/eval/spec.js";
 export type { EvalDefinition } from "../core/eval/eval-file.js";
+export type { Check, CheckResult, CheckJSON, CheckSubject } from "../core/checks/types.js";
 
 // --- skill triggering: paid_measureTriggerRate (issue 7) ---
 export { measureTriggerRate as paid_measureTriggerRate } from "../tiers/triggering/trigger-rate.js";
