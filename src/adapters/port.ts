@@ -66,6 +66,7 @@ export interface ResolvedHarness {
   readonly source: "option" | "env" | "node_modules" | "path";
 }
 
+/** Where an adapter looks for its CLI. */
 export interface ResolveHarnessOptions {
   /** An explicit path to the CLI; wins over every other source. */
   readonly path?: string;
@@ -119,6 +120,7 @@ export interface HarnessLaunch {
   readonly input?: string;
 }
 
+/** What an adapter's `launch` needs to build the CLI's command line: the resolved CLI, the spec, the run's dirs and the model endpoint. */
 export interface LaunchInput {
   readonly harness: ResolvedHarness;
   readonly spec: SessionSpec;

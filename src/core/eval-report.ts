@@ -18,6 +18,7 @@ export interface MetricSummary {
   readonly wilson?: readonly [number, number];
 }
 
+/** What one arm's trials cost: dollars, tokens and time, summed. */
 export interface ArmUsage {
   readonly costUsd: number;
   readonly inputTokens: number;
@@ -63,6 +64,7 @@ export interface TrialTrace {
   readonly turns?: number;
 }
 
+/** One arm of an eval report: each metric's summary, its usage and its trial count. */
 export interface ArmReport {
   readonly metrics: Readonly<Record<string, MetricSummary>>;
   readonly usage: ArmUsage;
@@ -73,6 +75,7 @@ export interface ArmReport {
   readonly cached?: number;
 }
 
+/** The result of an eval run: per-arm metric summaries, cost, and (when kept) the raw trial rows. */
 export interface EvalReport {
   readonly version: 1;
   readonly name?: string;

@@ -4,6 +4,7 @@
  */
 import type { ModelRequest } from "./trace.js";
 
+/** A tool call the mock model makes: tool name, input and an optional id. */
 export interface ScriptedToolCall {
   readonly tool: string;
   readonly input: Readonly<Record<string, unknown>>;
@@ -44,6 +45,7 @@ export interface ErrorTurn extends TurnTiming {
   };
 }
 
+/** One scripted answer of the mock model: text, one tool call, several tool calls, or an HTTP error. */
 export type ModelTurn = TextTurn | ToolTurn | MultiToolTurn | ErrorTurn;
 
 /** A turn may be computed from the request that asks for it. */

@@ -25,6 +25,7 @@ export interface ToolCall {
   readonly parentId?: string;
 }
 
+/** How a hook run ended, as the CLI's stream reports it. */
 export type HookOutcome = "success" | "error" | "cancelled";
 
 /** One hook execution, as the harness itself reported it (never inferred from side effects). */
@@ -80,6 +81,7 @@ export interface ShResult {
   readonly exitCode: number | null;
 }
 
+/** What one agent run did: tool calls, hook fires, what reached the model, the final answer, usage and files written. */
 export interface Trace {
   readonly toolCalls: readonly ToolCall[];
   /** Undefined when hook fires were not recorded (no transcript): checks on hooks then fail as "not recorded". */

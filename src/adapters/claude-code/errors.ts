@@ -4,7 +4,9 @@
 import { VigilesError } from "../../core/errors.js";
 
 export const CLAUDE_CODE_PACKAGE = "@anthropic-ai/claude-code";
+/** The Claude Code version this release of vigiles was validated with. */
 export const CLAUDE_CODE_VERSION = "2.1.328";
+/** The npm command that installs the validated Claude Code as an exact-pinned dev dependency. */
 export const CLAUDE_CODE_INSTALL_LINE = `npm install -D -E ${CLAUDE_CODE_PACKAGE}@${CLAUDE_CODE_VERSION}`;
 
 /** No usable Claude Code CLI was found. The message lists where vigiles looked and how to install it. */

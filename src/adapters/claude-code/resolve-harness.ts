@@ -11,6 +11,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import type { ResolveHarnessOptions, ResolvedHarness } from "../port.js";
 import { CLAUDE_CODE_PACKAGE, HarnessNotFoundError } from "./errors.js";
 
+/** The environment variable that names an explicit Claude Code binary (`VIGILES_CLAUDE_BIN`). */
 export const CLAUDE_BIN_ENV = "VIGILES_CLAUDE_BIN";
 
 const versions = new Map<string, Promise<string | undefined>>();

@@ -1,7 +1,9 @@
 /** Errors only the Codex adapter raises, and the version it is pinned to. */
 import { VigilesError } from "../../core/errors.js";
 
+/** The npm package of the Codex CLI. */
 export const CODEX_PACKAGE = "@openai/codex";
+/** The Codex version this release of vigiles was validated with. */
 export const CODEX_VERSION = "0.169.0";
 export const CODEX_INSTALL_LINE = `npm install -D -E ${CODEX_PACKAGE}@${CODEX_VERSION}`;
 

@@ -34,6 +34,7 @@ export interface TrustedHandler {
   readonly timeoutSeconds?: number;
 }
 
+/** The `trusted_hash` (`sha256:…`) Codex expects in config.toml for one hook handler, so the hook runs instead of being skipped. */
 export function codexHookTrustHash(handler: TrustedHandler): string {
   const identity = {
     event_name: codexEventLabel(handler.event),
@@ -50,6 +51,7 @@ export function codexHookTrustHash(handler: TrustedHandler): string {
   return `sha256:${createHash("sha256").update(canonicalJson(identity)).digest("hex")}`;
 }
 
+/** The `[hooks.state."<file>:<event>:<group>:<handler>"]` key under which Codex looks up a hook's trust. */
 export function codexHookStateKey(file: string, event: string, group: number, handler: number): string {
   return `${file}:${codexEventLabel(event)}:${group}:${handler}`;
 }

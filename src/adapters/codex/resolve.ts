@@ -8,6 +8,7 @@ import { searchCli, type CliLookup } from "../../runtime/resolve-cli.js";
 import type { ResolveHarnessOptions, ResolvedHarness } from "../port.js";
 import { CODEX_PACKAGE, CodexNotFoundError } from "./errors.js";
 
+/** The environment variable that names an explicit Codex binary (`VIGILES_CODEX_BIN`). */
 export const CODEX_BIN_ENV = "VIGILES_CODEX_BIN";
 
 /** Rust target triples the Codex platform packages ship, per node platform and arch. */

@@ -11,6 +11,7 @@ import { InvalidOptionError } from "../errors.js";
 
 export type ScalarName = "string" | "number" | "boolean" | "unknown";
 export type TypeName = ScalarName | `${ScalarName}[]`;
+/** One field of a result shape: a type name (`"string"`, `"number[]"`, `"boolean?"` …), a nested shape, or a one-element list of a shape. */
 export type FieldSpec = TypeName | `${TypeName}?` | ResultShape | readonly [ResultShape];
 
 /** A declared result shape: field name to field spec. */

@@ -20,6 +20,7 @@ export type DisasterCategory =
   | "drop-database"
   | "wrapped";
 
+/** One command of the disaster corpus: a disaster the guard must block, or a benign twin it must let through. */
 export interface DisasterCase {
   /** Stable name, e.g. `force-push/plus-refspec`. */
   readonly id: string;

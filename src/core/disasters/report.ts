@@ -5,6 +5,7 @@
 import type { HookRunResult } from "../hook-decision/types.js";
 import type { DisasterCase } from "./corpus.js";
 
+/** One case of the corpus with the hook's run and whether the hook did what the case needs. */
 export interface DisasterOutcome {
   readonly case: DisasterCase;
   readonly result: HookRunResult;
@@ -12,6 +13,7 @@ export interface DisasterOutcome {
   readonly ok: boolean;
 }
 
+/** What `assertBlocksDisasters` checked: every outcome, and the disasters let through and benign twins blocked. */
 export interface DisasterReport {
   readonly outcomes: readonly DisasterOutcome[];
   readonly disasters: number;

@@ -79,18 +79,21 @@ export interface EvalCommon {
   readonly timeoutMs?: number;
 }
 
+/** The spec of `paid_runEval`: arms, trials and a `measure` function scoring each trial. */
 export interface RunEvalSpec extends EvalCommon {
   /** Default: one arm named "default" with no overrides. */
   readonly arms?: Readonly<Record<string, ArmSpec>>;
   readonly measure: Measure;
 }
 
+/** The spec of `paid_measure`: checks scored as rates over each trial's Trace. */
 export interface MeasureSpec extends EvalCommon {
   readonly checks: readonly ScoredCheck[];
   /** Extra metrics beside the checks. */
   readonly measure?: Measure;
 }
 
+/** The spec of `paid_measureArms`: the same checks scored per arm, for comparing arms. */
 export interface MeasureArmsSpec extends MeasureSpec {
   readonly arms: Readonly<Record<string, ArmSpec>>;
 }

@@ -6,6 +6,7 @@ import { isToolEvent, matcherSubjectField, testMatcher } from "./matcher.js";
 import { permissionRuleMatches, type RuleContext } from "./if-rule.js";
 import type { HookHandler, HooksConfig } from "./types.js";
 
+/** One handler of a hooks config and whether its matcher and `if:` select it for an event. */
 export interface HandlerSelection {
   /** Where it sits in the config: `PreToolUse[0].hooks[1]`. */
   readonly at: string;
@@ -19,6 +20,7 @@ export interface HandlerSelection {
   readonly reason: string;
 }
 
+/** Options of `selectHandlers`: the directories that anchor `if:` path rules. */
 export interface SelectOptions {
   /** Anchors relative `if:` path rules; default the payload's `cwd`, else "/". */
   readonly cwd?: string;

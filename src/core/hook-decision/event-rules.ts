@@ -7,6 +7,7 @@
 /** The harness whose hook rules apply. */
 export type HookHarness = "claude-code" | "codex";
 
+/** What a hook may do on one event: block by exit 2, which JSON decisions count, whether context reaches the model. */
 export interface EventRules {
   /** Exit 2 stops the action (PreToolUse, Stop …). Elsewhere exit 2 is a non-blocking error. */
   readonly exit2Blocks: boolean;

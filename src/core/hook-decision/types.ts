@@ -23,6 +23,7 @@ export type DecisionSource =
   | "timeout"
   | "crash";
 
+/** What the harness will do with one hook's answer (or several hooks' combined): the decision, whether the action is blocked, and what decided it. */
 export interface FoldedHookDecision {
   readonly event: string;
   readonly decision: HookDecisionKind;

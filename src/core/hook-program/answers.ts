@@ -52,6 +52,7 @@ export interface Nothing {
 export type GateAnswer = Allow | Deny | Ask;
 /** Every answer a hook program can give. */
 export type HookAnswer = Allow | Deny | Ask | Inject | Notice | Nothing;
+/** The kind of a hook program's answer: allow, deny, ask, inject, notice or nothing. */
 export type HookAnswerKind = HookAnswer["kind"];
 
 const ALLOW: Allow = Object.freeze({ tag: ANSWER_TAG, kind: "allow" });

@@ -16,6 +16,7 @@ interface ViewBase<E extends HookProgramEvent> {
   readonly sessionId: string | undefined;
 }
 
+/** The view of a tool event (PreToolUse, PermissionRequest …): tool name, input, and parsed command and path views. */
 export interface ToolEventView<E extends HookProgramEvent> extends ViewBase<E> {
   readonly toolName: string;
   readonly input: Readonly<Record<string, unknown>>;
@@ -25,6 +26,7 @@ export interface ToolEventView<E extends HookProgramEvent> extends ViewBase<E> {
   readonly path: PathView;
 }
 
+/** The view of a PostToolUse or PostToolUseFailure event: the tool view plus its response and whether it failed. */
 export interface PostToolEventView<E extends HookProgramEvent> extends ToolEventView<E> {
   readonly response: unknown;
   /** PostToolUseFailure's error text, or a failed tool_response (`is_error`, non-zero exit, `success:false`). */
@@ -32,10 +34,12 @@ export interface PostToolEventView<E extends HookProgramEvent> extends ToolEvent
   readonly error: string | undefined;
 }
 
+/** The view of a UserPromptSubmit event: the prompt. */
 export interface PromptEventView<E extends HookProgramEvent> extends ViewBase<E> {
   readonly prompt: string;
 }
 
+/** The view of a Stop or SubagentStop event. */
 export interface StopEventView<E extends HookProgramEvent> extends ViewBase<E> {
   /** True on a second stop after a block: blocking again risks a loop (the harness caps it at 8). */
   readonly stopHookActive: boolean;
@@ -58,6 +62,7 @@ export interface HookEventViews {
   readonly StopFailure: ViewBase<"StopFailure"> & { readonly error: string | undefined };
 }
 
+/** The view `decide` receives for event `E`. */
 export type HookEventView<E extends HookProgramEvent> = HookEventViews[E];
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);

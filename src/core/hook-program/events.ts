@@ -17,40 +17,52 @@ export interface HookEventCommon {
   readonly [field: string]: unknown;
 }
 
+/** The stdin JSON of a tool event: the common fields plus `tool_name`, `tool_input` and `tool_use_id`. */
 export interface ToolEventInput extends HookEventCommon {
   readonly tool_name: string;
   readonly tool_input: Readonly<Record<string, unknown>>;
   readonly tool_use_id?: string;
 }
+/** The stdin JSON of PreToolUse. */
 export type PreToolUseInput = ToolEventInput;
+/** The stdin JSON of PostToolUse: a tool event plus `tool_response`. */
 export interface PostToolUseInput extends ToolEventInput {
   readonly tool_response?: unknown;
 }
+/** The stdin JSON of PostToolUseFailure: a tool event plus `error` and `is_interrupt`. */
 export interface PostToolUseFailureInput extends ToolEventInput {
   readonly error?: string;
   readonly is_interrupt?: boolean;
 }
+/** The stdin JSON of PermissionRequest: a tool event plus `permission_suggestions`. */
 export interface PermissionRequestInput extends ToolEventInput {
   readonly permission_suggestions?: readonly unknown[];
 }
+/** The stdin JSON of UserPromptSubmit: the common fields plus `prompt`. */
 export interface UserPromptSubmitInput extends HookEventCommon {
   readonly prompt: string;
 }
+/** The stdin JSON of Stop and SubagentStop: `stop_hook_active` and the last assistant message. */
 export interface StopInput extends HookEventCommon {
   readonly stop_hook_active?: boolean;
   readonly last_assistant_message?: string;
 }
+/** The stdin JSON of SessionStart: `source` (startup, resume, clear, compact, fork). */
 export interface SessionStartInput extends HookEventCommon {
   readonly source?: string;
 }
+/** The stdin JSON of SessionEnd: `reason`. */
 export interface SessionEndInput extends HookEventCommon {
   readonly reason?: string;
 }
+/** The stdin JSON of Notification: `message` and `notification_type`. */
 export interface NotificationInput extends HookEventCommon {
   readonly message?: string;
   readonly notification_type?: string;
 }
+/** The stdin JSON of SubagentStart (the common fields). */
 export type SubagentStartInput = HookEventCommon;
+/** The stdin JSON of StopFailure: the API `error` that ended the turn. */
 export interface StopFailureInput extends HookEventCommon {
   readonly error?: string;
 }
@@ -93,6 +105,7 @@ export interface HookEventAnswers {
   readonly StopFailure: Notice | Nothing;
 }
 
+/** An event a hook program can answer. */
 export type HookProgramEvent = keyof HookEventInputs & keyof HookEventAnswers;
 
 /** Every event name a hook program accepts, for runtime checks. */

@@ -9,6 +9,7 @@
 import type { RawHookEvent } from "./run.js";
 import { shellSyntax, ShellParseError, type ShCallExpr, type ShStmt } from "./shell/syntax.js";
 
+/** A named respelling of an event (for `propertyHook`): the same intent in different words. */
 export interface HookMutator {
   readonly name: string;
   /** The rewritten event, or undefined when this mutator does not apply to the event. */

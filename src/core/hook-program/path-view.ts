@@ -4,6 +4,7 @@
 import picomatch from "picomatch";
 import { isUnder, normalizePath } from "./shell/paths.js";
 
+/** The file a file tool works on, raw and normalized, with `under` and `matches`. */
 export interface PathView {
   /** The path as the tool received it; undefined when the tool input names none. */
   readonly value: string | undefined;

@@ -5,6 +5,7 @@
  */
 import type { HookProgramOutcome } from "./run.js";
 
+/** What a compiled hook prints and exits with. */
 export interface ProtocolAnswer {
   readonly exitCode: number;
   /** JSON or empty. */
@@ -15,6 +16,7 @@ export interface ProtocolAnswer {
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
+/** The exit code, stdout and stderr a compiled hook prints for a program's outcome, as the harness's hook protocol expects. */
 export function toProtocolAnswer(outcome: HookProgramOutcome): ProtocolAnswer {
   const silent: ProtocolAnswer = { exitCode: 0, stdout: "", stderr: "" };
   const { event } = outcome;

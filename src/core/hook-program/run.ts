@@ -41,6 +41,7 @@ export interface HookReactionOutcome extends OutcomeBase {
   readonly notice: string | undefined;
 }
 
+/** What `runHookProgram` returns: a decision, an injection or a reaction, by the event's kind. */
 export type HookProgramOutcome = HookDecisionOutcome | HookInjectionOutcome | HookReactionOutcome;
 
 /** A raw event for a program: the stdin JSON; `hook_event_name` may be left out. */

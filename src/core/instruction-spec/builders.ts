@@ -54,6 +54,7 @@ export interface GuidanceRule {
   readonly _kind: "guidance";
   readonly text: ProseInput;
 }
+/** A rule of an instruction file: enforced (naming what enforces it) or guidance. */
 export type InstructionRule = EnforceRule | GuidanceRule;
 
 /** The options of {@link instructionFile}. */

@@ -78,6 +78,7 @@ export interface HarnessInputs {
   readonly overlapDistance?: number;
 }
 
+/** What `lintHarness` returns: the findings and the hook registrations it read. */
 export interface HarnessLint {
   readonly findings: LintFinding[];
   readonly registrations: HookRegistration[];

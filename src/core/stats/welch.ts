@@ -21,6 +21,7 @@ export interface SummaryStats {
  */
 export type DegenerateCase = "too-few-trials" | "no-variance" | "zero-variance-pooled" | "zero-variance";
 
+/** Options of `welchTest`. */
 export interface WelchOptions {
   /** Significance level; default 0.05. */
   readonly alpha?: number;

@@ -35,6 +35,7 @@ export const coverageEmptyRule: LintRuleMeta = {
   fix: "Run the tests with `vigiles test --coverage-dir <dir>` (or VIGILES_COVERAGE_DIR set), then audit with the same dir.",
   autofix: false,
 };
+/** The rules of `vigiles audit --coverage`: hooks, skills, agents and commands no test exercised. */
 export const coverageRules: readonly LintRuleMeta[] = [
   uncoveredHookRule,
   uncoveredSkillRule,
@@ -43,6 +44,7 @@ export const coverageRules: readonly LintRuleMeta[] = [
   coverageEmptyRule,
 ];
 
+/** Options of `auditCoverage`. */
 export interface CoverageOptions {
   /** Directory of the records (default `.vigiles/coverage` under the audited root). */
   readonly coverageDir?: string;
@@ -50,12 +52,14 @@ export interface CoverageOptions {
   readonly records?: readonly CoverageRecord[];
 }
 
+/** One hook, skill, agent or command of the repository and whether a test exercised it. */
 export interface CoverageItem {
   readonly kind: "hook" | "skill" | "agent" | "command";
   readonly id: string;
   readonly covered: boolean;
 }
 
+/** What `auditCoverage` returns: every item, the findings for the uncovered ones, and how many records it read. */
 export interface CoverageResult {
   readonly items: CoverageItem[];
   readonly findings: LintFinding[];

@@ -46,6 +46,7 @@ export const hookOutputContractRule: LintRuleMeta = {
   fix: "Answer with a value the contract names (see the reason given).",
   autofix: false,
 };
+/** The rules of `vigiles audit --run`: hooks that crash, time out, print before their JSON, or answer outside the contract. */
 export const dynamicAuditRules: readonly LintRuleMeta[] = [
   hookCrashRule,
   hookTimeoutRule,
@@ -53,6 +54,7 @@ export const dynamicAuditRules: readonly LintRuleMeta[] = [
   hookOutputContractRule,
 ];
 
+/** Options of `runDynamicAudit`. */
 export interface DynamicAuditOptions {
   /** Upper bound on any one run, in ms, whatever the registered budget (default 30 s). */
   readonly maxRunMs?: number;
@@ -68,6 +70,7 @@ export interface DynamicRun {
   readonly result: HookRunResult;
 }
 
+/** What `runDynamicAudit` returns: each synthetic run and the findings. */
 export interface DynamicAuditResult {
   readonly runs: DynamicRun[];
   readonly findings: LintFinding[];

@@ -22,6 +22,7 @@ export function writeFileAtomic(path: string, text: string): void {
   renameSync(tmp, path);
 }
 
+/** What `fixHarness` did: the files it rewrote, how many findings it fixed, and the audit afterwards. */
 export interface FixResult {
   /** Files rewritten (paths as findings name them). */
   readonly filesChanged: string[];

@@ -11,6 +11,7 @@ export interface FormattableReport {
   readonly summary: { readonly errors: number; readonly warnings: number; readonly notes: number };
 }
 
+/** An output format of `vigiles audit`. */
 export type AuditFormat = "human" | "json" | "sarif";
 export const AUDIT_FORMATS: readonly AuditFormat[] = ["human", "json", "sarif"];
 

@@ -17,6 +17,7 @@ import { readFrontmatter } from "./frontmatter.js";
 /** Largest hook source read for the source rules. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
 
+/** Options of `auditHarness`. */
 export interface AuditOptions {
   /** Glob patterns (relative to the root) never searched; defaults to {@link DEFAULT_AUDIT_IGNORE}. */
   readonly ignore?: readonly string[];

@@ -13,6 +13,7 @@ export const ANTHROPIC_API_URL = "https://api.anthropic.com";
 /** Default wall-clock limit of one real-model trial. */
 export const DEFAULT_EVAL_TRIAL_TIMEOUT_MS = 600_000;
 
+/** Options of `paid_claudeEvalDriver`: credentials, endpoint, CLI and time limit of the real Claude Code runs. */
 export interface ClaudeEvalDriverOptions {
   /** Default: ANTHROPIC_API_KEY. */
   readonly apiKey?: string;

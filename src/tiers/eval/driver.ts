@@ -76,6 +76,7 @@ export interface DriverPlan {
   readonly trials: number;
 }
 
+/** Options of one `EvalDriver.runTrial` call. */
 export interface RunTrialOptions {
   /** Aborted on a forced stop (second Ctrl-C): kill the harness now. */
   readonly signal?: AbortSignal;

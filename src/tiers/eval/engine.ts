@@ -43,6 +43,7 @@ export interface EvalRunOptions {
   readonly onWarning?: (message: string) => void;
 }
 
+/** Progress of an eval run, as reported to `onProgress`. */
 export interface EvalProgress {
   readonly total: number;
   readonly done: number;

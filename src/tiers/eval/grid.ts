@@ -24,6 +24,7 @@ import { EffortNotPinnedError, MissingCredentialsError, RateLimitedError } from 
 const defaultFatal = (error: unknown): boolean =>
   error instanceof EffortNotPinnedError || error instanceof MissingCredentialsError;
 
+/** Options of running a grid of trials: concurrency, stop signals and retries. */
 export interface GridOptions {
   /** Trials run at once (default 1). */
   readonly concurrency?: number;
@@ -50,6 +51,7 @@ export interface GridOptions {
   readonly replay?: (trial: EvalTrial) => DriverTrace | undefined | Promise<DriverTrace | undefined>;
 }
 
+/** One trial of a grid: its trace, or why the call failed. */
 export interface GridTrialResult {
   readonly trial: EvalTrial;
   /** The run's trace; undefined when the call failed. */
@@ -62,6 +64,7 @@ export interface GridTrialResult {
   readonly replayed: boolean;
 }
 
+/** How a grid run went: trials launched, completed and failed, and whether it stopped early. */
 export interface GridOutcome {
   readonly launched: number;
   readonly completed: number;

@@ -19,6 +19,7 @@ export type JudgeFunction = (input: {
   readonly sample: number;
 }) => number | { readonly score: number; readonly reason?: string };
 
+/** Options of `paid_judge`: the output, the rubric, and the judge that grades it. */
 export interface JudgeOptions {
   readonly output: string;
   readonly rubric: string;
@@ -38,6 +39,7 @@ export interface JudgeOptions {
   readonly timeoutMs?: number;
 }
 
+/** A judge's verdict: the median score, pass or fail, and each sample. */
 export interface JudgeVerdict {
   /** Median of the sample scores. */
   readonly score: number;
@@ -80,6 +82,7 @@ export function paid_judge(options: JudgeOptions): JudgeVerdict {
   return { score, pass, samples: scores, costUsd, ...(reason !== undefined ? { reason } : {}) };
 }
 
+/** Options of `paid_judged`: the judge options plus what to read from the trace. */
 export interface JudgedOptions extends Omit<JudgeOptions, "output" | "rubric"> {
   /** What to grade (default the final answer, `trace.output`). */
   readonly read?: (trace: Trace) => string;

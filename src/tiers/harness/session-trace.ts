@@ -35,6 +35,7 @@ export interface SessionTrace extends Trace {
   cleanup(): void;
 }
 
+/** Options of `traceFromSession`. */
 export interface SessionTraceOptions {
   /** Hook fires were asked for (`transcript`); otherwise `hooks` stays undefined ("not recorded"). */
   readonly hooks: boolean;
@@ -58,6 +59,7 @@ function inside(workDir: string, rel: string): string {
   return join(workDir, norm);
 }
 
+/** Reads a finished session into a Trace, with file access to the run's work dir until `cleanup()`. */
 export function traceFromSession(session: SessionResult, options: SessionTraceOptions): SessionTrace {
   const { summary, dirs } = session;
   const proc = session.process;

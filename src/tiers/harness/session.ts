@@ -21,6 +21,7 @@ import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
 import { InvalidOptionError } from "../../core/errors.js";
 
+/** Options of `runHarnessSession`: the adapter, the spec and the model endpoint. */
 export interface SessionOptions {
   readonly adapter: HarnessAdapter;
   readonly spec: SessionSpec;
@@ -39,6 +40,7 @@ export interface SessionOptions {
   readonly signal?: AbortSignal;
 }
 
+/** A finished session: the CLI that ran, its dirs and launch, and how the process ended. */
 export interface SessionResult {
   readonly harness: ResolvedHarness;
   readonly dirs: RunDirs;
@@ -68,6 +70,7 @@ export function makeRunDirs(root?: string): { root: string; dirs: RunDirs } {
   return { root: base, dirs };
 }
 
+/** Runs one harness session through an adapter: resolve the CLI, prepare its dirs, launch it and wait for it to end. */
 export async function runHarnessSession(options: SessionOptions): Promise<SessionResult> {
   const { adapter, endpoint } = options;
   const harness =

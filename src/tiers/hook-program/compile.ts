@@ -17,6 +17,7 @@ import {
   type HooksConfig,
 } from "./registration.js";
 
+/** Options of `compileHooks`: where the registrations are written (project settings or a plugin). */
 export interface CompileHooksOptions {
   /** The project root (default: the process's cwd). Settings commands use `$CLAUDE_PROJECT_DIR` for paths under it. */
   readonly projectDir?: string;
@@ -34,6 +35,7 @@ export interface CompileHooksOptions {
   readonly node?: string;
 }
 
+/** A reason `compileHooks` with `check` fails: a registration hand-edited, stale, missing or orphaned. */
 export interface CompileProblem {
   readonly kind: "hand-edited" | "stale" | "missing" | "orphan";
   readonly program: string;
@@ -41,6 +43,7 @@ export interface CompileProblem {
   readonly message: string;
 }
 
+/** What `compileHooks` wrote (or, with `check`, would write) and any problems. */
 export interface CompileHooksResult {
   /** The file written (or, with `check`, that would be). */
   readonly output: string;

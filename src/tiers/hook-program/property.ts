@@ -42,6 +42,7 @@ export const neverBlocks: PropertyInvariant = { name: "never blocks", check: (c)
 export type PropertyDecider =
   AnyHookProgram | HookCommand | ((event: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision>);
 
+/** Options of `propertyHook`: the seeds, the mutators, the hook to decide, and the invariants. */
 export interface PropertyHookOptions {
   /** The event(s) to respell. */
   readonly seed: RawHookEvent | readonly RawHookEvent[];
@@ -62,6 +63,7 @@ export interface PropertyHookOptions {
   readonly event?: string;
 }
 
+/** What `propertyHook` ran, returned when every invariant held. */
 export interface PropertyHookReport {
   readonly numRuns: number;
   /** Cases in which at least one mutator applied. */

@@ -44,6 +44,7 @@ export const specLoadRule = rule(
   "A spec that does not load cannot be checked or compiled.",
   "Fix the error shown; the spec must `export default instructionFile({...})`.",
 );
+/** The rules `vigiles lint` applies to instruction specs and their compiled files. */
 export const instructionRules: readonly LintRuleMeta[] = [
   refUnresolvedRule,
   handEditedRule,

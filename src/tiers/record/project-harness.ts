@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { globSync } from "tinyglobby";
 
+/** A project's harness as `readProjectHarness` reads it: settings, files and plugin directories, ready for a harness spec. */
 export interface ProjectHarness {
   readonly settings?: Readonly<Record<string, unknown>>;
   /** Relative path -> content, ready for a spec's `files`. */

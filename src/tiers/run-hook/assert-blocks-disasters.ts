@@ -9,6 +9,7 @@ import { formatDisasterFailure, judgeDisasters, type DisasterReport } from "../.
 import { runHooksSync } from "./run-hook.js";
 import type { HookEventInput, HookSpec, RunHookOptions } from "./types.js";
 
+/** Options of `assertBlocksDisasters`: which cases, and how each hook run goes (`runHook`'s options). */
 export interface BlocksDisastersOptions extends RunHookOptions {
   /** More cases, checked with the built-in ones (`kind: "disaster"` must block, `"benign"` must pass). */
   readonly cases?: readonly DisasterCase[];

@@ -35,6 +35,7 @@ export interface HookEventInput {
   readonly [field: string]: unknown;
 }
 
+/** Options of `runHook`: the session's directories, environment, limits and confinement. */
 export interface RunHookOptions {
   /** The session's working directory: the hook's cwd and the payload's `cwd`. Default: the current directory. */
   readonly cwd?: string;

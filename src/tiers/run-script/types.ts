@@ -10,6 +10,7 @@ export interface ConfineSpec {
   readonly readOnly?: readonly string[];
 }
 
+/** Options of `runScript`: stdin, environment, limits and confinement. */
 export interface ScriptRunOptions {
   /** Written to the script's stdin, then stdin is closed. */
   readonly stdin?: string | Uint8Array;

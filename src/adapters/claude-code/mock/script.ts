@@ -15,6 +15,7 @@ import type { ModelScript, ModelScriptInput } from "../../port.js";
 
 export type { ModelScript, ModelScriptInput };
 
+/** Options of `scriptModel`: turns for subagents and the model name the mock reports. */
 export interface ScriptModelOptions {
   /** Turns per subagent, keyed by the `subagent_type` (or the `description`) of the Agent call, or `"*"`. */
   readonly agents?: Readonly<Record<string, readonly ModelTurnSource[]>>;

@@ -24,6 +24,7 @@ export const AGENT_ID_HEADER = "x-claude-code-agent-id";
 const SIDE_CHANNEL_TEXT = "vigiles mock";
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
+/** Options of `startMockModel`. */
 export interface MockModelOptions {
   /** Also listen on this unix socket (a confined run relays to it from inside its network namespace). */
   readonly socketPath?: string;

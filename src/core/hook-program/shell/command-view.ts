@@ -25,6 +25,7 @@ export interface RunsOptions {
   readonly flags?: readonly string[];
 }
 
+/** The Bash command of a tool event, parsed as shell, with questions a guard asks of it. */
 export interface ShellCommandView {
   /** The command text as the tool received it ("" when the event has none). */
   readonly text: string;
