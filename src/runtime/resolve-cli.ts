@@ -4,7 +4,7 @@
  * PATH. A candidate counts only when `--version` answers with a version, so a placeholder stub
  * (npm 11 skips the wrappers' postinstall scripts) is passed over instead of failing later.
  */
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, dirname, join, resolve } from "node:path";
@@ -83,43 +83,84 @@ function nodeModulesCandidates(lookup: CliLookup, cwd: string): string[] {
   return [...new Set(out)];
 }
 
+interface Candidate {
+  readonly path: string;
+  readonly source: CliSource;
+  /** An explicit choice (option or env) that does not work is an error, not a reason to pick another CLI. */
+  readonly final: boolean;
+}
+
+/** Where to look, in order. */
+function candidates(
+  lookup: CliLookup,
+  options: { readonly path?: string; readonly cwd?: string },
+): Candidate[] {
+  if (options.path !== undefined) return [{ path: resolve(options.path), source: "option", final: true }];
+  const fromEnv = process.env[lookup.envVar];
+  if (fromEnv) return [{ path: resolve(fromEnv), source: "env", final: true }];
+  const pathDirs = (process.env["PATH"] ?? "").split(delimiter).filter((d) => d !== "");
+  return [
+    ...nodeModulesCandidates(lookup, options.cwd ?? process.cwd()).map((path) => ({
+      path,
+      source: "node_modules" as const,
+      final: false,
+    })),
+    ...pathDirs.map((dir) => ({ path: join(dir, lookup.binaryName), source: "path" as const, final: false })),
+  ];
+}
+
+function searchWith(
+  lookup: CliLookup,
+  options: { readonly path?: string; readonly cwd?: string },
+  version: (path: string) => string | undefined,
+): CliSearchResult {
+  const searched: string[] = [];
+  for (const c of candidates(lookup, options)) {
+    if (!c.final && !existsSync(c.path)) {
+      if (c.source === "node_modules") searched.push(`node_modules: ${c.path} (missing)`);
+      continue;
+    }
+    searched.push(`${c.source}: ${c.path}`);
+    const v = isExecutableFile(c.path) ? version(c.path) : undefined;
+    if (v !== undefined) return { found: { path: c.path, version: v, source: c.source }, searched };
+    if (c.final) return { searched };
+  }
+  searched.push(`PATH: no usable \`${lookup.binaryName}\``);
+  return { searched };
+}
+
 /** Searches for the CLI; `found` is undefined when nothing usable was there. */
 export async function searchCli(
   lookup: CliLookup,
   options: { readonly path?: string; readonly cwd?: string } = {},
 ): Promise<CliSearchResult> {
-  const searched: string[] = [];
-  const tryPath = async (path: string, source: CliSource): Promise<FoundCli | undefined> => {
-    const abs = resolve(path);
-    searched.push(`${source}: ${abs}`);
-    if (!isExecutableFile(abs)) return undefined;
-    const version = await probeCliVersion(abs);
-    return version ? { path: abs, version, source } : undefined;
-  };
-  // An explicit choice that does not work is an error, not a reason to pick another CLI.
-  if (options.path !== undefined) {
-    const found = await tryPath(options.path, "option");
-    return found ? { found, searched } : { searched };
-  }
-  const fromEnv = process.env[lookup.envVar];
-  if (fromEnv) {
-    const found = await tryPath(fromEnv, "env");
-    return found ? { found, searched } : { searched };
-  }
-  for (const candidate of nodeModulesCandidates(lookup, options.cwd ?? process.cwd())) {
-    if (!existsSync(candidate)) {
-      searched.push(`node_modules: ${candidate} (missing)`);
-      continue;
+  // Probe versions concurrently up front (cached), then pick in order.
+  const list = candidates(lookup, options).filter((c) => c.final || existsSync(c.path));
+  const probed = new Map<string, string | undefined>();
+  await Promise.all(
+    list.map(async (c) => {
+      probed.set(c.path, isExecutableFile(c.path) ? await probeCliVersion(c.path) : undefined);
+    }),
+  );
+  return searchWith(lookup, options, (path) => probed.get(path));
+}
+
+/** The same search, synchronously (for `claudeAvailable()` at the top of a harness file). */
+export function searchCliSync(
+  lookup: CliLookup,
+  options: { readonly path?: string; readonly cwd?: string } = {},
+): CliSearchResult {
+  return searchWith(lookup, options, (path) => {
+    try {
+      const out = execFileSync(path, ["--version"], {
+        timeout: 15_000,
+        encoding: "utf8",
+        env: { PATH: process.env["PATH"] ?? "" },
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      return /(\d+\.\d+\.\d+)/.exec(out)?.[1];
+    } catch {
+      return undefined;
     }
-    const found = await tryPath(candidate, "node_modules");
-    if (found) return { found, searched };
-  }
-  for (const dir of (process.env["PATH"] ?? "").split(delimiter).filter((d) => d !== "")) {
-    const candidate = join(dir, lookup.binaryName);
-    if (!existsSync(candidate)) continue;
-    const found = await tryPath(candidate, "path");
-    if (found) return { found, searched };
-  }
-  searched.push(`PATH: no usable \`${lookup.binaryName}\``);
-  return { searched };
+  });
 }

@@ -6,7 +6,7 @@ import {
   parseBaseline,
   type Baseline,
 } from "../../core/regression/baseline.js";
-import { writeFileAtomic } from "./atomic-write.js";
+import { writeFileAtomic } from "../../runtime/atomic-write.js";
 
 /** Options of {@link writeBaseline}. */
 export interface WriteBaselineOptions {
