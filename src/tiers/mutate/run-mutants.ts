@@ -269,6 +269,21 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
     items = items.filter((i) => touchedSince(i, changed));
   }
   const mutants = mutantCatalogue(items);
+  if (mutants.length === 0) {
+    // Nothing to break (for example nothing changed since --since): no baseline run either.
+    return {
+      version: 1,
+      root,
+      selection: options.command !== undefined ? "command" : "all",
+      selectionNote: `nothing to mutate${options.since !== undefined ? ` (no hook, program, skill or agent file changed since ${options.since})` : " (no hook, program, skill or agent found)"}`,
+      baseline: { tests: [], durationMs: 0 },
+      score: null,
+      items: [],
+      mutants: [],
+      aborted: false,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
   const baseline = await runBaseline(root, options);
   const selection =
     options.command !== undefined ? "command" : baseline.records.size > 0 ? "coverage" : "all";

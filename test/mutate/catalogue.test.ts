@@ -1,0 +1,102 @@
+import { describe, expect, test } from "vitest";
+import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
+import { mutantSilences } from "../../src/core/mutate/program-flip.js";
+import { overallScore, scoreItems } from "../../src/core/mutate/score.js";
+import type { HookItem, MarkdownItem, MutantResult } from "../../src/core/mutate/types.js";
+
+const hook = (over: Partial<HookItem>): HookItem => ({
+  kind: "hook",
+  id: "h",
+  file: ".claude/settings.json",
+  event: "PreToolUse",
+  groupIndex: 0,
+  handlerIndex: 0,
+  matcher: "Bash",
+  command: "./guard.sh",
+  timeout: 5,
+  sources: ["guard.sh"],
+  sourceText: 'echo \'{"permissionDecision":"deny"}\'; exit 2',
+  ...over,
+});
+const equivalents = (items: Parameters<typeof mutantCatalogue>[0]) =>
+  Object.fromEntries(mutantCatalogue(items).map((m) => [m.kind, m.equivalent]));
+
+describe("the mutant catalogue", () => {
+  test("a guard that denies and exits 2, on a tool event with a short timeout: seven live mutants", () => {
+    const all = mutantCatalogue([hook({})]);
+    expect(all.map((m) => m.kind)).toEqual([
+      "hook-always-allows",
+      "hook-crashes",
+      "hook-exit2-to-0",
+      "hook-deny-to-block",
+      "hook-unregistered",
+      "hook-matcher-misses",
+      "hook-past-timeout",
+    ]);
+    expect(all.every((m) => m.equivalent === undefined)).toBe(true);
+  });
+
+  test("equivalent mutants carry their reason", () => {
+    const e = equivalents([
+      hook({ event: "Notification", matcher: undefined, sourceText: "exit 0", timeout: undefined }),
+    ]);
+    expect(e["hook-exit2-to-0"]).toMatch(/never exits 2/);
+    expect(e["hook-deny-to-block"]).toMatch(/never writes "deny"/);
+    expect(e["hook-unregistered"]).toMatch(/headless -p/);
+    expect(e["hook-past-timeout"]).toMatch(/600 s default/);
+    expect(e["hook-matcher-misses"]).toBeUndefined(); // Notification takes a matcher
+    expect(equivalents([hook({ event: "Stop", matcher: undefined })])["hook-matcher-misses"]).toMatch(
+      /Stop takes no matcher/,
+    );
+  });
+
+  test("skills: removed, blanked, and neighbours swapped; identical descriptions are an equivalent swap", () => {
+    const skill = (name: string, description: string): MarkdownItem => ({
+      kind: "skill",
+      id: `skill ${name}`,
+      file: `${name}/SKILL.md`,
+      name,
+      description,
+    });
+    const all = mutantCatalogue([skill("a", "one"), skill("b", "two"), skill("c", "two")]);
+    const swaps = all.filter((m) => m.kind === "skill-descriptions-swapped");
+    expect(swaps.map((m) => [m.item.id, m.other?.id, m.equivalent !== undefined])).toEqual([
+      ["skill a", "skill b", false],
+      ["skill b", "skill c", true],
+    ]);
+    expect(all.filter((m) => m.kind === "skill-removed")).toHaveLength(3);
+  });
+});
+
+describe("program flips and scores", () => {
+  const raw = JSON.stringify({ program: "/x/gate.hook.mjs", flip: "deny-to-allow" });
+  test("only the named program's matching answers are silenced", () => {
+    expect(mutantSilences(raw, "/x/gate.hook.mjs", { kind: "decision", decision: "deny" })).toBe(true);
+    expect(mutantSilences(raw, "/x/gate.hook.mjs", { kind: "decision", decision: "allow" })).toBe(false);
+    expect(mutantSilences(raw, "/x/other.hook.mjs", { kind: "decision", decision: "deny" })).toBe(false);
+    expect(mutantSilences("not json", "/x/gate.hook.mjs", { kind: "decision", decision: "deny" })).toBe(
+      false,
+    );
+    expect(mutantSilences(undefined, "/x/gate.hook.mjs", { kind: "decision", decision: "deny" })).toBe(false);
+  });
+
+  test("equivalents and errors are not counted", () => {
+    const r = (status: MutantResult["status"], item = "i"): MutantResult => ({
+      id: `${item}${status}`,
+      kind: "hook-crashes",
+      item,
+      itemKind: "hook",
+      description: "",
+      status,
+      tests: [],
+      durationMs: 0,
+    });
+    const results = [r("killed"), r("survived"), r("equivalent"), r("error"), r("killed", "j")];
+    expect(overallScore(results)).toBe(66.7);
+    expect(scoreItems(results)).toEqual([
+      { item: "i", kind: "hook", killed: 1, survived: 1, equivalent: 1, errors: 1, score: 50 },
+      { item: "j", kind: "hook", killed: 1, survived: 0, equivalent: 0, errors: 0, score: 100 },
+    ]);
+    expect(overallScore([r("equivalent")])).toBeNull();
+  });
+});

@@ -1,0 +1,182 @@
+// vigiles mutate end to end on a small fixture repository whose harness files use runHook (no real
+// CLI): what is killed, what survives and why, that one deleted assertion lets one named mutant
+// survive, and that the user's tree is byte-identical after a run and after a Ctrl-C mid-run.
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { liveTempDirs } from "../../src/runtime/temp-dir.js";
+import type { MutateReport } from "../../src/core/mutate/types.js";
+import { hashTree, makeFixture, repoRoot } from "./fixture.js";
+
+const fixtures: string[] = [];
+afterAll(() => fixtures.forEach((f) => rmSync(f, { recursive: true, force: true })));
+const fixture = (options?: { withForcePushAssertion?: boolean }) => {
+  const root = makeFixture(options);
+  fixtures.push(root);
+  return root;
+};
+const mutantDirs = () => new Set(readdirSync(tmpdir()).filter((n) => n.startsWith("vigiles-mutant-")));
+const cli = [process.execPath, "--import", "tsx", join(repoRoot, "src/cli/main.ts"), "mutate"];
+
+beforeAll(() => {
+  // The fixture's harness files import the built package; its runtime must carry the program flip.
+  const runtime = join(repoRoot, "dist/tiers/hook-program/runtime.js");
+  if (!existsSync(runtime) || !readFileSync(runtime, "utf8").includes("VIGILES_MUTANT"))
+    spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "ignore" });
+}, 300_000);
+
+describe("vigiles mutate on the fixture", () => {
+  let report: MutateReport;
+  let root: string;
+  let before: string;
+
+  beforeAll(async () => {
+    root = fixture();
+    before = hashTree(root);
+    report = await mutateHarness({ root });
+  }, 180_000);
+
+  const status = (id: string) => report.mutants.find((m) => m.id === id)?.status;
+  const guard = ".claude/settings.json:PreToolUse[0].hooks[0]";
+  const inject = ".claude/settings.json:UserPromptSubmit[0].hooks[0]";
+
+  test("every breakage of the tested guard, injector and program is killed", () => {
+    for (const kind of [
+      "always-allows",
+      "crashes",
+      "exit2-to-0",
+      "deny-to-block",
+      "unregistered",
+      "matcher-misses",
+      "past-timeout",
+    ])
+      expect([kind, status(`${guard}#hook-${kind}`)]).toEqual([kind, "killed"]);
+    for (const kind of ["always-allows", "crashes", "unregistered", "past-timeout"])
+      expect([kind, status(`${inject}#hook-${kind}`)]).toEqual([kind, "killed"]);
+    expect(status("program programs/gate.hook.mjs#program-deny-to-allow")).toBe("killed");
+    const killedGuard = report.mutants.find((m) => m.id === `${guard}#hook-deny-to-block`);
+    expect(killedGuard?.tests).toEqual(["guard.harness.mjs"]); // only the test that touched it ran
+    expect(killedGuard?.reason).toMatch(/force push is denied/);
+  });
+
+  test("the score is reported per item and overall; every survivor is explained", () => {
+    expect(report.version).toBe(1);
+    expect(report.selection).toBe("coverage");
+    const score = (item: string) => report.items.find((i) => i.item === item)?.score;
+    expect(score(guard)).toBe(100);
+    expect(score(".claude/settings.json:Notification[0].hooks[0]")).toBe(0);
+    expect(score("skill .claude/skills/changelog/SKILL.md")).toBe(0);
+    const survivors = report.mutants.filter((m) => m.status === "survived");
+    expect(survivors.length).toBeGreaterThan(0);
+    for (const s of survivors) {
+      expect(s.suggestion, s.id).toMatch(/^no test /);
+      expect(s.description, s.id).not.toBe("");
+      expect(Array.isArray(s.tests)).toBe(true);
+    }
+    const killed = report.mutants.filter((m) => m.status === "killed").length;
+    expect(report.score).toBe(Math.round((1000 * killed) / (killed + survivors.length)) / 10);
+    expect(report.mutants.filter((m) => m.status === "error")).toEqual([]);
+  });
+
+  test("equivalent mutants are named with their reason and not counted", () => {
+    const eq = report.mutants.filter((m) => m.status === "equivalent");
+    expect(eq.map((m) => m.id).sort()).toEqual(
+      [
+        `${inject}#hook-exit2-to-0`,
+        `${inject}#hook-deny-to-block`,
+        `${inject}#hook-matcher-misses`,
+        ".claude/settings.json:Notification[0].hooks[0]#hook-exit2-to-0",
+        ".claude/settings.json:Notification[0].hooks[0]#hook-deny-to-block",
+        ".claude/settings.json:Notification[0].hooks[0]#hook-unregistered",
+      ].sort(),
+    );
+    expect(eq.every((m) => (m.reason ?? "").length > 10)).toBe(true);
+    expect(report.items.find((i) => i.item === inject)).toMatchObject({ equivalent: 3, score: 100 });
+  });
+
+  test("the user's tree is byte-identical and every copy is gone", () => {
+    expect(hashTree(root)).toBe(before);
+    expect(liveTempDirs().filter((d) => d.includes("vigiles-mutant-"))).toEqual([]);
+  });
+});
+
+describe("the CLI", () => {
+  test("one deleted assertion lets deny-to-block survive; --since, --format json --out, --min-score", () => {
+    const root = fixture({ withForcePushAssertion: false });
+    const git = (...args: string[]) =>
+      spawnSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
+        cwd: root,
+        encoding: "utf8",
+      });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-q", "-m", "fixture");
+    appendFileSync(join(root, "hooks/guard.sh"), "# touched\n");
+    const before = hashTree(root);
+    const out = join(root, "..", `${root.split("/").at(-1)}-report.json`);
+    fixtures.push(out);
+    const r = spawnSync(
+      cli[0] as string,
+      [
+        ...cli.slice(1),
+        "--root",
+        root,
+        "--since",
+        "HEAD",
+        "--format",
+        "json",
+        "--out",
+        out,
+        "--min-score",
+        "100",
+      ],
+      { cwd: repoRoot, encoding: "utf8", timeout: 170_000 },
+    );
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/below --min-score 100/);
+    const report = JSON.parse(readFileSync(out, "utf8")) as MutateReport;
+    expect(report.version).toBe(1);
+    // --since: only the guard (its script changed) is mutated.
+    expect(new Set(report.mutants.map((m) => m.item))).toEqual(
+      new Set([".claude/settings.json:PreToolUse[0].hooks[0]"]),
+    );
+    const survivors = report.mutants.filter((m) => m.status === "survived");
+    expect(survivors.map((m) => m.kind)).toEqual(["hook-deny-to-block"]);
+    expect(survivors[0]?.suggestion).toMatch(/legal "deny"/);
+    expect(survivors[0]?.tests).toEqual(["guard.harness.mjs"]);
+    expect(hashTree(root)).toBe(before);
+  }, 180_000);
+
+  test("Ctrl-C mid-run: exit 130, running mutants killed, copies removed, the tree byte-identical", async () => {
+    const root = fixture();
+    const before = hashTree(root);
+    const dirsBefore = mutantDirs();
+    const child = spawn(cli[0] as string, [...cli.slice(1), "--root", root, "--concurrency", "1"], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    let sawMutantDir = false;
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        // The first mutant finished: the next one is running in its copy now.
+        if (/^\s+(killed|survived|equivalent)/m.test(stderr) && !child.killed) {
+          setTimeout(() => {
+            sawMutantDir = [...mutantDirs()].some((d) => !dirsBefore.has(d));
+            child.kill("SIGINT");
+          }, 300);
+        }
+      });
+      child.on("close", (c) => resolve(c));
+    });
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/interrupted/);
+    expect(sawMutantDir).toBe(true);
+    expect([...mutantDirs()].filter((d) => !dirsBefore.has(d))).toEqual([]);
+    expect(hashTree(root)).toBe(before);
+  }, 180_000);
+});
