@@ -304,6 +304,28 @@ function membersTable(symbol: ts.Symbol, checker: ts.TypeChecker): string[] {
   return rows;
 }
 
+/** What an entry adds to another module's interfaces (`declare module "vitest" { interface Matchers … }`). */
+function augmentations(source: ts.SourceFile, checker: ts.TypeChecker): string[] {
+  const out: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isModuleDeclaration(statement) || !ts.isStringLiteral(statement.name)) continue;
+    if (!statement.body || !ts.isModuleBlock(statement.body)) continue;
+    for (const member of statement.body.statements) {
+      if (!ts.isInterfaceDeclaration(member)) continue;
+      for (const heritage of member.heritageClauses?.flatMap((h) => [...h.types]) ?? []) {
+        const names = checker
+          .getPropertiesOfType(checker.getTypeAtLocation(heritage))
+          .map((p) => `\`${p.name}\``);
+        out.push(
+          `Adds to \`${member.name.text}\` of \`${statement.name.text}\` the members of \`${heritage.expression.getText()}\`: ${names.join(", ")}.`,
+          "",
+        );
+      }
+    }
+  }
+  return out;
+}
+
 /** Builds the program over the entry files with the repository's compiler options. */
 export function createReferenceProgram(root: string): ts.Program {
   const configPath = join(root, "tsconfig.json");
@@ -332,7 +354,7 @@ export function generateReference(root: string): GeneratedReference {
     const about = fileDoc(source);
     if (about) lines.push(collapse(unlink(about)), "");
     if (exports.length === 0) {
-      lines.push("No named exports.", "");
+      lines.push("No named exports.", "", ...augmentations(source, checker));
       continue;
     }
     const mains = exports.filter((e) => MAIN_FUNCTIONS.includes(e.name));

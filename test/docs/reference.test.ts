@@ -56,6 +56,10 @@ describe("docs/reference.md", () => {
     expect(generated.markdown).toMatch(/^##### HarnessTestSpec$/m);
     expect(generated.markdown).toMatch(/^##### TriggerRateOptions$/m);
     expect(generated.markdown).toMatch(/^##### CollisionBounds$/m);
+    // The matcher entries export nothing; the page says what they add to the runner's `expect`.
+    expect(generated.markdown).toMatch(
+      /^Adds to `Matchers` of `vitest` the members of `VigilesMatchers`: .*`toPass`/m,
+    );
   });
 
   test("reads every export of an entry file, with its kind", () => {
