@@ -69,6 +69,8 @@ export interface FoldingFact {
   /** Hook runs on one event; several are combined as the harness combines them. */
   readonly runs: readonly HookOutcomeInput[];
   readonly expect: Partial<Pick<FoldedHookDecision, "decision" | "blocked" | "halted" | "decidedBy">>;
+  /** The audit rules that catch a hook relying on the wrong side of this fact. */
+  readonly rules: readonly string[];
 }
 
 const pre = (exitCode: number | null, stdout = "", stderr = "", more: Partial<HookOutcomeInput> = {}) => ({
@@ -89,48 +91,56 @@ export const FOLDING_FACTS: readonly FoldingFact[] = [
     source: `${CONTRACT}, Hook output; ${seenIn("test/harness/hooks.test.ts")}`,
     runs: [pre(2, "", "no force push")],
     expect: { decision: "deny", blocked: true, decidedBy: "exit-code" },
+    rules: [],
   },
   {
     fact: 'A JSON "allow" on stdout cannot undo exit 2.',
     source: `${CONTRACT}, Hook output`,
     runs: [pre(2, decide("allow"), "refused")],
     expect: { decision: "deny", blocked: true },
+    rules: [],
   },
   {
     fact: "Exit 2 on an event that cannot block (PostToolUse) is a non-blocking error.",
     source: `${CONTRACT}, Hook input table`,
     runs: [pre(2, "", "too late", { event: "PostToolUse" })],
     expect: { decision: "none", blocked: false },
+    rules: [],
   },
   {
     fact: "Any other exit (1, 126, 127 for a missing script) is a non-blocking error: the action proceeds.",
     source: `${CONTRACT}, Hook output`,
     runs: [pre(127, "", "sh: guard.sh: not found")],
     expect: { decision: "none", blocked: false, decidedBy: "crash" },
+    rules: ["hook-crash", "hook-script-missing", "hook-script-not-executable"],
   },
   {
     fact: "A hook killed at its timeout is cancelled with no decision: the action proceeds.",
     source: `${CONTRACT}, Hook output; ${NOTES}, Timeout budgets`,
     runs: [pre(null, "", "", { timedOut: true, signal: "SIGTERM" })],
     expect: { decision: "none", blocked: false, decidedBy: "timeout" },
+    rules: ["hook-timeout", "subprocess-timeout"],
   },
   {
     fact: 'Stdout is JSON only when its first non-blank character is `{`: a line printed before the JSON turns it into plain text, and its "deny" is lost.',
     source: `${CONTRACT}, Hook output`,
     runs: [pre(0, `checking…\n${decide("deny")}`)],
     expect: { decision: "none", blocked: false },
+    rules: ["hook-stdout-noise"],
   },
   {
     fact: '`permissionDecision:"block"` is outside the contract (allow, deny, ask, defer): the hook counts as failed and the tool runs.',
     source: `${CONTRACT}, Hook output and the 2.1.328 scenarios; ${seenIn("test/harness/hooks.test.ts")}`,
     runs: [pre(0, decide("block"))],
     expect: { decision: "invalid", blocked: false },
+    rules: ["invalid-permission-decision", "hook-output-contract"],
   },
   {
     fact: 'The legacy top-level `decision:"block"` still denies on PreToolUse.',
     source: `${CONTRACT}, Hook output`,
     runs: [pre(0, json({ decision: "block", reason: "legacy" }))],
     expect: { decision: "deny", blocked: true, decidedBy: "legacy-decision" },
+    rules: [],
   },
   {
     fact: "`continue:false` halts the turn and outranks every decision.",
@@ -146,24 +156,28 @@ export const FOLDING_FACTS: readonly FoldingFact[] = [
       ),
     ],
     expect: { halted: true, blocked: true, decidedBy: "continue-false" },
+    rules: [],
   },
   {
     fact: "Several hooks on one event: the strictest answer wins (deny > defer > ask > allow).",
     source: `${CONTRACT}, Hook output`,
     runs: [pre(0, decide("allow")), pre(0, decide("ask")), pre(0, decide("deny"))],
     expect: { decision: "deny", blocked: true },
+    rules: [],
   },
   {
     fact: "Codex blocks on exit 2 only with a non-empty stderr.",
     source: `${CONTRACT}, Codex CLI`,
     runs: [pre(2, "", "", { harness: "codex" })],
     expect: { blocked: false },
+    rules: [],
   },
   {
     fact: "StopFailure ignores hook output and exit codes.",
     source: `${CONTRACT}, Hook input table`,
     runs: [pre(2, "", "stop", { event: "StopFailure" })],
     expect: { decision: "none", blocked: false },
+    rules: [],
   },
 ];
 
@@ -190,23 +204,30 @@ export interface PinnedFinding {
   /** The test file and the exact title of the test that pins it. */
   readonly file: string;
   readonly title: string;
+  /** The audit rules that check it. */
+  readonly rules: readonly string[];
+  /** What else in vigiles knows it, when no audit rule does. */
+  readonly also?: string;
 }
 
 export const PINNED_FINDINGS: readonly PinnedFinding[] = [
   {
     finding:
-      "Claude Code 2.1.328 loads a plugin's hooks/hooks.json once and keeps its hooks even when plugin.json's `hooks` names it again; a file listed twice is skipped the second time. The `Duplicate hooks file` drop did not happen.",
+      "Claude Code 2.1.328 loads a plugin's hooks/hooks.json once and keeps its hooks even when plugin.json's `hooks` names it again: its UserPromptSubmit hook fired exactly once. The `Duplicate hooks file` drop did not happen.",
     contract:
       'Naming hooks/hooks.json in plugin.json is the "Duplicate hooks file" error and the hooks are dropped.',
     file: "test/triggering/real-cli.test.ts",
     title:
       "lists the plugins, skills and commands the CLI lists, under the same ids; the standard hooks file loads once",
+    rules: ["duplicate-hooks-file"],
   },
   {
-    finding: "The same, for repeated entries in a fixture plugin: each hook fires once.",
+    finding:
+      "A plugin.json whose `hooks` lists an extra hooks file twice and hooks/hooks.json once: 2.1.328 fires each hook once (PreToolUse from one file, PostToolUse from the other).",
     contract: "As above.",
     file: "test/lint/duplicate-hooks-harness.test.ts",
     title: "2.1.328 loads each hooks file once despite the repeated manifest entries",
+    rules: ["duplicate-hooks-file"],
   },
   {
     finding:
@@ -215,6 +236,8 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
     file: "test/docs/harness-facts.test.ts",
     title:
       "Claude Code 2.1.328 skips a plugin whose manifest has a path without ./ or an agents entry that is not .md",
+    rules: [],
+    also: "`loadPlugin` (problem `manifest-path`: the plugin is marked as not loading); no `vigiles audit` rule yet",
   },
   {
     finding:
@@ -223,6 +246,8 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
     file: "test/triggering/real-cli.test.ts",
     title:
       "lists the plugins, skills and commands the CLI lists, under the same ids; the standard hooks file loads once",
+    rules: ["plugin-name"],
+    also: "`loadPlugin` (problems `manifest-path`, `manifest-name`)",
   },
   {
     finding:
@@ -231,6 +256,8 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
     file: "test/triggering/real-cli.test.ts",
     title:
       "lists the plugins, skills and commands the CLI lists, under the same ids; the standard hooks file loads once",
+    rules: ["skill-name", "skill-name-folder", "skill-description"],
+    also: "`loadPlugin`, whose severities follow the CLI (only a missing description is an error)",
   },
   {
     finding:
@@ -239,6 +266,7 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
     file: "test/codex/codex-harness.test.ts",
     title:
       "Codex 0.169.0 refuses rm -rf by itself, even with approvals bypassed, and its stream shows nothing",
+    rules: [],
   },
   {
     finding:
@@ -246,10 +274,18 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
     contract: "Non-managed hooks must be trusted (stated for project hooks).",
     file: "test/codex/codex-harness.test.ts",
     title: "Codex skips an untrusted hook silently, which is why vigiles trusts each hook by hash",
+    rules: [],
+    also: "the Codex adapter, which writes a `trusted_hash` for each hook under test (`codexHookTrustHash`)",
   },
 ];
 
 const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
+
+function checkedBy(rules: readonly string[], also?: string): string {
+  const parts = rules.map((r) => `\`${r}\``);
+  if (also) parts.push(cell(also));
+  return parts.length ? parts.join(", ") : "—";
+}
 
 function eventCell(rules: EventRules | undefined): string {
   if (!rules) return "—";
@@ -307,8 +343,8 @@ export function generateHarnessFacts(): string {
     "",
     "Each example is folded by `foldHookDecision` (several hooks: `combineHookDecisions`) when the page is generated.",
     "",
-    "| fact | source | example | vigiles folds it to |",
-    "| --- | --- | --- | --- |",
+    "| fact | source | example | vigiles folds it to | checked by |",
+    "| --- | --- | --- | --- | --- |",
   );
   for (const f of FOLDING_FACTS) {
     lines.push(
@@ -337,11 +373,13 @@ export function generateHarnessFacts(): string {
     "",
     "### Where the pinned CLIs disagree with HOOK-CONTRACT.md (or say what it does not)",
     "",
-    "| finding | HOOK-CONTRACT.md | pinned by |",
-    "| --- | --- | --- |",
+    "| finding | HOOK-CONTRACT.md | pinned by | checked by |",
+    "| --- | --- | --- | --- |",
   );
   for (const p of PINNED_FINDINGS) {
-    lines.push(`| ${cell(p.finding)} | ${cell(p.contract)} | \`${p.file}\`: "${cell(p.title)}" |`);
+    lines.push(
+      `| ${cell(p.finding)} | ${cell(p.contract)} | \`${p.file}\`: "${cell(p.title)}" | ${checkedBy(p.rules, p.also)} |`,
+    );
   }
   return lines.join("\n");
 }

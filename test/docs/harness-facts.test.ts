@@ -69,6 +69,13 @@ describe("docs/harness-facts.md", () => {
     }
   });
 
+  test("every rule a fact names as its check exists", () => {
+    const ids = new Set(factRules().map((r) => r.id));
+    const named = [...FOLDING_FACTS, ...PINNED_FINDINGS].flatMap((f) => f.rules);
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
   test("refuses a page without markers", () => {
     expect(() => withHarnessFacts("no markers", "x")).toThrow(/markers/);
   });
