@@ -261,7 +261,7 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
   },
   {
     finding:
-      'Codex 0.169.0 refuses `rm -rf`-style commands by itself, even with approvals and sandbox bypassed: no `command_execution` item, and only the model is told ("rejected: rm -f style commands are not permitted"). A hook test that expects its own guard to fire on `rm -rf` under Codex sees no fire.',
+      'Codex 0.169.0 refuses `rm -rf`-style commands by itself, even with approvals and sandbox bypassed: no `command_execution` item, and only the model is told ("rejected: rm -f style commands are not permitted"). A registered PreToolUse hook still fires first (the same file pins that), so without it the files survive anyway: a test that checks only the outcome passes with or without the guard.',
     contract: "Not stated.",
     file: "test/codex/codex-harness.test.ts",
     title:
