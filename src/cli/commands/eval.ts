@@ -3,7 +3,7 @@
  * with a live progress display, the JSON report written atomically, the file's gate, shards, and the
  * committed eval lock (`--check`, `--update`).
  */
-import { basename, join } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import type { CliCommand } from "../commands.js";
 import { VigilesError } from "../../core/errors.js";
@@ -244,12 +244,17 @@ async function runOneFile(
     progress.end();
     for (const w of warnings.slice(0, 20)) process.stderr.write(`${label}: warning: ${w}\n`);
     if (warnings.length > 20) process.stderr.write(`${label}: … ${warnings.length - 20} more warnings\n`);
-    writeFileAtomic(out, JSON.stringify(run.report, null, 2) + "\n");
+    // The report names its rows file relative to itself, so `vigiles report` finds it from anywhere.
+    const report =
+      typeof run.report["rowsFile"] === "string"
+        ? { ...run.report, rowsFile: relative(dirname(out), rowsFile) }
+        : run.report;
+    writeFileAtomic(out, JSON.stringify(report, null, 2) + "\n");
     process.stdout.write(
       `${label}: report written to ${out}${"aborted" in run.report && run.report["aborted"] ? " (aborted)" : ""}\n`,
     );
     if (flags.update && name !== undefined) {
-      const path = writeLock(name, run.inputsHash, run.driverIdentity, run.report, flags.lockDir);
+      const path = writeLock(name, run.inputsHash, run.driverIdentity, report, flags.lockDir);
       process.stdout.write(`${label}: lock written to ${path}\n`);
     }
     if (definition.assert && flags.shard) {

@@ -2,7 +2,8 @@
  * `vigiles merge-reports <files…>`: merges the shard reports of one eval (`vigiles eval --shard i/n`)
  * into one report, as Playwright merges blob reports.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { CliCommand } from "../commands.js";
 import { mergeReports } from "../../core/eval/merge.js";
@@ -45,7 +46,7 @@ export const mergeReportsCommand: CliCommand = {
     }
     try {
       const reports = parsed.positionals.map((file) =>
-        withRows(JSON.parse(readFileSync(file, "utf8")) as EvalReport),
+        withRows(JSON.parse(readFileSync(file, "utf8")) as EvalReport, file),
       );
       const { report, missingShards } = mergeReports(reports, parsed.positionals);
       if (missingShards.length > 0) {
@@ -69,10 +70,12 @@ export const mergeReportsCommand: CliCommand = {
 };
 
 /** A report whose rows were streamed to a file gets them back, so the merged report keeps every row. */
-function withRows(report: EvalReport): EvalReport {
+function withRows(report: EvalReport, reportPath: string): EvalReport {
   if (report.rows !== undefined || report.rowsFile === undefined) return report;
+  // `vigiles eval` records the rows file relative to the report; older reports, relative to their cwd.
+  const besideReport = resolve(dirname(reportPath), report.rowsFile);
   try {
-    const rows: TrialRow[] = readRowsFile(report.rowsFile);
+    const rows: TrialRow[] = readRowsFile(existsSync(besideReport) ? besideReport : report.rowsFile);
     const { rowsFile: _file, ...rest } = report;
     return { ...rest, rows };
   } catch {

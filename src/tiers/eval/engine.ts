@@ -9,7 +9,9 @@ import type { Shard } from "../../core/eval/shard.js";
 import { inShard } from "../../core/eval/shard.js";
 import type { EvalCommon, MetricValues } from "../../core/eval/spec.js";
 import type { ArmUsage, EvalReport, TrialRow } from "../../core/eval-report.js";
+import { isSuccess } from "../../core/stats/pass-k.js";
 import type { Trace } from "../../core/trace.js";
+import { trialTrace } from "../report/trial-trace.js";
 import { TrialCache } from "./cache.js";
 import type { EvalDriver, EvalTrial } from "./driver.js";
 import { EffortNotPinnedError, EvalFailedError, MissingCredentialsError } from "./errors.js";
@@ -261,7 +263,14 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
             const message = `the measure threw: ${messageOf(error)}`;
             if (firstErrors.length < 3) firstErrors.push(message);
             arm.addError(usage);
-            row = { arm: trial.arm, trial: trial.trial, metrics: {}, usage, error: message };
+            row = {
+              arm: trial.arm,
+              trial: trial.trial,
+              metrics: {},
+              usage,
+              error: message,
+              trace: trialTrace(trace),
+            };
           }
           if (scored) {
             arm.addTrial(scored.metrics, usage, result.replayed);
@@ -279,6 +288,10 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
               ...(result.replayed ? { cached: true } : {}),
               ...(scored.messages && Object.keys(scored.messages).length > 0
                 ? { messages: scored.messages }
+                : {}),
+              // Only a failing trial keeps its (clipped) trace: the report shows it; passing rows stay small.
+              ...(Object.values(scored.metrics).some((v) => !isSuccess(v))
+                ? { trace: trialTrace(trace) }
                 : {}),
             };
           }
