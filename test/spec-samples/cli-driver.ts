@@ -33,6 +33,7 @@ export function cliDriver(script: (trial: EvalTrial) => readonly ModelTurnSource
         files: trial.files,
         env: trial.env,
         modelName: trial.model,
+        ...(trial.effort !== undefined ? { effort: String(trial.effort) } : {}),
         sandbox: false,
         transcript: true,
         timeoutMs: trial.timeoutMs ?? 90_000,

@@ -23,6 +23,7 @@ import {
 import type { Trace } from "vigiles";
 import { paid_measure, paid_runEval, paid_judge } from "vigiles/eval";
 import type { EvalReport, JudgeFunction } from "vigiles/eval";
+import "vigiles/vitest";
 import { cliDriver, requestText } from "./cli-driver.js";
 
 const repo = process.cwd();
@@ -141,6 +142,10 @@ describe("runEval with paid_judge inside measure, then significance and regressi
     expect(c).toMatchObject({ significant: true });
     expect(c.delta).toBeCloseTo(5 / 6, 10);
     expect(c.pValue).toBeLessThan(0.05);
+
+    // vitest / jest matchers: expect(report).toBeatBaseline(b, a, m)
+    expect(report).toBeatBaseline("vanilla", "gated", "marked");
+    expect(report).not.toBeatBaseline("gated", "vanilla", "marked");
 
     assertReliable(report, { arm: "gated", metric: "marked" });
     expect(() => assertReliable(report, { arm: "vanilla", metric: "marked" })).toThrow(AssertionFailedError);
