@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { skill, assertRates, checkReportToJUnit, AssertionFailedError } from "vigiles";
+import { skill, assertRates, checkReportToJUnit, defineEval, AssertionFailedError } from "vigiles";
 import {
   assertSignificant,
   significantlyBeats,
@@ -21,7 +21,7 @@ import {
   diffReports,
 } from "vigiles";
 import type { Trace } from "vigiles";
-import { paid_measure, paid_runEval, paid_judge } from "vigiles/eval";
+import { paid_measure, paid_runEval, paid_judge, paid_judged } from "vigiles/eval";
 import type { EvalReport, JudgeFunction } from "vigiles/eval";
 import "vigiles/vitest";
 import { cliDriver, requestText } from "./cli-driver.js";
@@ -44,6 +44,10 @@ afterAll(() => {
   process.chdir(repo);
   rmSync(project, { recursive: true, force: true });
 });
+
+/** The injected grader: ordered, numbered steps score 1. Bills nothing. */
+const judge: JudgeFunction = ({ output }) => (/^1\. .+\n2\. .+/m.test(output) ? 1 : 0);
+const orderedPlan = "1. read src/billing.ts\n2. fix the rounding in total()\n";
 
 describe("The check vocabulary, SCORED", () => {
   test.concurrent("paid_measure({ checks: [skill(…)] }) → assertRates → checkReportToJUnit", async () => {
@@ -81,10 +85,35 @@ describe("The check vocabulary, SCORED", () => {
   });
 });
 
+describe("runEval, measure, measureArms: the absolute oracle", () => {
+  test.concurrent(
+    "measure({ checks: [judged(rubric)] }) + assertRates({ min }), declared with defineEval",
+    async () => {
+      const driver = cliDriver(() => [
+        { tool: "Write", input: { file_path: "PLAN.md", content: orderedPlan } },
+        { text: "planned" },
+      ]);
+      const rubric = "1 if the plan lists concrete, ordered steps; else 0.";
+      const spec = {
+        task: "plan the billing fix in PLAN.md",
+        checks: [paid_judged(rubric, { judge, read: (t: Trace) => t.file("PLAN.md") ?? "" })],
+        trials: 3,
+      };
+      // In a *.eval.mjs file the runner is declared, not called: export default defineEval({ measure: spec })
+      const declared = defineEval({ measure: spec });
+      const report = await paid_measure(declared.measure!, { driver });
+      assertRates(report, { min: 1 });
+
+      const [label] = Object.keys(report.arms["default"]!.metrics);
+      expect(report.arms["default"]!.metrics[label!]).toMatchObject({ mean: 1, n: 3, passK: true });
+      expect(report.checks?.[label!]).toMatchObject({ kind: "judged", rubric, injected: true });
+      expect(report.arms["default"]!.usage).toBeDefined(); // report.arms[a].usage aggregates per arm
+      expect(typeof report.totalCostUsd).toBe("number"); // report.totalCostUsd sums the run
+    },
+  );
+});
+
 describe("runEval with paid_judge inside measure, then significance and regression gating", () => {
-  /** The injected grader: ordered, numbered steps score 1. Bills nothing. */
-  const judge: JudgeFunction = ({ output }) => (/^1\. .+\n2\. .+/m.test(output) ? 1 : 0);
-  const orderedPlan = "1. read src/billing.ts\n2. fix the rounding in total()\n";
   let report: EvalReport | undefined;
 
   beforeAll(async () => {

@@ -119,6 +119,7 @@ describe("Selection-collision matrix", () => {
     assertNoCollision(report, { maxOffDiagonal: 0.2 }); // per-skill collision ceiling
     // or gate the plugin-wide rate:
     assertNoCollision(report, { maxPluginCollision: 0.1 });
+    assertNoCollision(report); // no options: zero collision
 
     expect(report.skills).toEqual(["my-plugin:farewell", "my-plugin:greet"]);
     expect(report.meanRecall).toBe(1);
