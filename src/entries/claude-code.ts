@@ -6,12 +6,8 @@ export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
 
 // --- Claude Code adapter and mock model (issue 5) ---
 export { claudeCodeAdapter } from "../adapters/claude-code/adapter.js";
-export { scriptModel } from "../adapters/claude-code/mock/script.js";
-export type {
-  ScriptModelOptions,
-  ModelScript,
-  ModelScriptInput,
-} from "../adapters/claude-code/mock/script.js";
+export { scriptModel } from "../adapters/mock/script.js";
+export type { ScriptModelOptions, ModelScript, ModelScriptInput } from "../adapters/mock/script.js";
 export { startMockModel, AGENT_ID_HEADER } from "../adapters/claude-code/mock/server.js";
 export type { MockModel, MockModelOptions } from "../adapters/claude-code/mock/server.js";
 export { resolveHarness, CLAUDE_BIN_ENV } from "../adapters/claude-code/resolve-harness.js";
@@ -35,5 +31,9 @@ export type {
 export { measureSelectionMatrix } from "../tiers/triggering/selection-matrix.js";
 export type { SelectionMatrixOptions } from "../tiers/triggering/selection-matrix.js";
 export { assertNoCollision } from "../core/triggering/matrix-report.js";
-export type { SelectionMatrixReport, SelectionRun, CollisionBounds } from "../core/triggering/matrix-report.js";
+export type {
+  SelectionMatrixReport,
+  SelectionRun,
+  CollisionBounds,
+} from "../core/triggering/matrix-report.js";
 export type { SelectionMatrixRow, SelectionMatrixSummary } from "../core/triggering/matrix.js";

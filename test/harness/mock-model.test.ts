@@ -1,6 +1,6 @@
 // The mock model over real HTTP (no CLI): the wire format, bookkeeping, errors, overrun, subagent routing.
 import { afterEach, describe, expect, test } from "vitest";
-import { scriptModel } from "../../src/adapters/claude-code/mock/script.js";
+import { scriptModel } from "../../src/adapters/mock/script.js";
 import { startMockModel, type MockModel } from "../../src/adapters/claude-code/mock/server.js";
 
 const open: MockModel[] = [];

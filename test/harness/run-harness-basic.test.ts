@@ -1,7 +1,7 @@
 // runHarnessTest with the real Claude Code CLI against the mock: the basic shape of a result.
 import { describe, expect, test } from "vitest";
 import { existsSync } from "node:fs";
-import { scriptModel } from "../../src/adapters/claude-code/mock/script.js";
+import { scriptModel } from "../../src/adapters/mock/script.js";
 import { HarnessTimeoutError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest, withHarness } from "../../src/tiers/harness/run-harness-test.js";
 

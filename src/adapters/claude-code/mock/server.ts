@@ -5,8 +5,8 @@
  * outside the script, and on an overrun answers with a non-retryable error and remembers it so the
  * run can throw `ScriptOverrunError`: it never repeats the last turn.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { listenMock, parseJson, readBody, scriptedDelays, sendJson } from "../../mock/http.js";
 import type { ModelRequest } from "../../../core/trace.js";
 import { toModelRequest } from "./flatten.js";
 import {
@@ -16,13 +16,12 @@ import {
   messageToSse,
   type AssistantMessage,
 } from "./messages-wire.js";
-import { ScriptSession, toModelScript, type ModelScriptInput } from "./script.js";
+import { ScriptSession, toModelScript, type ModelScriptInput } from "../../mock/script.js";
 
 /** The header Claude Code puts on a subagent's requests. */
 export const AGENT_ID_HEADER = "x-claude-code-agent-id";
 /** The reply to bookkeeping requests (titles, summaries): short, and never a turn of the script. */
 const SIDE_CHANNEL_TEXT = "vigiles mock";
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Options of `startMockModel`. */
 export interface MockModelOptions {
@@ -47,42 +46,6 @@ export interface MockModel {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error(`request body over ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(body);
-}
-
 function sendMessage(res: ServerResponse, message: AssistantMessage, stream: boolean): void {
   if (!stream) {
     sendJson(res, 200, JSON.stringify(message));
@@ -103,15 +66,8 @@ export async function startMockModel(
   const overruns: string[] = [];
   let answeredTurns = 0;
   // Scripted delays still pending when the mock closes are dropped, so a killed run leaves no timer behind.
-  const delays = new Set<NodeJS.Timeout>();
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        delays.delete(t);
-        resolve();
-      }, ms);
-      delays.add(t);
-    });
+  const delays = scriptedDelays();
+  const sleep = delays.sleep;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? "").split("?")[0] ?? "";
@@ -170,48 +126,19 @@ export async function startMockModel(
     sendMessage(res, assistantMessage(turn, requestedModel, estimateTokens(text)), stream);
   };
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, errorBody(500, `vigiles mock model failed: ${String(error)}`));
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-
-  let socketServer: Server | undefined;
-  if (options.socketPath !== undefined) {
-    socketServer = createServer(
-      server.listeners("request")[0] as (req: IncomingMessage, res: ServerResponse) => void,
-    );
-    const socketPath = options.socketPath;
-    await new Promise<void>((resolve, reject) => {
-      socketServer?.once("error", reject);
-      socketServer?.listen(socketPath, () => resolve());
-    });
-  }
-
-  const closeOne = (s: Server) =>
-    new Promise<void>((resolve) => {
-      s.close(() => resolve());
-      s.closeAllConnections();
-    });
+  const server = await listenMock(handle, (message) => errorBody(500, message), options.socketPath);
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    ...(options.socketPath !== undefined ? { socketPath: options.socketPath } : {}),
+    url: server.url,
+    port: server.port,
+    ...(server.socketPath !== undefined ? { socketPath: server.socketPath } : {}),
     requests,
     overruns,
     answeredTurns: () => answeredTurns,
     served: () => session.served(),
     close: async () => {
-      for (const t of delays) clearTimeout(t);
-      delays.clear();
-      await Promise.all([closeOne(server), ...(socketServer ? [closeOne(socketServer)] : [])]);
+      delays.cancelAll();
+      await server.close();
     },
   };
 }

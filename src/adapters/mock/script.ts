@@ -7,11 +7,12 @@
  * that started it: the call whose `prompt` the subagent's first user message carries. The script
  * for that subagent is looked up in `agents` by the call's `subagent_type`, then its `description`,
  * then `"*"`. Each subagent instance reads its script from the first turn, with its own cursor.
- * See README.md beside this file for the whole protocol.
+ * Every adapter's mock serves scripts through this session; each one fills `agentId` in the
+ * recorded request its own way. See ../claude-code/mock/README.md for Claude Code's protocol.
  */
-import type { ModelTurn, ModelTurnSource } from "../../../core/model-turn.js";
-import type { ModelRequest } from "../../../core/trace.js";
-import type { ModelScript, ModelScriptInput } from "../../port.js";
+import type { ModelTurn, ModelTurnSource } from "../../core/model-turn.js";
+import type { ModelRequest } from "../../core/trace.js";
+import type { ModelScript, ModelScriptInput } from "../port.js";
 
 export type { ModelScript, ModelScriptInput };
 
