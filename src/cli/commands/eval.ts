@@ -10,6 +10,7 @@ import { VigilesError } from "../../core/errors.js";
 import { parseShard, type Shard } from "../../core/eval/shard.js";
 import { progressLine } from "../../core/eval/progress-line.js";
 import type { EvalDefinition } from "../../core/eval/eval-file.js";
+import type { CacheMode } from "../../core/eval/spec.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { killAllLiveProcesses } from "../../runtime/process.js";
 import { paid_claudeEvalDriver } from "../../tiers/eval/claude-driver.js";
@@ -40,6 +41,8 @@ Options:
   --update            run, then rewrite the committed lock of each named eval
   --lock-dir <dir>    where locks live (default ${DEFAULT_LOCK_DIR})
   --driver <module>   a module exporting an eval driver (default: Claude Code against the real model)
+  --cache <mode>      override each eval's cache mode: readwrite, read (replay, record nothing),
+                      write (run everything, record it) or off
 
 Ctrl-C once: stop launching, finish in-flight trials, write the report (marked aborted), exit 130.
 Ctrl-C twice: kill the in-flight runs now, exit 130.
@@ -54,6 +57,7 @@ interface Flags {
   readonly update: boolean;
   readonly lockDir: string;
   readonly driverModule?: string;
+  readonly cache?: CacheMode;
 }
 
 function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } | string {
@@ -70,6 +74,7 @@ function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } 
         update: { type: "boolean", default: false },
         "lock-dir": { type: "string" },
         driver: { type: "string" },
+        cache: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -85,6 +90,10 @@ function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } 
       return `--trials must be a positive integer, got "${v.trials}".`;
   }
   if (v.check && v.update) return "--check and --update cannot be used together.";
+  const modes: readonly CacheMode[] = ["readwrite", "read", "write", "off"];
+  const cache = v.cache as CacheMode | undefined;
+  if (cache !== undefined && !modes.includes(cache))
+    return `--cache must be one of ${modes.join(", ")}, got "${v.cache}".`;
   let shard: Shard | undefined;
   try {
     if (v.shard !== undefined) shard = parseShard(v.shard);
@@ -101,6 +110,7 @@ function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } 
       ...(shard ? { shard } : {}),
       ...(v.out !== undefined ? { out: v.out } : {}),
       ...(v.driver !== undefined ? { driverModule: v.driver } : {}),
+      ...(cache !== undefined ? { cache } : {}),
     },
   };
 }
@@ -240,6 +250,7 @@ async function runOneFile(
       onWarning: (m) => warnings.push(m),
       ...(flags.shard ? { shard: flags.shard } : {}),
       ...(flags.trials !== undefined ? { trials: flags.trials } : {}),
+      ...(flags.cache !== undefined ? { cache: flags.cache } : {}),
     });
     progress.end();
     for (const w of warnings.slice(0, 20)) process.stderr.write(`${label}: warning: ${w}\n`);
@@ -254,7 +265,9 @@ async function runOneFile(
       `${label}: report written to ${out}${"aborted" in run.report && run.report["aborted"] ? " (aborted)" : ""}\n`,
     );
     if (flags.update && name !== undefined) {
-      const path = writeLock(name, run.inputsHash, run.driverIdentity, report, flags.lockDir);
+      // A lock is committed: it keeps the summary, not a path to this run's rows file.
+      const { rowsFile: _rows, ...locked } = report as Record<string, unknown>;
+      const path = writeLock(name, run.inputsHash, run.driverIdentity, locked, flags.lockDir);
       process.stdout.write(`${label}: lock written to ${path}\n`);
     }
     if (definition.assert && flags.shard) {

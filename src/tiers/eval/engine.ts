@@ -7,7 +7,7 @@ import { ArmAccumulator, ZERO_USAGE } from "../../core/eval/aggregate.js";
 import { trialCacheKey } from "../../core/eval/cache-key.js";
 import type { Shard } from "../../core/eval/shard.js";
 import { inShard } from "../../core/eval/shard.js";
-import type { EvalCommon, MetricValues } from "../../core/eval/spec.js";
+import type { CacheMode, EvalCommon, MetricValues } from "../../core/eval/spec.js";
 import type { ArmUsage, EvalReport, TrialRow } from "../../core/eval-report.js";
 import { isSuccess } from "../../core/stats/pass-k.js";
 import type { Trace } from "../../core/trace.js";
@@ -39,6 +39,8 @@ export interface EvalRunOptions {
   readonly keepRows?: boolean;
   /** Overrides the spec's cache directory. */
   readonly cacheDir?: string;
+  /** Overrides the spec's cache mode (`--cache`): e.g. "read" replays a committed cache and never writes it. */
+  readonly cache?: CacheMode;
   /** Called after each trial and at launches, for progress displays. */
   readonly onProgress?: (progress: EvalProgress) => void;
   /** A corrupt cache entry, a failed call: reported here (default: ignored, still counted). */
@@ -137,7 +139,7 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
     trials: total,
   });
 
-  const cache = new TrialCache(common.cache ?? "off", options.cacheDir ?? common.cacheDir);
+  const cache = new TrialCache(options.cache ?? common.cache ?? "off", options.cacheDir ?? common.cacheDir);
   const pluginHashes = new Map<string, string>();
   const hashesOf = (dirs: readonly string[]): string[] =>
     dirs.map((d) => {

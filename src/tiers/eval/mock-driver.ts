@@ -30,6 +30,11 @@ export interface StochasticMockOptions {
   readonly rateLimitFirstAttempts?: number;
   readonly adapter?: HarnessAdapter;
   readonly timeoutMs?: number;
+  /**
+   * The Bash command a successful trial runs (default `echo done > RESULT.md`), and what it answers
+   * after. Part of the identity when set, so recordings of different scripts never mix.
+   */
+  readonly success?: { readonly command: string; readonly answer?: string };
 }
 
 export interface StochasticMockDriver extends EvalDriver {
@@ -59,8 +64,17 @@ export function stochasticMockDriver(options: StochasticMockOptions): Stochastic
   const rateOf = (arm: string): number => options.rates[arm] ?? options.defaultRate ?? 0.5;
   const succeeds = (t: Pick<EvalTrial, "arm" | "trial" | "case">): boolean =>
     seededUniform(seed, t.arm, t.case, t.trial) < rateOf(t.arm);
+  const successCommand = options.success?.command ?? `echo done > ${MOCK_RESULT_FILE}`;
+  const successAnswer = options.success?.answer ?? `wrote ${MOCK_RESULT_FILE}`;
   const ratesId = createHash("sha256")
-    .update(JSON.stringify([seed, options.defaultRate ?? 0.5, Object.entries(options.rates).sort()]))
+    .update(
+      JSON.stringify([
+        seed,
+        options.defaultRate ?? 0.5,
+        Object.entries(options.rates).sort(),
+        ...(options.success ? [successCommand, successAnswer] : []),
+      ]),
+    )
     .digest("hex")
     .slice(0, 12);
 
@@ -91,10 +105,7 @@ export function stochasticMockDriver(options: StochasticMockOptions): Stochastic
         attempt <= (options.rateLimitFirstAttempts ?? 0)
           ? [{ error: { status: 429, type: "rate_limit_error", message: "mock rate limit" }, ...delay }]
           : succeeds(trial)
-            ? [
-                { tool: "Bash", input: { command: `echo done > ${MOCK_RESULT_FILE}` }, ...delay },
-                { text: `wrote ${MOCK_RESULT_FILE}` },
-              ]
+            ? [{ tool: "Bash", input: { command: successCommand }, ...delay }, { text: successAnswer }]
             : [{ text: "I looked and decided to do nothing.", ...delay }];
       const mock = await adapter.startMock(turns);
       launches++;
