@@ -2,27 +2,13 @@
  * `vigiles audit --fix`: applies the safe mechanical fixes (quote the plugin root, drop the
  * duplicate manifest entry), writing each file atomically (temp file, then rename).
  */
-import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve, basename } from "node:path";
+import { readFileSync } from "node:fs";
+import { writeFileAtomic } from "../../runtime/atomic-write.js";
+import { resolve } from "node:path";
 import { applyEdits } from "../../core/lint/apply-edits.js";
 import type { TextEdit } from "../../core/lint/types.js";
 import { auditHarness, type AuditOptions, type AuditReport } from "./static-audit.js";
 
-/** Writes `text` to `path` through a temp file in the same directory and a rename, keeping the mode. */
-export function writeFileAtomic(path: string, text: string): void {
-  const tmp = join(dirname(path), `.${basename(path)}.vigiles-${process.pid}.tmp`);
-  let mode: number | undefined;
-  try {
-    mode = statSync(path).mode & 0o7777;
-  } catch {
-    mode = undefined;
-  }
-  writeFileSync(tmp, text);
-  if (mode !== undefined) chmodSync(tmp, mode);
-  renameSync(tmp, path);
-}
-
-/** What `fixHarness` did: the files it rewrote, how many findings it fixed, and the audit afterwards. */
 export interface FixResult {
   /** Files rewritten (paths as findings name them). */
   readonly filesChanged: string[];

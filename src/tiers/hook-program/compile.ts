@@ -3,8 +3,9 @@
  * `hooks/hooks.json`) whose command runs the program through the vigiles runtime with a direct
  * `node` call (never npx: a registry look-up on every tool call is too slow).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { writeFileAtomic } from "../../runtime/atomic-write.js";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { VigilesError } from "../../core/errors.js";
 import { TOOL_EVENTS } from "../../core/hook-program/events.js";
@@ -189,10 +190,7 @@ export async function compileHooks(
     );
   }
   if (changed) {
-    mkdirSync(dirname(output), { recursive: true });
-    const tmp = `${output}.${process.pid}.tmp`;
-    writeFileSync(tmp, after);
-    renameSync(tmp, output);
+    writeFileAtomic(output, after);
   }
   return {
     output,
