@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
 import { liveTempDirs } from "../../src/runtime/temp-dir.js";
 import type { MutateReport } from "../../src/core/mutate/types.js";
-import { hashTree, makeFixture, repoRoot } from "./fixture.js";
+import { hashTree, makeFixture, repoRoot } from "./fixture.mjs";
 
 const fixtures: string[] = [];
 afterAll(() => fixtures.forEach((f) => rmSync(f, { recursive: true, force: true })));
@@ -148,6 +148,34 @@ describe("the CLI", () => {
     expect(survivors[0]?.suggestion).toMatch(/legal "deny"/);
     expect(survivors[0]?.tests).toEqual(["guard.harness.mjs"]);
     expect(hashTree(root)).toBe(before);
+  }, 180_000);
+
+  test("--command runs the project's own test command per mutant; a suite that fails unmutated is refused", async () => {
+    const root = fixture({ withForcePushAssertion: false });
+    const git = (...args: string[]) =>
+      spawnSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: root });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-q", "-m", "fixture");
+    appendFileSync(join(root, "hooks/guard.sh"), "# touched\n");
+    const report = await mutateHarness({ root, since: "HEAD", command: "node guard.harness.mjs" });
+    expect(report.selection).toBe("command");
+    const by = Object.fromEntries(report.mutants.map((m) => [m.kind, m.status]));
+    expect(by).toMatchObject({
+      "hook-always-allows": "killed",
+      "hook-deny-to-block": "survived",
+      "hook-exit2-to-0": "killed",
+    });
+    expect(report.mutants.find((m) => m.kind === "hook-deny-to-block")?.tests).toEqual([
+      "node guard.harness.mjs",
+    ]);
+    const r = spawnSync(
+      cli[0] as string,
+      [...cli.slice(1), "--root", root, "--since", "HEAD", "--command", "exit 3"],
+      { cwd: repoRoot, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/fails before any mutant \(exit 3\)/);
   }, 180_000);
 
   test("Ctrl-C mid-run: exit 130, running mutants killed, copies removed, the tree byte-identical", async () => {

@@ -52,7 +52,7 @@ export default experimental_defineHook({
 });
 `;
 
-const hook = (script: string) => ({
+const hook = (script) => ({
   type: "command",
   command: `"$CLAUDE_PROJECT_DIR/hooks/${script}"`,
   timeout: 1,
@@ -66,7 +66,7 @@ const SETTINGS = {
 };
 
 /** The guard's harness file; `withForcePushAssertion: false` is the same file with one assertion deleted. */
-export function guardHarness(withForcePushAssertion: boolean): string {
+export function guardHarness(withForcePushAssertion) {
   return `import { readFileSync } from "node:fs";
 import { runHook } from "vigiles";
 const root = new URL(".", import.meta.url).pathname;
@@ -108,15 +108,16 @@ if (r.decision !== "deny") { console.error("FAILED: the compiled gate did not de
 console.log("program: checked");
 `;
 
-const skill = (name: string, description: string) =>
+const skill = (name, description) =>
   `---\nname: ${name}\ndescription: ${description}\n---\n\nDo the ${name} thing.\n`;
 
 /** Writes the fixture repository under .vigiles/tmp/ and returns its root. */
-export function makeFixture(options: { withForcePushAssertion?: boolean } = {}): string {
+/** @param {{ withForcePushAssertion?: boolean }} [options] @returns {string} */
+export function makeFixture(options = {}) {
   const base = join(repoRoot, ".vigiles", "tmp");
   mkdirSync(base, { recursive: true });
   const root = mkdtempSync(join(base, "mutate-fixture-"));
-  const write = (path: string, text: string, mode?: number) => {
+  const write = (path, text, mode) => {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
     if (mode !== undefined) chmodSync(join(root, path), mode);
@@ -139,9 +140,10 @@ export function makeFixture(options: { withForcePushAssertion?: boolean } = {}):
 }
 
 /** sha256 over every path, mode and content under `root` (symlinks by target): equal means byte-identical. */
-export function hashTree(root: string): string {
+/** @param {string} root @returns {string} */
+export function hashTree(root) {
   const hash = createHash("sha256");
-  const walk = (dir: string) => {
+  const walk = (dir) => {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       const st = statSync(path, { throwIfNoEntry: false });

@@ -1,0 +1,56 @@
+// vigiles mutate: the wall time of mutating a suite against one plain run of that suite, as a ratio
+// (both measured here, in one run). First the small runHook fixture (test/mutate/fixture.mjs: three
+// harness files, 29 mutants), then, unless --fixture-only, the bundled examples/guard-plugin whose
+// harness file drives the real Claude Code CLI against a scripted mock (skipped when the CLI is not
+// installed). Mutants run concurrently (default: cores), each in its own temp copy.
+// Run: npm run build && node bench/mutate.bench.mjs [--fixture-only]
+import { availableParallelism } from "node:os";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { mutateHarness } from "../dist/tiers/mutate/run-mutants.js";
+import { runTestFiles } from "../dist/tiers/test-runner/run-files.js";
+import { discoverHarnessFiles } from "../dist/tiers/test-runner/discover.js";
+import { claudeAvailable } from "../dist/entries/index.js";
+import { makeFixture } from "../test/mutate/fixture.mjs";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+async function measure(label, root) {
+  const files = discoverHarnessFiles([], root);
+  const t0 = performance.now();
+  const plain = await runTestFiles(files, { cwd: root });
+  const plainMs = performance.now() - t0;
+  if (plain.some((r) => r.status !== "passed")) {
+    console.log(
+      `${label}: the plain suite did not pass (${plain.map((r) => `${r.file} ${r.status}`).join(", ")}); skipped`,
+    );
+    return;
+  }
+  const t1 = performance.now();
+  const report = await mutateHarness({ root });
+  const mutateMs = performance.now() - t1;
+  const count = (s) => report.mutants.filter((m) => m.status === s).length;
+  const ran = report.mutants.filter((m) => m.tests.length > 0 && m.status !== "equivalent").length;
+  console.log(
+    `${label}: ${report.mutants.length} mutants (${ran} ran tests; ${count("killed")} killed, ${count("survived")} survived, ` +
+      `${count("equivalent")} equivalent, ${count("error")} errors), score ${report.score}%`,
+  );
+  console.log(
+    `  plain suite ${(plainMs / 1000).toFixed(1)}s, mutate ${(mutateMs / 1000).toFixed(1)}s ` +
+      `(concurrency ${availableParallelism()}): ratio ${(mutateMs / plainMs).toFixed(1)}x, ` +
+      `${(mutateMs / Math.max(1, ran) / 1000).toFixed(2)}s per mutant that ran tests`,
+  );
+}
+
+const fixture = makeFixture();
+try {
+  await measure("fixture (runHook)", fixture);
+} finally {
+  rmSync(fixture, { recursive: true, force: true });
+}
+if (!process.argv.includes("--fixture-only")) {
+  if (claudeAvailable())
+    await measure("examples/guard-plugin (real Claude Code CLI)", join(repo, "examples/guard-plugin"));
+  else console.log("examples/guard-plugin: Claude Code is not installed; skipped");
+}
