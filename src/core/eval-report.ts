@@ -96,3 +96,10 @@ export interface EvalReport {
   /** Path of the JSONL file the raw rows were streamed to, when they were not kept in memory. */
   readonly rowsFile?: string;
 }
+
+/**
+ * The report of a checks-scored run (`paid_measure`, `paid_measureArms`): an {@link EvalReport} whose
+ * metrics are check rates, each check serialised under `checks`. The name the readers of such a report
+ * (`assertRates`, `checkReportToJUnit`, `compareCheck`) are documented with.
+ */
+export type CheckReport = EvalReport;

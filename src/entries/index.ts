@@ -24,7 +24,14 @@ export type {
   ErrorTurn,
   ScriptedToolCall,
 } from "../core/model-turn.js";
-export type { EvalReport, ArmReport, MetricSummary, TrialRow, ArmUsage } from "../core/eval-report.js";
+export type {
+  EvalReport,
+  CheckReport,
+  ArmReport,
+  MetricSummary,
+  TrialRow,
+  ArmUsage,
+} from "../core/eval-report.js";
 export type {
   FoldedHookDecision,
   HookDecisionKind,

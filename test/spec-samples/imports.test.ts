@@ -2,7 +2,7 @@
 // package's self-reference; run `npm run build` first): every name a sample imports exists on the entry
 // the sample imports it from, every runtime export of vigiles/eval is named paid_, and the
 // "Imports & harness selection" sample selects each harness on the real CLI against the mock model.
-import { describe, expect, test } from "vitest";
+import { describe, expect, expectTypeOf, test } from "vitest";
 import * as root from "vigiles";
 import * as evalEntry from "vigiles/eval";
 import * as claudeCode from "vigiles/claude-code";
@@ -11,7 +11,8 @@ import * as hookEntry from "vigiles/hook";
 import * as specEntry from "vigiles/spec";
 import { runHarnessTest } from "vigiles";
 import { codexAdapter } from "vigiles/codex";
-import type { HarnessTestSpec } from "vigiles";
+import type { HarnessTestSpec, EvalReport, CheckReport } from "vigiles";
+import type { EvalReport as EvalReportOnEval, CheckReport as CheckReportOnEval } from "vigiles/eval";
 
 /** Per spec section: the entry a sample imports from and the names it imports (or calls unqualified). */
 const imported: readonly (readonly [string, string, Record<string, unknown>, readonly string[]])[] = [
@@ -156,6 +157,13 @@ describe("every name a spec sample imports is on the built entry it names", () =
     expect(root).not.toHaveProperty("measureSelectionMatrix");
     expect(root).not.toHaveProperty("assertNoCollision");
     expect(root).not.toHaveProperty("scriptModel");
+  });
+
+  test("the report types are on both barrels (never import vigiles/eval for a type alone)", () => {
+    expectTypeOf<CheckReport>().toEqualTypeOf<EvalReport>();
+    expectTypeOf<CheckReportOnEval>().toEqualTypeOf<CheckReport>();
+    expectTypeOf<EvalReportOnEval>().toEqualTypeOf<EvalReport>();
+    expectTypeOf(root.checkReportToJUnit).parameter(0).toEqualTypeOf<CheckReport>();
   });
 
   test("the sample's entries are the package's exports (no vigiles/test, no old barrels)", async () => {
