@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Most tests wait on real processes (hooks, the agent CLIs), not on the CPU: on 2 cores three
+    // files at a time finish sooner than vitest's default of cores - 1.
+    maxWorkers: 3,
   },
 });
