@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts"],
-    exclude: ["**/node_modules/**", "dist/**", "test/runners/jest/**"],
+    exclude: ["**/node_modules/**", "dist/**", ".vigiles/**", "test/runners/jest/**"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
