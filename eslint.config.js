@@ -17,6 +17,8 @@ export default tseslint.config(
       "coverage/**",
       "**/__fixtures__/**",
       "examples/**/.vigiles-cache/**",
+      ".vigiles/**",
+      ".dist-*/**",
     ],
   },
   js.configs.recommended,
