@@ -1,0 +1,33 @@
+// vigiles mutate on the bundled examples/guard-plugin: its harness file drives the real Claude Code
+// CLI against a scripted mock (free, deterministic, ~1 minute for all mutants on 2 cores). The
+// score is reported, every survivor is explained, and the example's tree is byte-identical after.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { claudeAvailable } from "../../src/tiers/harness/availability.js";
+import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { hashTree, repoRoot } from "./fixture.mjs";
+
+describe.skipIf(!claudeAvailable())("vigiles mutate on examples/guard-plugin (real Claude Code CLI)", () => {
+  test("scores every hook, skill and agent and explains every survivor", async () => {
+    const root = join(repoRoot, "examples/guard-plugin");
+    const before = hashTree(root);
+    const report = await mutateHarness({ root });
+    expect(hashTree(root)).toBe(before);
+    expect(report.selection).toBe("coverage");
+    expect(report.mutants.filter((m) => m.status === "error")).toEqual([]);
+    expect(report.score).not.toBeNull();
+    const kinds = new Set(report.items.map((i) => i.kind));
+    expect(kinds).toEqual(new Set(["hook", "program", "skill", "agent"]));
+    // The stop gate and the prompt injector are checked by the harness test: removing them is noticed.
+    const status = (id: string) => report.mutants.find((m) => m.id === id)?.status;
+    expect(status("hooks/hooks.json:Stop[0].hooks[0]#hook-unregistered")).toBe("killed");
+    expect(status("hooks/hooks.json:UserPromptSubmit[0].hooks[0]#hook-always-allows")).toBe("killed");
+    // No harness test triggers a skill or an agent: those survive without a run, each with a suggestion.
+    for (const m of report.mutants.filter((x) => x.status === "survived")) {
+      expect(m.suggestion, m.id).toMatch(/^no test /);
+      if (m.itemKind === "skill" || m.itemKind === "agent") expect(m.tests).toEqual([]);
+    }
+    for (const m of report.mutants.filter((x) => x.status === "equivalent"))
+      expect(m.reason, m.id).toMatch(/never|no matcher|no registered timeout/);
+  }, 300_000);
+});
