@@ -3,7 +3,12 @@
  * matchers, the hook and harness runners, and the helpers that read eval reports.
  * Re-exports only; each section belongs to one area of src/.
  */
-export { VigilesError, AssertionFailedError, VacuousAssertionError, InvalidOptionError } from "../core/errors.js";
+export {
+  VigilesError,
+  AssertionFailedError,
+  VacuousAssertionError,
+  InvalidOptionError,
+} from "../core/errors.js";
 export type {
   Trace,
   ToolCall,
@@ -51,7 +56,10 @@ export type {
   HookEventInput,
   RunHookOptions,
 } from "../tiers/run-hook/types.js";
-export { assertBlocksDisasters, DisastersNotBlockedError } from "../tiers/run-hook/assert-blocks-disasters.js";
+export {
+  assertBlocksDisasters,
+  DisastersNotBlockedError,
+} from "../tiers/run-hook/assert-blocks-disasters.js";
 export type { BlocksDisastersOptions } from "../tiers/run-hook/assert-blocks-disasters.js";
 export { disasterCorpus, disasterCategories } from "../core/disasters/corpus.js";
 export type { DisasterCase, DisasterCategory } from "../core/disasters/corpus.js";
@@ -67,7 +75,12 @@ export { selectHandlers } from "../core/hook-config/select.js";
 export type { HandlerSelection, SelectOptions } from "../core/hook-config/select.js";
 export { testMatcher } from "../core/hook-config/matcher.js";
 export { permissionRuleMatches } from "../core/hook-config/if-rule.js";
-export type { HooksConfig, HookHandler, HookHandlerGroup, HookHandlerType } from "../core/hook-config/types.js";
+export type {
+  HooksConfig,
+  HookHandler,
+  HookHandlerGroup,
+  HookHandlerType,
+} from "../core/hook-config/types.js";
 export { ConfinementUnavailableError, bwrapAvailable } from "../runtime/confine.js";
 
 // --- trace: predicates, assertions, checks, agent results, matchers (issue 3) ---
@@ -196,7 +209,11 @@ export type { ProjectHarness } from "../tiers/record/project-harness.js";
 // --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
 // issue 6: eval files (free: a declaration cannot spend)
 export { defineEval } from "../core/eval/eval-file.js";
-export type { EvalDefinition, TriggerRateDeclaration, TriggerRateReportLike } from "../core/eval/eval-file.js";
+export type {
+  EvalDefinition,
+  TriggerRateDeclaration,
+  TriggerRateReportLike,
+} from "../core/eval/eval-file.js";
 export type {
   RunEvalSpec,
   MeasureSpec,
