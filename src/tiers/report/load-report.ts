@@ -36,14 +36,19 @@ function readRowsFile(reportPath: string, rowsFile: string): TrialRow[] {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   // `vigiles eval` starts its rows file with a header line ({"format":"vigiles.eval-rows",…}); skip it.
   const first = lines[0];
-  if (first !== undefined && /^\{\s*"format"\s*:\s*"vigiles\.eval-rows"/.test(first)) lines.shift();
+  const header = first !== undefined && /^\{\s*"format"\s*:\s*"vigiles\.eval-rows"/.test(first) ? 1 : 0;
+  if (header) lines.shift();
   return lines.map((line, i) => {
     try {
       return JSON.parse(line) as TrialRow;
     } catch (e) {
-      throw new MalformedReportError(reportPath, `line ${i + 1} of its rows file ${path} is not JSON.`, {
-        cause: e,
-      });
+      throw new MalformedReportError(
+        reportPath,
+        `line ${i + 1 + header} of its rows file ${path} is not JSON.`,
+        {
+          cause: e,
+        },
+      );
     }
   });
 }
