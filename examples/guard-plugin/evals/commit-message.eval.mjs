@@ -10,6 +10,7 @@
 // Replay it, free and offline (no model, no key; the cache answers every trial, the mock gets no request):
 //   npx vigiles eval examples/guard-plugin/evals/commit-message.eval.mjs \
 //     --driver examples/guard-plugin/evals/mock-driver.ts --cache read --out /tmp/commit-message.json
+// then `npx vigiles report /tmp/commit-message.json` writes an HTML page with each failing trial's trace.
 // Check that the committed lock still matches the inputs (runs nothing):
 //   npx vigiles eval examples/guard-plugin/evals/commit-message.eval.mjs \
 //     --driver examples/guard-plugin/evals/mock-driver.ts --lock-dir examples/guard-plugin/evals/locks --check
