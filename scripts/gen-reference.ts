@@ -237,7 +237,9 @@ function parameterTypes(symbol: ts.Symbol, checker: ts.TypeChecker): ts.Symbol[]
   for (const declaration of (symbol.declarations ?? []).filter(ts.isFunctionLike)) {
     for (const parameter of declaration.parameters) {
       const nodes =
-        parameter.type && ts.isUnionTypeNode(parameter.type) ? parameter.type.types : [parameter.type];
+        parameter.type && (ts.isUnionTypeNode(parameter.type) || ts.isIntersectionTypeNode(parameter.type))
+          ? parameter.type.types
+          : [parameter.type];
       for (const node of nodes) {
         if (!node || !ts.isTypeReferenceNode(node)) continue;
         let target = checker.getSymbolAtLocation(node.typeName);

@@ -9,6 +9,7 @@ import { applyEdits } from "../../core/lint/apply-edits.js";
 import type { TextEdit } from "../../core/lint/types.js";
 import { auditHarness, type AuditOptions, type AuditReport } from "./static-audit.js";
 
+/** What `fixHarness` did: the files it rewrote, how many findings it fixed, and the audit afterwards. */
 export interface FixResult {
   /** Files rewritten (paths as findings name them). */
   readonly filesChanged: string[];
