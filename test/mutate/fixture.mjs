@@ -55,7 +55,7 @@ export default experimental_defineHook({
 const hook = (script) => ({
   type: "command",
   command: `"$CLAUDE_PROJECT_DIR/hooks/${script}"`,
-  timeout: 1,
+  timeout: 3,
 });
 const SETTINGS = {
   hooks: {

@@ -44,11 +44,34 @@ function removeHandler(groups: HandlerGroup[], h: HookItem): void {
   // Keep an empty group in place so the other handlers keep their indices; the harness ignores it.
 }
 
+/** The two mutants that never run the original are plain shell: no node start-up inside the hook's budget. */
+const SHELL_ONLY: Readonly<Record<string, string>> = {
+  "always-allows": "cat >/dev/null; exit 0",
+  crashes: "cat >/dev/null; echo 'vigiles mutant: this hook crashed (exit 1)' >&2; exit 1",
+};
+
 function wrap(copyRoot: string, h: HookItem, mode: string): void {
+  const shell = SHELL_ONLY[mode];
+  if (shell !== undefined) {
+    editHook(copyRoot, h, (_groups, handler) => {
+      if (Array.isArray(handler["args"])) {
+        handler["command"] = "/bin/sh";
+        handler["args"] = ["-c", shell];
+      } else handler["command"] = shell;
+    });
+    return;
+  }
   // The wrapper sits beside the config (the plugin's hooks/ or .claude/), so a confined run sees it.
   const wrapper = join(copyRoot, dirname(h.file), WRAPPER_NAME);
   copyFileSync(fileURLToPath(new URL("./mutant-wrapper.mjs", import.meta.url)), wrapper);
   editHook(copyRoot, h, (_groups, handler) => {
+    const args = handler["args"];
+    if (Array.isArray(args)) {
+      // Exec form: the wrapper becomes the program, the original program and its args follow `--`.
+      handler["command"] = process.execPath;
+      handler["args"] = [wrapper, mode, String(h.timeout ?? 600), "--", h.command, ...args.map(String)];
+      return;
+    }
     handler["command"] =
       `${shellQuote(process.execPath)} ${shellQuote(wrapper)} ${mode} ${h.timeout ?? 600} ${shellQuote(h.command)}`;
   });

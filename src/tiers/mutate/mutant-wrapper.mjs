@@ -5,7 +5,11 @@
 // it imports nothing from vigiles, so it runs wherever the hook runs (also inside a confinement).
 import { spawn } from "node:child_process";
 
-const [mode, timeoutArg, command] = process.argv.slice(2);
+// `… <mode> <timeout> <command>` runs the command under `sh -c`; `… <mode> <timeout> -- <program> <args…>`
+// runs an exec-form handler (`command` plus `args`) as it is, without a shell.
+const [mode, timeoutArg, command, ...rest] = process.argv.slice(2);
+const [file, args] =
+  command === "--" ? [rest[0] ?? "true", rest.slice(1)] : ["sh", ["-c", command ?? "true"]];
 
 async function readStdin() {
   const chunks = [];
@@ -15,7 +19,7 @@ async function readStdin() {
 
 function runOriginal(input) {
   return new Promise((resolve) => {
-    const child = spawn("sh", ["-c", command ?? "true"], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"] });
     const out = [];
     const err = [];
     child.stdout.on("data", (c) => out.push(c));
