@@ -13,6 +13,7 @@ export type {
 
 // --- eval engine: paid_runEval, paid_measure, paid_measureArms, paid_judge, paid_judged, paid_claudeEvalDriver (issue 6) ---
 export { paid_runEval, paid_measure, paid_measureArms } from "../tiers/eval/run-eval.js";
+export type { InjectedDriver } from "../tiers/eval/run-eval.js";
 export type { EvalRunOptions, EvalProgress } from "../tiers/eval/engine.js";
 export { paid_judge, paid_judged } from "../tiers/eval/judge.js";
 export type { JudgeOptions, JudgeVerdict, JudgeFunction, JudgedOptions } from "../tiers/eval/judge.js";

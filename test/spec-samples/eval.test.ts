@@ -8,7 +8,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { skill, assertRates, checkReportToJUnit, defineEval, AssertionFailedError } from "vigiles";
+import {
+  skill,
+  assertRates,
+  checkReportToJUnit,
+  compareCheck,
+  defineEval,
+  AssertionFailedError,
+  InvalidOptionError,
+} from "vigiles";
 import {
   assertSignificant,
   significantlyBeats,
@@ -21,7 +29,7 @@ import {
   diffReports,
 } from "vigiles";
 import type { Trace } from "vigiles";
-import { paid_measure, paid_runEval, paid_judge, paid_judged } from "vigiles/eval";
+import { paid_measure, paid_measureArms, paid_runEval, paid_judge, paid_judged } from "vigiles/eval";
 import type { EvalReport, JudgeFunction } from "vigiles/eval";
 import "vigiles/vitest";
 import { cliDriver, requestText } from "./cli-driver.js";
@@ -83,6 +91,43 @@ describe("The check vocabulary, SCORED", () => {
     expect(driver.trials[0]).toMatchObject({ task: "…", model: "sonnet", stubSkillBodies: true });
     expect(() => assertRates(report, { min: 0.95 })).toThrow(AssertionFailedError);
   });
+});
+
+describe("paid_measureArms({ arms, checks }) with an injected evalDriver, then compareCheck", () => {
+  test.concurrent(
+    "the same checks per arm (skill on vs off); compareCheck gives the Welch verdict",
+    async () => {
+      // The mock selects the skill whenever the CLI lists it, except on trial 2.
+      const evalDriver = cliDriver((trial) => [
+        (request) =>
+          requestText(request).includes("- vigiles:test-harness:") && trial.trial !== 2
+            ? { tool: "Skill", input: { skill: "vigiles:test-harness" } }
+            : { text: "No skill fits; answering directly." },
+        { text: "done" },
+      ]);
+      const arms = { off: {}, on: { pluginDir: "./my-plugin" } };
+      const checks = [skill("vigiles:test-harness")];
+      const report = await paid_measureArms({
+        arms,
+        checks,
+        task: "write a harness test for the guard hook",
+        stubSkillBodies: true,
+        trials: 6,
+        concurrency: 4,
+        evalDriver,
+      });
+      const verdict = compareCheck(report, "off", "on", 0);
+      expect(verdict).toMatchObject({ significant: true, verdict: "better" });
+      expect(verdict.delta).toBeCloseTo(5 / 6, 10);
+      expect(compareCheck(report, "on", "off", 0)).toMatchObject({ verdict: "worse" });
+      expect(evalDriver.trials).toHaveLength(12);
+      assertRates(report, { min: 0.8, arm: "on" });
+      expect(() => assertRates(report, { min: 0.8 })).toThrow(AssertionFailedError); // "off" never fires
+      await expect(
+        paid_measure({ task: "x", checks, evalDriver }, { driver: cliDriver(() => [{ text: "other" }]) }),
+      ).rejects.toThrow(InvalidOptionError);
+    },
+  );
 });
 
 describe("runEval, measure, measureArms: the absolute oracle", () => {

@@ -14,6 +14,7 @@ import type { MeasureArmsSpec, MeasureSpec, RunEvalSpec, ScoredCheck } from "../
 import type { EvalReport } from "../../core/eval-report.js";
 import type { Trace } from "../../core/trace.js";
 import { paid_claudeEvalDriver } from "./claude-driver.js";
+import type { EvalDriver } from "./driver.js";
 import { runEngine, type EvalRunOptions, type TrialScore } from "./engine.js";
 import { evalInputsHash } from "./inputs-hash.js";
 import { DEFAULT_TRIALS, resolveArms } from "./resolve-arms.js";
@@ -63,9 +64,13 @@ export async function paid_runEval(spec: RunEvalSpec, options: EvalRunOptions = 
  * @example
  * const report = await paid_measure({ task: "greet me", checks: [skill("demo:greet")], trials: 10 }, { driver });
  */
-export async function paid_measure(spec: MeasureSpec, options: EvalRunOptions = {}): Promise<EvalReport> {
-  validate(measureSchema, spec, "measure");
-  return measureChecks(spec, undefined, "measure", options);
+export async function paid_measure(
+  spec: MeasureSpec & InjectedDriver,
+  options: EvalRunOptions = {},
+): Promise<EvalReport> {
+  const [rest, evalDriver] = splitDriver(spec);
+  validate(measureSchema, rest, "measure");
+  return measureChecks(rest, undefined, "measure", withSpecDriver(options, evalDriver));
 }
 
 /**
@@ -78,11 +83,38 @@ export async function paid_measure(spec: MeasureSpec, options: EvalRunOptions = 
  * );
  */
 export async function paid_measureArms(
-  spec: MeasureArmsSpec,
+  spec: MeasureArmsSpec & InjectedDriver,
   options: EvalRunOptions = {},
 ): Promise<EvalReport> {
-  validate(measureArmsSchema, spec, "measureArms");
-  return measureChecks(spec, spec.arms, "measureArms", options);
+  const [rest, evalDriver] = splitDriver(spec);
+  validate(measureArmsSchema, rest, "measureArms");
+  return measureChecks(rest, rest.arms, "measureArms", withSpecDriver(options, evalDriver));
+}
+
+/**
+ * The measure* family's driver named in the spec (`evalDriver`, as paid_measureTriggerRate takes it);
+ * the same option as `{ driver }` in the second argument. Not part of an eval file: a declared spec
+ * cannot carry a driver.
+ */
+export interface InjectedDriver {
+  readonly evalDriver?: EvalDriver;
+}
+
+/** The spec without `evalDriver` (what is validated and hashed) and the driver; a non-object passes through to validation. */
+function splitDriver<T extends object>(spec: T & InjectedDriver): [T, EvalDriver | undefined] {
+  if (typeof spec !== "object" || spec === null) return [spec, undefined];
+  const { evalDriver, ...rest } = spec;
+  return [rest as T, evalDriver];
+}
+
+function withSpecDriver(options: EvalRunOptions, evalDriver: EvalDriver | undefined): EvalRunOptions {
+  if (evalDriver === undefined) return options;
+  if (options.driver !== undefined && options.driver !== evalDriver) {
+    throw new InvalidOptionError(
+      "Pass the driver once: the spec's `evalDriver` and the options' `driver` name the same option.",
+    );
+  }
+  return { ...options, driver: evalDriver };
 }
 
 async function measureChecks(
