@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
 import { mutantSilences } from "../../src/core/mutate/program-flip.js";
 import { overallScore, scoreItems } from "../../src/core/mutate/score.js";
+import { mutateReportHtml } from "../../src/core/mutate/html.js";
 import type { HookItem, MarkdownItem, MutantResult } from "../../src/core/mutate/types.js";
 
 const hook = (over: Partial<HookItem>): HookItem => ({
@@ -98,5 +99,38 @@ describe("program flips and scores", () => {
       { item: "j", kind: "hook", killed: 1, survived: 0, equivalent: 0, errors: 0, score: 100 },
     ]);
     expect(overallScore([r("equivalent")])).toBeNull();
+  });
+});
+
+describe("the HTML report", () => {
+  test("scores and survivors, every text escaped", () => {
+    const html = mutateReportHtml({
+      version: 1,
+      root: "/r",
+      selection: "coverage",
+      selectionNote: "by coverage",
+      baseline: { tests: ["a.harness.mjs"], durationMs: 1 },
+      score: 50,
+      items: [{ item: "h", kind: "hook", killed: 1, survived: 1, equivalent: 0, errors: 0, score: 50 }],
+      mutants: [
+        {
+          id: "h#x",
+          kind: "hook-crashes",
+          item: "h",
+          itemKind: "hook",
+          description: "hook `<script>alert(1)</script>` crashes",
+          status: "survived",
+          tests: ["a.harness.mjs"],
+          suggestion: "no test checks it",
+          durationMs: 1,
+        },
+      ],
+      aborted: false,
+      durationMs: 2,
+    });
+    expect(html).toContain("Mutation score 50.0%");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("suggestion: no test checks it");
   });
 });

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import type { CliCommand } from "../commands.js";
 import { mutateHarness } from "../../tiers/mutate/run-mutants.js";
 import { mutateReportText } from "../../core/mutate/score.js";
+import { mutateReportHtml } from "../../core/mutate/html.js";
 import type { MutantResult } from "../../core/mutate/types.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { VigilesError } from "../../core/errors.js";
@@ -19,7 +20,7 @@ Options:
   --concurrency <n>     mutants running at once (default: cores)
   --since <rev>         mutate only items whose files changed since this git revision
   --min-score <0-100>   exit 1 when the mutation score is below this
-  --format <text|json>  output (default: text)
+  --format <text|json|html>  output (default: text)
   --out <file>          write the report there (atomically) instead of stdout
   --timeout <seconds>   limit per test run (default: 5x the slowest baseline file, at least 60)
 `;
@@ -55,8 +56,8 @@ export const mutateCommand: CliCommand = {
       return 0;
     }
     const format = values.format;
-    if (format !== "text" && format !== "json") {
-      process.stderr.write(`vigiles mutate: --format must be text or json, got "${format}".\n`);
+    if (format !== "text" && format !== "json" && format !== "html") {
+      process.stderr.write(`vigiles mutate: --format must be text, json or html, got "${format}".\n`);
       return 2;
     }
     const minScore = values["min-score"] === undefined ? undefined : Number(values["min-score"]);
@@ -112,7 +113,12 @@ export const mutateCommand: CliCommand = {
     } finally {
       process.off("SIGINT", onSigint);
     }
-    const text = format === "json" ? `${JSON.stringify(report, null, 2)}\n` : mutateReportText(report);
+    const text =
+      format === "json"
+        ? `${JSON.stringify(report, null, 2)}\n`
+        : format === "html"
+          ? mutateReportHtml(report)
+          : mutateReportText(report);
     if (values.out !== undefined) writeFileAtomic(values.out, text);
     else process.stdout.write(text);
     if (report.aborted) return 130;
