@@ -26,8 +26,11 @@ const GUARD = [
   "",
 ].join("\n");
 
-/** A host path outside the work dir that a confined run must not be able to create. */
-const ESCAPE = join(process.cwd(), `escape-vigiles-${process.pid}`);
+/**
+ * A host path outside the work dir that a confined run must not be able to create. Under /var/tmp:
+ * the checkout itself may sit under /tmp, which a confined run sees as its own private tmpfs.
+ */
+const ESCAPE = join("/var/tmp", `escape-vigiles-${process.pid}`);
 
 /** One spec written once, in Claude Code's tool names; every harness must pass it. */
 function guardedSpec(): HarnessTestSpec {

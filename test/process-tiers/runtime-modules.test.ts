@@ -96,7 +96,8 @@ describe("confineArgv (bubblewrap, real runs)", () => {
     const work = makeTempDir("vigiles-work-");
     const home = makeTempDir("vigiles-home-");
     // One dir outside /tmp (seen read-only inside) and one under /tmp (hidden by the private tmpfs).
-    const outside = mkdtempSync(join(process.cwd(), ".vigiles-outside-"));
+    // /var/tmp, not the checkout: CI may clone the repository under /tmp.
+    const outside = mkdtempSync(join("/var/tmp", "vigiles-outside-"));
     const outsideTmp = makeTempDir("vigiles-outside-");
     try {
       const argv = confineArgv(
