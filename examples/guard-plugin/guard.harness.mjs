@@ -39,9 +39,12 @@ try {
     turns({ min: 3, max: 3 }),
     output(/done/),
   ]);
+  // Refused by the guard, not merely failed: the push would fail here anyway (no git repository),
+  // so the check is the hook's denial and its reason, never `isError` alone.
   const push = r.toolCalls.find((c) => c.name === "Bash");
-  if (!push?.result?.isError)
-    throw new Error(`expected the force push to be refused, got ${JSON.stringify(push?.result)}`);
+  if (!push?.result?.denied || !push.result.text.includes("force pushes rewrite shared history")) {
+    throw new Error(`expected the guard to refuse the force push, got ${JSON.stringify(push?.result)}`);
+  }
   console.log(
     `guard plugin: push refused, rules injected, stop gated (${r.hooks?.length} hook fires, ${r.turns} turns)`,
   );

@@ -96,6 +96,11 @@ export function confineArgv(argv: readonly string[], options: ConfineOptions): [
     throw new ConfinementUnavailableError(selfTest && !selfTest.ok ? selfTest.detail : "unknown reason");
   }
   const flags: string[] = ["--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"];
+  // The private tmpfs hides everything under /tmp, including a project checked out there (CI clones
+  // often are): bind the caller's directory back, read-only, before the writable binds so a work dir
+  // inside it stays writable.
+  const project = process.cwd();
+  if (project === "/tmp" || project.startsWith("/tmp/")) flags.push("--ro-bind", project, project);
   const writable = [
     options.workDir,
     options.home,

@@ -33,7 +33,8 @@ describe.concurrent("guard-plugin in the real CLI", () => {
     try {
       assertHookBlocked(r);
       const push = r.toolCalls.find((c) => c.name === "Bash");
-      expect(push?.result).toMatchObject({ isError: true });
+      // Denied by the hook: `isError` alone would also hold for a push that merely failed.
+      expect(push?.result).toMatchObject({ isError: true, denied: true });
       expect(push?.result?.text).toContain("force pushes rewrite shared history");
       expect(r.hooks?.find((h) => h.event === "PreToolUse")?.blocked).toBe(true);
     } finally {
