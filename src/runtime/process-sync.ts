@@ -47,21 +47,35 @@ function startSourceWorker(): Worker {
     `.then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(code, { eval: true, workerData: { heartbeat }, execArgv: workerExecArgv() });
 }
+/** Node flags that take a value and that module loading needs in the worker too. */
+const LOADER_FLAGS_WITH_VALUE = new Set([
+  "--import",
+  "--require",
+  "-r",
+  "--loader",
+  "--experimental-loader",
+  "--conditions",
+  "-C",
+]);
+
 /**
- * The parent's node flags minus those a worker refuses (`-e CODE`, `-p CODE`, `--input-type`): a
- * worker started with them dies before it runs, so a `node -e` caller would wait for nothing.
+ * The parent's node flags that shape module loading (`--import tsx`, `--require`, `--loader`,
+ * `--conditions`, `--experimental-*`, `--enable-source-maps`, `--no-warnings`), and only those. A
+ * worker refuses per-process flags (`--expose-gc`, `-e CODE`, `--max-old-space-size` …) and dies
+ * before it runs, which would leave a caller waiting; an allowlist keeps them all out.
  */
 function workerExecArgv(): string[] {
   const out: string[] = [];
   const args = process.execArgv;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
-    if (a === "-e" || a === "--eval" || a === "-p" || a === "--print") {
-      i++; // and its code
+    const [name] = a.split("=", 1) as [string];
+    if (LOADER_FLAGS_WITH_VALUE.has(name)) {
+      if (a.includes("=")) out.push(a);
+      else if (i + 1 < args.length) out.push(a, args[++i] as string);
       continue;
     }
-    if (/^(--eval|--print|--input-type)(=|$)/.test(a) || a === "-pe") continue;
-    out.push(a);
+    if (/^--(experimental-[\w-]+|enable-source-maps|no-warnings|no-deprecation)(=.*)?$/.test(a)) out.push(a);
   }
   return out;
 }
