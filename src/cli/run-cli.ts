@@ -20,7 +20,17 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     process.stderr.write(`vigiles: unknown command "${name}". Run \`vigiles --help\` for the list.\n`);
     return 2;
   }
-  return command.run(rest);
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    // A flag the command does not know (node:util parseArgs): a usage error, exit 2, never a stack trace.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`vigiles ${name}: ${(error as Error).message}. See \`vigiles ${name} --help\`.\n`);
+      return 2;
+    }
+    throw error;
+  }
 }
 
 function usage(): string {

@@ -90,6 +90,13 @@ describe("the command", () => {
     expect(r.stdout).toMatch(/^1 passed, 0 failed, 1 skipped/m);
   });
 
+  test("an unknown flag is a usage error (exit 2) naming the flag, not a stack trace", () => {
+    const r = vigiles(["test", "--no-such-flag"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^vigiles test: .*--no-such-flag.*See `vigiles test --help`/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   test("finding no harness file fails instead of passing vacuously", () => {
     const empty = mkdtempSync(join(tmpdir(), "vigiles-empty-"));
     try {
