@@ -17,6 +17,7 @@ import {
   type AssistantMessage,
 } from "./messages-wire.js";
 import { ScriptSession, toModelScript, type ModelScriptInput } from "../../mock/script.js";
+import { serveScriptedTurn } from "../../mock/serve-turn.js";
 
 /** The header Claude Code puts on a subagent's requests. */
 export const AGENT_ID_HEADER = "x-claude-code-agent-id";
@@ -100,28 +101,8 @@ export async function startMockModel(
       );
       return;
     }
-    let next;
-    try {
-      next = session.next(request);
-    } catch (error) {
-      next = { kind: "overrun" as const, message: `a turn function of the script threw: ${String(error)}` };
-    }
-    if (next.kind === "overrun") {
-      // The CLI retries a 400 a few times: one overrun is reported once.
-      if (!overruns.includes(next.message)) overruns.push(next.message);
-      // 400 is not retried by the CLI: the run ends at once and the tier throws ScriptOverrunError.
-      sendJson(res, 400, errorBody(400, `vigiles mock model: script overrun: ${next.message}`));
-      return;
-    }
-    const { turn } = next;
-    if (turn.delayMs !== undefined && turn.delayMs > 0) await sleep(turn.delayMs);
-    if ("error" in turn) {
-      const { status, type, message, retryAfter } = turn.error;
-      const headers: Record<string, string> =
-        retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {};
-      sendJson(res, status, errorBody(status, message ?? `scripted error ${status}`, type), headers);
-      return;
-    }
+    const turn = await serveScriptedTurn(request, res, { session, overruns, sleep, errorBody });
+    if (turn === undefined) return;
     if (request.agentId === undefined) answeredTurns += 1;
     sendMessage(res, assistantMessage(turn, requestedModel, estimateTokens(text)), stream);
   };

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ModelRequest } from "../../../core/trace.js";
 import { listenMock, readBody, parseJson, scriptedDelays, sendJson, sendSse } from "../../mock/http.js";
 import { ScriptSession, toModelScript } from "../../mock/script.js";
+import { serveScriptedTurn } from "../../mock/serve-turn.js";
 import type { ModelScriptInput, RunningMock } from "../../port.js";
 import { toCodexModelRequest } from "./flatten.js";
 import { outputItems, responsesErrorBody, responseToSse } from "./responses-wire.js";
@@ -48,29 +49,13 @@ export async function startCodexMock(
       sendSse(res, responseToSse(outputItems({ text: SIDE_CHANNEL_TEXT }), usage, modelName));
       return;
     }
-    let next;
-    try {
-      next = session.next(request);
-    } catch (error) {
-      next = { kind: "overrun" as const, message: `a turn function of the script threw: ${String(error)}` };
-    }
-    if (next.kind === "overrun") {
-      if (!overruns.includes(next.message)) overruns.push(next.message);
-      sendJson(res, 400, responsesErrorBody(400, `vigiles mock model: script overrun: ${next.message}`));
-      return;
-    }
-    const { turn } = next;
-    if (turn.delayMs !== undefined && turn.delayMs > 0) await delays.sleep(turn.delayMs);
-    if ("error" in turn) {
-      const { status, type, message, retryAfter } = turn.error;
-      sendJson(
-        res,
-        status,
-        responsesErrorBody(status, message ?? `scripted error ${status}`, type),
-        retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {},
-      );
-      return;
-    }
+    const turn = await serveScriptedTurn(request, res, {
+      session,
+      overruns,
+      sleep: delays.sleep,
+      errorBody: responsesErrorBody,
+    });
+    if (turn === undefined) return;
     if (request.agentId === undefined) answeredTurns += 1;
     sendSse(res, responseToSse(outputItems(turn), usage, modelName));
   };
