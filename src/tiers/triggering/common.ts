@@ -4,6 +4,7 @@ import type { ArmUsage } from "../../core/eval-report.js";
 import { belowFloor } from "../../core/eval/model-floor.js";
 import type { Trace } from "../../core/trace.js";
 import { ModelBelowFloorError } from "../eval/errors.js";
+import type { Effort, EvalTrial } from "../eval/driver.js";
 
 /** Zero usage. */
 export const NO_USAGE: ArmUsage = { costUsd: 0, inputTokens: 0, outputTokens: 0, durationMs: 0 };
@@ -54,4 +55,43 @@ export function checkModelFloor(model: string, minModel: string | undefined): vo
 /** The message of a failed call, for a report row. */
 export function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** The options both runners take that shape every trial and the grid. */
+interface SharedRunOptions {
+  readonly fixture?: Readonly<Record<string, string>>;
+  readonly effort?: Effort;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+  readonly rateLimitRetries?: number;
+  readonly retryBackoffMs?: number;
+}
+
+/** Everything a prompt's trial carries besides its arm, index and prompt. */
+export function promptTrialBase(
+  options: SharedRunOptions,
+  pluginDirs: readonly string[],
+  model: string,
+  stubSkillBodies: boolean,
+): Omit<EvalTrial, "arm" | "trial" | "case" | "task"> {
+  return {
+    files: options.fixture ?? {},
+    pluginDirs,
+    model,
+    ...(options.effort !== undefined ? { effort: options.effort } : {}),
+    stubSkillBodies,
+    env: options.env ?? {},
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  };
+}
+
+/** The grid's rate-limit retries, from the runner's options. */
+export function retryOptions(options: SharedRunOptions): {
+  rateLimitRetries?: number;
+  retryBackoffMs?: number;
+} {
+  return {
+    ...(options.rateLimitRetries !== undefined ? { rateLimitRetries: options.rateLimitRetries } : {}),
+    ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
+  };
 }

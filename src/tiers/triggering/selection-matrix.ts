@@ -12,7 +12,16 @@ import type { SelectionMatrixReport, SelectionRun } from "../../core/triggering/
 import { NO_SKILL, selectedCandidate } from "../../core/triggering/selection.js";
 import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
 import { runTrialGrid } from "../eval/grid.js";
-import { addUsage, checkModelFloor, errorText, NO_USAGE, positiveInt, usageOf } from "./common.js";
+import {
+  addUsage,
+  checkModelFloor,
+  errorText,
+  NO_USAGE,
+  positiveInt,
+  promptTrialBase,
+  retryOptions,
+  usageOf,
+} from "./common.js";
 import { pickDriver } from "./default-driver.js";
 import { install, type InstallSource } from "./install.js";
 
@@ -109,6 +118,7 @@ export async function measureSelectionMatrix(
     const total = skills.reduce((sum, s) => sum + (prompts[s]?.prompts.length ?? 0), 0) * trials;
     await driver.preflight?.({ models: [model], efforts: [options.effort], trials: total });
 
+    const trialBase = promptTrialBase(options, installation.pluginDirs, model, stub);
     function* grid(): Generator<EvalTrial> {
       for (let trial = 0; trial < trials; trial++) {
         for (const skill of skills) {
@@ -118,13 +128,7 @@ export async function measureSelectionMatrix(
               trial,
               case: prompt,
               task: prompt,
-              files: options.fixture ?? {},
-              pluginDirs: installation.pluginDirs,
-              model,
-              ...(options.effort !== undefined ? { effort: options.effort } : {}),
-              stubSkillBodies: stub,
-              env: options.env ?? {},
-              ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+              ...trialBase,
             };
           }
         }
@@ -135,8 +139,7 @@ export async function measureSelectionMatrix(
     let usage: ArmUsage = NO_USAGE;
     await runTrialGrid(grid(), driver, {
       concurrency,
-      ...(options.rateLimitRetries !== undefined ? { rateLimitRetries: options.rateLimitRetries } : {}),
-      ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
+      ...retryOptions(options),
       onTrial: ({ trial, trace, error }) => {
         const prompt = trial.case ?? trial.task;
         if (error !== undefined || trace === undefined) {

@@ -18,7 +18,16 @@ import type {
 } from "../../core/triggering/trigger-report.js";
 import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
 import { runTrialGrid } from "../eval/grid.js";
-import { addUsage, checkModelFloor, errorText, NO_USAGE, positiveInt, usageOf } from "./common.js";
+import {
+  addUsage,
+  checkModelFloor,
+  errorText,
+  NO_USAGE,
+  positiveInt,
+  promptTrialBase,
+  retryOptions,
+  usageOf,
+} from "./common.js";
 import { install, type InstallSource } from "./install.js";
 import { pickDriver } from "./default-driver.js";
 
@@ -167,6 +176,7 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
     ];
     await driver.preflight?.({ models: [model], efforts: [options.effort], trials: cases.length * trials });
 
+    const trialBase = promptTrialBase(options, installation.pluginDirs, model, stub);
     function* grid(): Generator<EvalTrial> {
       for (let trial = 0; trial < trials; trial++) {
         for (const c of cases) {
@@ -175,13 +185,7 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
             trial,
             case: c.prompt,
             task: c.prompt,
-            files: options.fixture ?? {},
-            pluginDirs: installation.pluginDirs,
-            model,
-            ...(options.effort !== undefined ? { effort: options.effort } : {}),
-            stubSkillBodies: stub,
-            env: options.env ?? {},
-            ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+            ...trialBase,
           };
         }
       }
@@ -191,8 +195,7 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
     let usage: ArmUsage = NO_USAGE;
     await runTrialGrid(grid(), driver, {
       concurrency,
-      ...(options.rateLimitRetries !== undefined ? { rateLimitRetries: options.rateLimitRetries } : {}),
-      ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
+      ...retryOptions(options),
       onTrial: ({ trial, trace, error }) => {
         const set = trial.arm as TriggerPromptSet;
         const prompt = trial.case ?? trial.task;
