@@ -1,14 +1,18 @@
 /** The text of the eval progress display: done and left, pass rate so far, cost so far, ETA. */
 
+/** Progress of an eval run: what the engine reports to `onProgress` and the display prints. */
 export interface ProgressFigures {
   readonly total: number;
   readonly done: number;
   readonly running: number;
   readonly errors: number;
   readonly cached: number;
+  /** Fraction of true over every boolean metric so far; undefined before the first. */
   readonly passRate: number | undefined;
+  /** Money spent by this run so far (replays cost nothing). */
   readonly costUsd: number;
   readonly elapsedMs: number;
+  /** Estimated time to finish from the pace so far; undefined before the first trial. */
   readonly etaMs: number | undefined;
 }
 

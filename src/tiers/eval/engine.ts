@@ -20,6 +20,7 @@ import { hashPluginDir } from "./plugin-hash.js";
 import { recordTrace, replayTrace } from "./recorded-trace.js";
 import type { ResolvedArm } from "./resolve-arms.js";
 import { RowsWriter } from "./rows-file.js";
+import type { ProgressFigures } from "../../core/eval/progress-line.js";
 
 /** Options of a run that are not part of what the eval declares. */
 export interface EvalRunOptions {
@@ -47,21 +48,8 @@ export interface EvalRunOptions {
   readonly onWarning?: (message: string) => void;
 }
 
-/** Progress of an eval run, as reported to `onProgress`. */
-export interface EvalProgress {
-  readonly total: number;
-  readonly done: number;
-  readonly running: number;
-  readonly errors: number;
-  readonly cached: number;
-  /** Fraction of true over every boolean metric so far; undefined before the first. */
-  readonly passRate: number | undefined;
-  /** Money spent by this run so far (replays cost nothing). */
-  readonly costUsd: number;
-  readonly elapsedMs: number;
-  /** Estimated time to finish from the pace so far; undefined before the first trial. */
-  readonly etaMs: number | undefined;
-}
+/** Progress of an eval run, as reported to `onProgress` (the same figures the display prints). */
+export type EvalProgress = ProgressFigures;
 
 /** A trial scored: its metrics and, for failed checks, their messages. */
 export interface TrialScore {
