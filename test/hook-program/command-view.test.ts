@@ -199,3 +199,45 @@ describe("path arguments in runs()", () => {
     expect(createCommandView("rm -rf ~/project/build").runs("rm -r ~")).toBe(false);
   });
 });
+
+// Places a command hides that a walk over lists and pipelines alone misses; each was checked
+// against bash 5 (`bash -c`), which runs the inner command in every case.
+describe("commands inside words and compound commands", () => {
+  it.each([
+    ["a for loop's word list", 'for f in $(rm -rf /); do echo "$f"; done'],
+    ["a parameter expansion's default", 'echo "${X:-$(rm -rf /)}"'],
+    ["a [[ test ]]", "[[ -n $(rm -rf /) ]]"],
+    ["an arithmetic expansion", "echo $(( $(rm -rf /) + 1 ))"],
+    ["a here-document body", "cat <<EOF\n$(rm -rf /)\nEOF"],
+    ["a declaration's value", "export A=$(rm -rf /) B"],
+    ["backquotes", "echo `rm -rf /`"],
+    ["a function body", "f() { rm -rf /; }; f"],
+    ["a case branch", "case $x in a) rm -rf /;; esac"],
+  ])("finds rm -rf / in %s", (_where, text) => {
+    const v = createCommandView(text);
+    expect(v.parsed).toBe(true);
+    expect(v.runs("rm -r /")).toBe(true);
+  });
+
+  it("a quoted here-document runs nothing from its body", () => {
+    expect(createCommandView("cat <<'EOF'\n$(rm -rf /)\nEOF").runs("rm")).toBe(false);
+  });
+
+  it("an unterminated here-document swallows the rest of the text, as bash does", () => {
+    // bash warns and feeds `EOF; echo done` to cat as text: echo never runs.
+    const v = createCommandView("cat <<EOF\nhello\nEOF; git push -f");
+    expect(v.parsed).toBe(true);
+    expect(v.runs("git push")).toBe(false);
+  });
+
+  it("a syntax error inside $(…) makes the whole line unparseable, as bash does", () => {
+    const v = createCommandView("echo $(if) && git push -f");
+    expect(v.parsed).toBe(false);
+    expect(v.runs("git push", { force: true })).toBe(true);
+  });
+
+  it("`>& file` writes the file; `2>&1` and `>&-` only move descriptors", () => {
+    expect(createCommandView("make >& build.log").writeTargets).toEqual(["build.log"]);
+    expect(createCommandView("make 2>&1 >&- 1>&2").writeTargets).toEqual([]);
+  });
+});

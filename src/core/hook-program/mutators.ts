@@ -7,7 +7,7 @@
  * and the force spellings of `git push` and `rm`.
  */
 import type { RawHookEvent } from "./run.js";
-import { shellSyntax, ShellParseError, type ShCallExpr, type ShStmt } from "./shell/syntax.js";
+import { parseShell, ShellParseError } from "./shell/syntax.js";
 
 /** A named respelling of an event (for `propertyHook`): the same intent in different words. */
 export interface HookMutator {
@@ -93,10 +93,9 @@ function startsWithCommand(command: string): boolean {
 }
 
 function parsesAsCommand(command: string): boolean {
-  const sh = shellSyntax();
   try {
-    const first = (sh.parse(command)["Stmts"] as readonly ShStmt[])[0];
-    return !!first?.Cmd && sh.nodeType(first.Cmd) === "CallExpr" && (first.Cmd as ShCallExpr).Args.length > 0;
+    const first = parseShell(command).commands[0]?.command;
+    return first?.type === "Command" && first.name !== undefined;
   } catch (error) {
     if (error instanceof ShellParseError) return false;
     throw error;

@@ -5,17 +5,17 @@
  * commands inside. Redirect targets that write, and whether anything feeds a shell its script
  * through a pipe or a process substitution, are collected on the way.
  */
-import { resolveWord, type ResolvedWord } from "./words.js";
-import type { ShWord } from "./syntax.js";
-import { commandName, SHELLS, SHELL_VALUED, WRAPPERS, XARGS_VALUED } from "./wrappers.js";
+import { forEachChild } from "unbash";
 import {
+  parseShell,
   ShellParseError,
-  type ShBinaryCmd,
-  type ShCallExpr,
-  type ShellSyntax,
-  type ShNode,
-  type ShStmt,
+  type Command,
+  type CommandNode,
+  type Script,
+  type SyntaxNode,
 } from "./syntax.js";
+import { resolveAssignment, resolveWord, type ResolvedWord } from "./words.js";
+import { commandName, SHELLS, SHELL_VALUED, WRAPPERS, XARGS_VALUED } from "./wrappers.js";
 
 /** One command the line runs, after unwrapping. */
 export interface SimpleCommand {
@@ -56,7 +56,7 @@ interface Accumulator {
 /** How deep `sh -c "bash -c '…'"` nesting is followed. */
 const MAX_DEPTH = 6;
 
-export function analyzeCommand(sh: ShellSyntax, src: string): CommandAnalysis {
+export function analyzeCommand(src: string): CommandAnalysis {
   const acc: Accumulator = {
     commands: [],
     redirectTargets: [],
@@ -65,7 +65,7 @@ export function analyzeCommand(sh: ShellSyntax, src: string): CommandAnalysis {
     pipesToShell: false,
   };
   try {
-    collect(sh, sh.parse(src), [], 0, acc);
+    collect(parseShell(src), [], 0, acc);
   } catch (error) {
     if (!(error instanceof ShellParseError)) throw error;
     return {
@@ -80,118 +80,96 @@ export function analyzeCommand(sh: ShellSyntax, src: string): CommandAnalysis {
   return acc;
 }
 
-function collect(
-  sh: ShellSyntax,
-  root: ShNode,
-  via: readonly string[],
-  depth: number,
-  acc: Accumulator,
-): void {
-  // A hand-written walk: mvdan-sh's own Walk converts every node between Go and JavaScript and costs
-  // about ten parses; reading the fields the view needs costs about one.
-  const stmts = (list: unknown): void => {
-    if (Array.isArray(list)) for (const s of list as ShStmt[]) stmt(s);
-  };
-  const stmt = (s: ShStmt | null): void => {
-    if (!s) return;
-    for (const r of s.Redirs ?? []) {
-      if (!r.Word) continue;
-      if (sh.ops.writeRedirects.has(r.Op)) acc.redirectTargets.push(resolveWord(sh, r.Word).text);
-      else if (r.Op === sh.ops.readRedirect) acc.redirectSources.push(resolveWord(sh, r.Word).text);
-      word(r.Word);
-    }
-    command(s.Cmd);
-  };
-  const word = (w: ShWord | null | undefined): void => {
-    if (w) for (const part of w.Parts) wordPart(part);
-  };
-  const wordPart = (part: ShNode): void => {
-    switch (sh.nodeType(part)) {
-      case "DblQuoted":
-        for (const inner of part["Parts"] as readonly ShNode[]) wordPart(inner);
-        break;
-      case "CmdSubst":
-      case "ProcSubst":
-        stmts(part["Stmts"]);
-        break;
-      default:
-        break;
-    }
-  };
-  const command = (cmd: ShNode | null): void => {
-    if (!cmd) return;
-    switch (sh.nodeType(cmd)) {
-      case "CallExpr": {
-        const call = cmd as ShCallExpr;
-        for (const a of (cmd["Assigns"] as readonly ShNode[] | null) ?? []) word(a["Value"] as ShWord | null);
-        for (const w of call.Args) word(w);
-        const words = call.Args.map((w) => resolveWord(sh, w));
-        if (words.length > 0) expand(sh, words, via, depth, acc);
-        break;
+/** Redirect operators that write to their target. `>&` does too when its target is a file, not a descriptor. */
+const WRITE_REDIRECTS: ReadonlySet<string> = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
+
+/**
+ * Walks every node of a parsed script (lists, pipelines, groups, conditionals, loops, functions,
+ * and the scripts of `$(…)`, `` `…` `` and `<(…)` wherever they sit in a word) and records each
+ * simple command, redirect and pipe into a shell.
+ */
+function collect(script: Script, via: readonly string[], depth: number, acc: Accumulator): void {
+  const visit = (node: SyntaxNode): void => {
+    switch (node.type) {
+      case "Command": {
+        // Substitutions in the words run before the command itself.
+        forEachChild(node, visit);
+        const words = commandWords(node);
+        if (words.length > 0) expand(words, via, depth, acc);
+        return;
       }
-      case "BinaryCmd": {
-        const b = cmd as ShBinaryCmd;
-        if (b.Op === sh.ops.pipe || b.Op === sh.ops.pipeAll) {
-          const right = firstCall(sh, b.Y);
-          if (right && readsScriptFromStdin(sh, right)) acc.pipesToShell = true;
+      case "Pipeline":
+        for (let i = 1; i < node.commands.length; i++) {
+          const head = firstCall(node.commands[i] as CommandNode);
+          if (head && readsScriptFromStdin(head)) acc.pipesToShell = true;
         }
-        stmt(b.X);
-        stmt(b.Y);
-        break;
+        forEachChild(node, visit);
+        return;
+      case "Redirect": {
+        const target = node.target;
+        if (target) {
+          const text = resolveWord(target).text;
+          if (WRITE_REDIRECTS.has(node.operator) || (node.operator === ">&" && !/^(\d+-?|-)$/.test(text)))
+            acc.redirectTargets.push(text);
+          else if (node.operator === "<") acc.redirectSources.push(text);
+        }
+        forEachChild(node, visit);
+        return;
       }
-      case "Subshell":
-      case "Block":
-        stmts(cmd["Stmts"]);
-        break;
-      case "IfClause":
-        stmts(cmd["Cond"]);
-        stmts(cmd["Then"]);
-        command(cmd["Else"] as ShNode | null);
-        break;
-      case "WhileClause":
-        stmts(cmd["Cond"]);
-        stmts(cmd["Do"]);
-        break;
-      case "ForClause":
-        stmts(cmd["Do"]);
-        break;
-      case "CaseClause":
-        word(cmd["Word"] as ShWord | null);
-        for (const item of (cmd["Items"] as readonly ShNode[] | null) ?? []) stmts(item["Stmts"]);
-        break;
-      case "FuncDecl":
-        stmt(cmd["Body"] as ShStmt | null);
-        break;
-      case "DeclClause":
-        for (const a of (cmd["Args"] as readonly ShNode[] | null) ?? []) word(a["Value"] as ShWord | null);
-        break;
-      case "TimeClause":
-      case "CoprocClause":
-        stmt(cmd["Stmt"] as ShStmt | null);
-        break;
+      case "CommandExpansion":
+      case "ProcessSubstitution":
+      case "ArithmeticCommandExpansion": {
+        // unbash parses a substitution's script on first access and keeps its errors there; bash
+        // reads `$(…)` while parsing the line, so an error inside is an error of the whole line.
+        const first = node.script?.errors?.[0];
+        if (first) throw new ShellParseError(`${first.message} in ${node.text}`);
+        forEachChild(node, visit);
+        return;
+      }
       default:
-        break;
+        forEachChild(node, visit);
     }
   };
-  stmts(root["Stmts"]);
+  visit(script);
 }
 
-/** The first simple command of a statement (the head of a pipeline, the first command of a subshell). */
-function firstCall(sh: ShellSyntax, stmt: ShStmt | null): ShCallExpr | undefined {
-  let cmd = stmt?.Cmd ?? null;
-  for (let i = 0; cmd && i < 32; i++) {
-    const type = sh.nodeType(cmd);
-    if (type === "CallExpr") return cmd as ShCallExpr;
-    if (type === "BinaryCmd") cmd = (cmd as ShBinaryCmd).X.Cmd;
-    else if (type === "Subshell" || type === "Block")
-      cmd = ((cmd["Stmts"] as readonly ShStmt[])[0]?.Cmd ?? null) as ShNode | null;
-    else return undefined;
+/** The words bash passes to the program: its name, then every argument (redirects left out). */
+function commandWords(command: Command): ResolvedWord[] {
+  if (!command.name) return [];
+  const words = [resolveWord(command.name)];
+  for (const arg of command.suffix) {
+    if (arg.type === "Word") words.push(resolveWord(arg));
+    else if (arg.type === "Assignment") words.push(resolveAssignment(arg));
+  }
+  return words;
+}
+
+/** The first simple command of a pipeline element (a command, or the first inside a group). */
+function firstCall(node: CommandNode | SyntaxNode | undefined): Command | undefined {
+  for (let i = 0; node && i < 32; i++) {
+    switch (node.type) {
+      case "Command":
+        return node;
+      case "Subshell":
+      case "BraceGroup":
+        node = node.body.commands[0]?.command;
+        break;
+      case "Redirected":
+        node = node.command;
+        break;
+      case "AndOr":
+      case "Pipeline":
+        node = node.commands[0];
+        break;
+      default:
+        return undefined;
+    }
   }
   return undefined;
 }
 
 /** After unwrapping, is this a shell that reads its script from stdin (`sh`, `sudo bash -s`, `bash -`)? */
-function readsScriptFromStdin(sh: ShellSyntax, call: ShCallExpr): boolean {
+function readsScriptFromStdin(call: Command): boolean {
   const scratch: Accumulator = {
     commands: [],
     redirectTargets: [],
@@ -199,9 +177,9 @@ function readsScriptFromStdin(sh: ShellSyntax, call: ShCallExpr): boolean {
     unparsedScripts: [],
     pipesToShell: false,
   };
-  const words = call.Args.map((w) => resolveWord(sh, w));
+  const words = commandWords(call);
   if (words.length === 0) return false;
-  expand(sh, words, [], MAX_DEPTH, scratch);
+  expand(words, [], MAX_DEPTH, scratch);
   const head = scratch.commands[0];
   return head !== undefined && SHELLS.has(head.name) && shellScript(head.words).kind === "stdin";
 }
@@ -236,7 +214,6 @@ function shellScript(words: readonly ResolvedWord[]): ShellScript {
 }
 
 function expand(
-  sh: ShellSyntax,
   words: readonly ResolvedWord[],
   via: readonly string[],
   depth: number,
@@ -253,7 +230,7 @@ function expand(
       if (name === "env") {
         const split = envSplitString(words, i + 1);
         if (split !== undefined) {
-          runScript(sh, split, [...layers, "env -S"], depth, acc);
+          runScript(split, [...layers, "env -S"], depth, acc);
           return;
         }
       }
@@ -278,7 +255,7 @@ function expand(
       if (script.kind === "inline") {
         if (script.word.dynamic) {
           if (/\$\(…\)/.test(script.word.text)) acc.pipesToShell = true;
-        } else runScript(sh, script.word.text, [...layers, `${name} -c`], depth, acc);
+        } else runScript(script.word.text, [...layers, `${name} -c`], depth, acc);
       } else if (script.kind === "file" && script.word.procSubst) acc.pipesToShell = true;
     } else if (name === "eval") {
       const text = rest
@@ -286,18 +263,18 @@ function expand(
         .map((w) => w.text)
         .join(" ");
       if (rest.slice(1).some((w) => w.dynamic && w.text.includes("$(…)"))) acc.pipesToShell = true;
-      else runScript(sh, text, [...layers, "eval"], depth, acc);
+      else runScript(text, [...layers, "eval"], depth, acc);
     } else if (name === "source" || name === ".") {
       if (rest[1]?.procSubst) acc.pipesToShell = true;
     } else if (name === "xargs") {
       const at = skipOptions(rest, 1, XARGS_VALUED, false);
-      if (rest[at]) expand(sh, rest.slice(at), [...layers, "xargs"], depth, acc);
+      if (rest[at]) expand(rest.slice(at), [...layers, "xargs"], depth, acc);
     } else if (name === "find") {
       for (let k = 1; k < rest.length; k++) {
         if (/^-(exec|execdir|ok|okdir)$/.test((rest[k] as ResolvedWord).text)) {
           let end = k + 1;
           while (end < rest.length && !/^[;+]$/.test((rest[end] as ResolvedWord).text)) end++;
-          if (end > k + 1) expand(sh, rest.slice(k + 1, end), [...layers, "find -exec"], depth, acc);
+          if (end > k + 1) expand(rest.slice(k + 1, end), [...layers, "find -exec"], depth, acc);
           k = end;
         }
       }
@@ -306,19 +283,13 @@ function expand(
   }
 }
 
-function runScript(
-  sh: ShellSyntax,
-  script: string,
-  via: readonly string[],
-  depth: number,
-  acc: Accumulator,
-): void {
+function runScript(script: string, via: readonly string[], depth: number, acc: Accumulator): void {
   if (depth >= MAX_DEPTH) {
     acc.unparsedScripts.push(script);
     return;
   }
   try {
-    collect(sh, sh.parse(script), via, depth + 1, acc);
+    collect(parseShell(script), via, depth + 1, acc);
   } catch (error) {
     if (!(error instanceof ShellParseError)) throw error;
     acc.unparsedScripts.push(script);

@@ -9,7 +9,6 @@
  */
 import { analyzeCommand, type CommandAnalysis, type SimpleCommand } from "./analyze.js";
 import { argumentNames, normalizePath } from "./paths.js";
-import { shellSyntax } from "./syntax.js";
 import { commandName, GLOBAL_VALUED, SHELLS, SUBCOMMAND_PROGRAMS } from "./wrappers.js";
 
 export type { SimpleCommand } from "./analyze.js";
@@ -62,7 +61,7 @@ const CACHE_LIMIT = 4096;
 function analysisOf(text: string): CommandAnalysis {
   const hit = cache.get(text);
   if (hit) return hit;
-  const result = analyzeCommand(shellSyntax(), text);
+  const result = analyzeCommand(text);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(text, result);
   return result;

@@ -1,9 +1,11 @@
 /**
  * A shell word reduced to the text the shell would pass as an argument, as far as it can be known
- * before running anything: quotes removed, escapes applied. Parameter expansions and command
- * substitutions cannot be known; they leave a placeholder (`$HOME`, `$(…)`) and mark the word dynamic.
+ * before running anything: quotes removed, escapes applied (unbash has already done both in each
+ * literal part's `value`). Parameter expansions and command substitutions cannot be known; they
+ * leave a placeholder (`$HOME`, `$(…)`) and mark the word dynamic. Globs and brace expressions stay
+ * as typed: `rm -rf /*` names `/*`.
  */
-import type { ShellSyntax, ShNode, ShWord } from "./syntax.js";
+import type { Assignment, Word, WordPart } from "./syntax.js";
 
 export interface ResolvedWord {
   /** The argument text; placeholders stand in for the parts only a run could know. */
@@ -14,28 +16,14 @@ export interface ResolvedWord {
   readonly procSubst: boolean;
 }
 
-const ANSI_C: Readonly<Record<string, string>> = {
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  a: "\x07",
-  b: "\b",
-  e: "\x1b",
-  E: "\x1b",
-  f: "\f",
-  v: "\v",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  "?": "?",
-};
-
-export function resolveWord(sh: ShellSyntax, word: ShWord): ResolvedWord {
+export function resolveWord(word: Word): ResolvedWord {
+  const parts = word.parts;
+  if (!parts) return { text: word.value, dynamic: false, procSubst: false };
   let text = "";
   let dynamic = false;
   let procSubst = false;
-  for (const part of word.Parts) {
-    const r = resolvePart(sh, part, false);
+  for (const part of parts) {
+    const r = resolvePart(part);
     text += r.text;
     dynamic ||= r.dynamic;
     procSubst ||= r.procSubst;
@@ -43,59 +31,56 @@ export function resolveWord(sh: ShellSyntax, word: ShWord): ResolvedWord {
   return { text, dynamic, procSubst };
 }
 
-function resolvePart(sh: ShellSyntax, part: ShNode, inDoubleQuotes: boolean): ResolvedWord {
-  const type = sh.nodeType(part);
-  switch (type) {
-    case "Lit":
-      return plain(
-        inDoubleQuotes ? unescapeDouble(String(part["Value"])) : unescapeBare(String(part["Value"])),
-      );
-    case "SglQuoted":
-      return plain(part["Dollar"] ? unescapeAnsiC(String(part["Value"])) : String(part["Value"]));
-    case "DblQuoted": {
+/** A declaration's `NAME=value` argument (`export A=$(…)`) as the word bash would see. */
+export function resolveAssignment(assignment: Assignment): ResolvedWord {
+  const op = assignment.append ? "+=" : "=";
+  const value = assignment.value;
+  if (value.type === "ArrayValue") return { text: assignment.text, dynamic: false, procSubst: false };
+  const r = resolveWord(value);
+  return { text: `${assignment.name}${op}${r.text}`, dynamic: r.dynamic, procSubst: false };
+}
+
+function resolvePart(part: WordPart): ResolvedWord {
+  switch (part.type) {
+    case "Literal":
+    case "SingleQuoted":
+    case "AnsiCQuoted":
+    case "Glob":
+      return plain(part.value);
+    case "ExtendedGlob":
+    case "BraceExpansion":
+      return plain(part.text);
+    case "DoubleQuoted":
+    case "LocaleString": {
       let text = "";
       let dynamic = false;
-      for (const inner of part["Parts"] as readonly ShNode[]) {
-        const r = resolvePart(sh, inner, true);
+      for (const inner of part.parts) {
+        const r = resolvePart(inner);
         text += r.text;
         dynamic ||= r.dynamic;
       }
       return { text, dynamic, procSubst: false };
     }
-    case "ParamExp": {
-      const param = part["Param"] as ShNode | null;
-      const name = param ? String(param["Value"]) : "?";
-      return { text: `$${name}`, dynamic: true, procSubst: false };
-    }
-    case "CmdSubst":
+    case "SimpleExpansion":
+      return { text: part.text, dynamic: true, procSubst: false };
+    case "ParameterExpansion":
+      return { text: `$${part.parameter}`, dynamic: true, procSubst: false };
+    case "CommandExpansion":
       return { text: "$(…)", dynamic: true, procSubst: false };
-    case "ArithmExp":
+    case "ArithmeticExpansion":
       return { text: "$((…))", dynamic: true, procSubst: false };
-    case "ProcSubst":
-      return { text: "<(…)", dynamic: true, procSubst: true };
+    case "ProcessSubstitution":
+      return { text: `${part.operator}(…)`, dynamic: true, procSubst: true };
     default:
-      return { text: `<${type}>`, dynamic: true, procSubst: false };
+      return unknownPart(part);
   }
+}
+
+/** Exhaustiveness: a new part type in unbash fails the type check here. */
+function unknownPart(part: never): ResolvedWord {
+  return { text: `<${(part as { type: string }).type}>`, dynamic: true, procSubst: false };
 }
 
 function plain(text: string): ResolvedWord {
   return { text, dynamic: false, procSubst: false };
-}
-
-/** Outside quotes a backslash makes the next character literal; backslash-newline disappears. */
-function unescapeBare(raw: string): string {
-  return raw.replace(/\\(\n|.)/gs, (_m, c: string) => (c === "\n" ? "" : c));
-}
-
-/** Inside double quotes a backslash escapes only $ ` " \ and newline. */
-function unescapeDouble(raw: string): string {
-  return raw.replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === "\n" ? "" : c));
-}
-
-function unescapeAnsiC(raw: string): string {
-  return raw.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (_m, c: string) => {
-    if (c.startsWith("x")) return String.fromCharCode(parseInt(c.slice(1), 16));
-    if (/^[0-7]+$/.test(c)) return String.fromCharCode(parseInt(c, 8));
-    return ANSI_C[c] ?? `\\${c}`;
-  });
 }
