@@ -120,6 +120,24 @@ describe("compileHooks into .claude/settings.json", () => {
     expect(s.hooks.PreToolUse).toHaveLength(2);
   });
 
+  it("keeps several programs of one event in their order, so a second compile is a no-op", async () => {
+    project = makeProject(["guard.mjs", "protect-paths.hook.ts", "observe-guard.mjs"]);
+    const opts = { projectDir: project.dir, runtimeFile: project.runtime };
+    const files = programs(project, "guard.mjs", "protect-paths.hook.ts", "observe-guard.mjs");
+    await compileHooks(files, opts);
+    const order = () =>
+      (readSettings(project as Project).hooks.PreToolUse as { hooks: { command: string }[] }[]).map((g) =>
+        g.hooks[0]?.command.split(" ").at(-1),
+      );
+    expect(order()).toEqual([
+      ".vigiles/hooks/guard.mjs",
+      ".vigiles/hooks/protect-paths.hook.ts",
+      ".vigiles/hooks/observe-guard.mjs",
+    ]);
+    expect((await compileHooks(files, opts)).changed).toBe(false);
+    expect((await compileHooks([...files].reverse(), opts)).changed).toBe(false);
+  });
+
   it("never overwrites a settings file that is not JSON", async () => {
     project = makeProject(["guard.mjs"]);
     mkdirSync(join(project.dir, ".claude"));
@@ -132,26 +150,23 @@ describe("compileHooks into .claude/settings.json", () => {
 });
 
 describe("compileHooks into a plugin", () => {
-  it("writes hooks/hooks.json with the plugin root quoted, and runHook runs it from the plugin", async () => {
+  it("writes hooks/hooks.json naming the plugin's bundle, quoted, and runHook runs it from the plugin", async () => {
     project = makeProject(["guard.mjs"], "plugin/hooks");
     const plugin = join(project.dir, "plugin");
     mkdirSync(join(plugin, ".claude-plugin"));
     writeFileSync(join(plugin, ".claude-plugin/plugin.json"), '{"name":"demo"}');
-    mkdirSync(join(plugin, "node_modules"));
-    const runtime = join(plugin, "node_modules/vigiles");
-    spawnSync("ln", ["-s", join(project.dir, "node_modules/vigiles"), runtime]);
     const r = await compileHooks([join(plugin, "hooks/guard.mjs")], {
       projectDir: project.dir,
       pluginDir: plugin,
-      runtimeFile: join(runtime, "dist/tiers/hook-program/runtime.js"),
     });
     expect(r.warnings).toEqual([]);
+    expect(r.bundles).toEqual([join(plugin, "hooks/vigiles/guard.mjs")]);
     const hooksJson = JSON.parse(readFileSync(join(plugin, "hooks/hooks.json"), "utf8")) as {
       hooks: { PreToolUse: { hooks: { command: string }[] }[] };
     };
     const command = hooksJson.hooks.PreToolUse[0]?.hooks[0]?.command ?? "";
     expect(command).toMatch(
-      /^node "\$\{CLAUDE_PLUGIN_ROOT\}\/node_modules\/vigiles\/dist\/tiers\/hook-program\/runtime\.js" "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/guard\.mjs" #/,
+      /^node "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/vigiles\/guard\.mjs" # vigiles:compiled sha256-[0-9a-f]{16} hooks\/guard\.mjs$/,
     );
     const denied = runHook(
       { registration: hooksJson, pluginRoot: plugin },
@@ -161,15 +176,33 @@ describe("compileHooks into a plugin", () => {
     expect(denied.blocked).toBe(true);
   });
 
-  it("warns when the runtime is outside the plugin", async () => {
-    project = makeProject(["guard.mjs"], "plugin/hooks");
+  it("inlines a program from outside the plugin, naming it relative to the plugin, without a warning", async () => {
+    project = makeProject(["guard.mjs"]);
     const plugin = join(project.dir, "plugin");
-    const r = await compileHooks([join(plugin, "hooks/guard.mjs")], {
+    const r = await compileHooks(programs(project, "guard.mjs"), {
       projectDir: project.dir,
       pluginDir: plugin,
-      runtimeFile: project.runtime,
     });
-    expect(r.warnings.join("\n")).toMatch(/outside the plugin/);
+    expect(r.warnings).toEqual([]);
+    expect(r.registrations[0]?.program).toBe("../.vigiles/hooks/guard.mjs");
+    expect(readFileSync(join(plugin, "hooks/vigiles/guard.mjs"), "utf8")).toMatch(
+      /^\/\/ vigiles:bundle sha256-[0-9a-f]{16} \.\.\/\.vigiles\/hooks\/guard\.mjs\n/,
+    );
+  });
+
+  it("refuses two programs that would share a bundle, and a bundle passed as a program", async () => {
+    project = makeProject(["guard.mjs"], "plugin/hooks");
+    const plugin = join(project.dir, "plugin");
+    mkdirSync(join(plugin, "more"));
+    writeFileSync(join(plugin, "more/guard.hook.mjs"), readFileSync(join(plugin, "hooks/guard.mjs")));
+    const both = [join(plugin, "hooks/guard.mjs"), join(plugin, "more/guard.hook.mjs")];
+    await expect(compileHooks(both, { projectDir: project.dir, pluginDir: plugin })).rejects.toThrow(
+      /hooks\/guard\.mjs and more\/guard\.hook\.mjs would both compile to hooks\/vigiles\/guard\.mjs/,
+    );
+    await compileHooks(both.slice(0, 1), { projectDir: project.dir, pluginDir: plugin });
+    await expect(
+      compileHooks([join(plugin, "hooks/vigiles/guard.mjs")], { projectDir: project.dir, pluginDir: plugin }),
+    ).rejects.toThrow(/is a bundle vigiles compile wrote, not a hook program/);
   });
 });
 

@@ -1,10 +1,11 @@
 /** `vigiles compile [paths]`: hook programs → harness registrations; instruction specs → instruction files. */
-import { existsSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { glob } from "tinyglobby";
 import type { CliCommand } from "../commands.js";
 import { VigilesError } from "../../core/errors.js";
+import { isBundleText } from "../../tiers/hook-program/bundle.js";
 import { compileHooks } from "../../tiers/hook-program/compile.js";
 import { loadHook } from "../../tiers/hook-program/load.js";
 import { compileInstructionSpecFile } from "../../tiers/instruction-spec/compile.js";
@@ -12,15 +13,18 @@ import { compileInstructionSpecFile } from "../../tiers/instruction-spec/compile
 const HELP = `Usage: vigiles compile [paths…] [options]
 
 Compiles each hook program (*.mjs, *.js, *.hook.ts) into a registration in .claude/settings.json, or
-with --plugin into the plugin's hooks/hooks.json. The registration runs the program with a direct
-\`node\` call of the vigiles runtime; entries vigiles did not write are kept as they are. Instruction
-specs (*.spec.ts, *.spec.mjs) are compiled into their instruction files.
+with --plugin into the plugin's hooks/hooks.json. In settings the registration runs the program with a
+direct \`node\` call of the vigiles runtime installed in the project; in a plugin each program becomes
+one self-contained bundle, hooks/vigiles/<name>.mjs (the runtime, the program and its imports), so an
+installed copy of the plugin needs no node_modules. Entries vigiles did not write are kept as they
+are. Instruction specs (*.spec.ts, *.spec.mjs) are compiled into their instruction files.
 Default paths: .vigiles/hooks and the *.spec.{ts,mjs} files of the current folder.
 
 Options:
-  --check            write nothing; exit 1 if an output is stale or was edited by hand
-  --force            overwrite a compiled registration that was edited by hand
-  --plugin <dir>     compile into <dir>/hooks/hooks.json (commands use "\${CLAUDE_PLUGIN_ROOT}/…")
+  --check            write nothing; exit 1 if an output is stale, missing or was edited by hand
+  --force            overwrite a compiled registration or bundle that was edited by hand
+  --plugin <dir>     compile into <dir>/hooks/hooks.json and bundles in <dir>/hooks/vigiles/
+                     (commands use "\${CLAUDE_PLUGIN_ROOT}/…")
   --settings <file>  the settings file (default .claude/settings.json)
 `;
 
@@ -92,7 +96,13 @@ export const compileCommand: CliCommand = {
           process.stderr.write(`vigiles compile: ${p.kind}: ${p.message}\n`);
           if (values.check) failed = true;
         }
-        if (!values.check) process.stdout.write(result.changed ? `wrote ${out}\n` : `${out} is up to date\n`);
+        const bundles = result.bundles.length > 0 ? ` and ${result.bundles.length} bundle(s) beside it` : "";
+        if (!values.check)
+          process.stdout.write(
+            result.changed
+              ? `wrote ${out}${bundles}\n`
+              : `${out}${bundles} ${bundles ? "are" : "is"} up to date\n`,
+          );
       }
       if (specs.length > 0) failed = (await compileSpecs(specs, values.check, cwd)) || failed;
     } catch (error) {
@@ -119,6 +129,16 @@ async function compileSpecs(specs: readonly string[], check: boolean, cwd: strin
     } else process.stdout.write(`${check ? "checked" : changed ? "wrote" : "up to date:"} ${out}\n`);
   }
   return stale;
+}
+
+function readHead(file: string): string {
+  const fd = openSync(file, "r");
+  try {
+    const head = Buffer.alloc(64);
+    return head.toString("utf8", 0, readSync(fd, head, 0, head.length, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 async function discover(
@@ -149,7 +169,8 @@ async function discover(
         absolute: true,
         ignore: ["**/node_modules/**", "**/*.test.*"],
       });
-      for (const f of files.sort()) add(f, true);
+      // The bundles a plugin compile wrote are not programs (importing one would run it).
+      for (const f of files.sort()) if (!isBundleText(readHead(f))) add(f, true);
     } else add(abs, false);
   }
   if (paths.length === 0)

@@ -1,7 +1,9 @@
 /**
  * `compileHooks`: hook programs → registrations in `.claude/settings.json` (or a plugin's
- * `hooks/hooks.json`) whose command runs the program through the vigiles runtime with a direct
- * `node` call (never npx: a registry look-up on every tool call is too slow).
+ * `hooks/hooks.json`) with a direct `node` call (never npx: a registry look-up on every tool call is
+ * too slow). Project settings run the program through the vigiles runtime installed in the project;
+ * a plugin gets one self-contained bundle per program (`hooks/vigiles/<name>.mjs`), since an
+ * installed copy of a plugin has no node_modules.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
@@ -9,7 +11,15 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { VigilesError } from "../../core/errors.js";
 import { TOOL_EVENTS } from "../../core/hook-program/events.js";
+import { bundleHookProgram, bundleName, BUNDLE_DIR, isBundleText } from "./bundle.js";
 import { loadHook } from "./load.js";
+import {
+  bundleProblem,
+  isHandEdited,
+  orphanBundles,
+  writeBundles,
+  type PlannedBundle,
+} from "./plugin-bundles.js";
 import {
   findRegistrations,
   mergeRegistrations,
@@ -22,25 +32,30 @@ import {
 export interface CompileHooksOptions {
   /** The project root (default: the process's cwd). Settings commands use `$CLAUDE_PROJECT_DIR` for paths under it. */
   readonly projectDir?: string;
-  /** Compile into this plugin's `hooks/hooks.json`; commands use `"${CLAUDE_PLUGIN_ROOT}/…"`. */
+  /**
+   * Compile into this plugin's `hooks/hooks.json`: each program becomes one self-contained bundle,
+   * `hooks/vigiles/<name>.mjs`, which its command runs as `node "${CLAUDE_PLUGIN_ROOT}/hooks/vigiles/<name>.mjs"`.
+   */
   readonly pluginDir?: string;
   /** The settings file (default `<projectDir>/.claude/settings.json`); ignored with `pluginDir`. */
   readonly settingsFile?: string;
-  /** Write nothing; report what differs (stale or hand-edited registrations). */
+  /** Write nothing; report what differs (stale or hand-edited registrations and bundles). */
   readonly check?: boolean;
-  /** Overwrite a compiled registration that was edited by hand. */
+  /** Overwrite a compiled registration or bundle that was edited by hand. */
   readonly force?: boolean;
-  /** The runtime file the commands run (default: the one installed with this package). */
+  /** The runtime file the settings commands run (default: the one installed with this package); not used with `pluginDir`. */
   readonly runtimeFile?: string;
   /** The node the commands start (default `node`). */
   readonly node?: string;
 }
 
-/** A reason `compileHooks` with `check` fails: a registration hand-edited, stale, missing or orphaned. */
+/** A reason `compileHooks` with `check` fails: a registration or bundle hand-edited, stale, missing or orphaned. */
 export interface CompileProblem {
   readonly kind: "hand-edited" | "stale" | "missing" | "orphan";
   readonly program: string;
   readonly event?: string;
+  /** The plugin bundle the problem is about (plugin-relative); absent when it is about the config file. */
+  readonly file?: string;
   readonly message: string;
 }
 
@@ -48,17 +63,25 @@ export interface CompileProblem {
 export interface CompileHooksResult {
   /** The file written (or, with `check`, that would be). */
   readonly output: string;
-  /** The file's content differs from what compile produces (with `check`: it is out of date). */
+  /** The config file or a bundle differs from what compile produces (with `check`: it is out of date). */
   readonly changed: boolean;
   readonly registrations: readonly CompiledRegistration[];
+  /** The plugin bundles (absolute paths) compile wrote or checked; empty for project settings. */
+  readonly bundles: readonly string[];
   readonly problems: readonly CompileProblem[];
   readonly warnings: readonly string[];
 }
 
-/** A compile that cannot go on: unreadable config, a hand-edited registration without `force`. */
+/** A compile that cannot go on: unreadable config, a hand-edited registration or bundle without `force`, a program that does not bundle. */
 export class CompileError extends VigilesError {
   constructor(
-    code: "VIGILES_COMPILE_BAD_CONFIG" | "VIGILES_COMPILE_HAND_EDITED" | "VIGILES_COMPILE_NO_RUNTIME",
+    code:
+      | "VIGILES_COMPILE_BAD_CONFIG"
+      | "VIGILES_COMPILE_HAND_EDITED"
+      | "VIGILES_COMPILE_NO_RUNTIME"
+      | "VIGILES_COMPILE_BUNDLE_CLASH"
+      | "VIGILES_COMPILE_BUNDLE_FAILED"
+      | "VIGILES_COMPILE_NOT_A_PROGRAM",
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -107,27 +130,55 @@ export async function compileHooks(
     ? join(plugin, "hooks", "hooks.json")
     : resolve(projectDir, options.settingsFile ?? ".claude/settings.json");
   const warnings: string[] = [];
-  const runtime = commandPath(resolve(options.runtimeFile ?? installedRuntimeFile()), root, variable);
-  if (plugin && !runtime.inside) {
-    warnings.push(
-      `the runtime ${runtime.text} is outside the plugin: an installed copy of the plugin will not find it. Add vigiles to the plugin's own dependencies.`,
-    );
-  }
+  const node = options.node ?? "node";
+  const runtime = plugin
+    ? undefined
+    : commandPath(resolve(options.runtimeFile ?? installedRuntimeFile()), root, variable);
   const registrations: CompiledRegistration[] = [];
+  const bundles: PlannedBundle[] = [];
   for (const file of programFiles) {
     const abs = resolve(projectDir, file);
+    if (existsSync(abs) && isBundleText(readFileSync(abs, "utf8").slice(0, 40)))
+      throw new CompileError(
+        "VIGILES_COMPILE_NOT_A_PROGRAM",
+        `vigiles compile: ${abs} is a bundle vigiles compile wrote, not a hook program; compile the program it names on its first line.`,
+      );
     const program = await loadHook(abs);
-    const prog = commandPath(abs, root, variable);
-    if (!prog.inside) warnings.push(`${abs} is outside ${root}; its registration uses an absolute path.`);
     const rel = relative(root, abs).split(sep).join("/");
+    let command: string;
+    let name: string;
+    if (plugin) {
+      // The program is inlined into the bundle, so it may sit anywhere; the marker names it from the plugin.
+      name = rel;
+      const bundleFile = join(plugin, BUNDLE_DIR, bundleName(abs));
+      const clash = bundles.find((b) => b.file === bundleFile);
+      if (clash)
+        throw new CompileError(
+          "VIGILES_COMPILE_BUNDLE_CLASH",
+          `vigiles compile: ${clash.program} and ${rel} would both compile to ${BUNDLE_DIR}/${bundleName(abs)}; rename one of them.`,
+        );
+      bundles.push({
+        file: bundleFile,
+        program: rel,
+        text: await bundleHookProgram(abs, { pluginRoot: plugin, bundleFile, label: rel }),
+        before: existsSync(bundleFile) ? readFileSync(bundleFile, "utf8") : undefined,
+      });
+      command = `${node} ${commandPath(bundleFile, root, variable).text}`;
+    } else {
+      const prog = commandPath(abs, root, variable);
+      if (!prog.inside) warnings.push(`${abs} is outside ${root}; its registration uses an absolute path.`);
+      name = prog.inside ? rel : abs;
+      command = `${node} ${(runtime as { text: string }).text} ${prog.text}`;
+    }
     registrations.push({
-      program: prog.inside ? rel : abs,
+      program: name,
       event: program.on,
       matcher: TOOL_EVENTS.has(program.on) ? (program.matcher ?? "*") : undefined,
-      command: `${options.node ?? "node"} ${runtime.text} ${prog.text}`,
+      command,
       timeout: program.timeout ?? 30,
     });
   }
+  const orphanedBundles = plugin ? orphanBundles(plugin, bundles) : [];
 
   const before = existsSync(output) ? readFileSync(output, "utf8") : undefined;
   let config: HooksConfig = {};
@@ -162,8 +213,21 @@ export async function compileHooks(
 
   const merged = mergeRegistrations(config, registrations, orphans);
   const after = `${JSON.stringify(merged, null, 2)}\n`;
-  const changed = after !== before;
+  const configChanged = after !== before;
+  const bundlesChanged = orphanedBundles.length > 0 || bundles.some((b) => b.before !== b.text);
+  const changed = configChanged || bundlesChanged;
   if (options.check) {
+    for (const b of bundles) {
+      const problem = bundleProblem(b, root);
+      if (problem) problems.push(problem);
+    }
+    for (const o of orphanedBundles)
+      problems.push({
+        kind: "orphan",
+        program: o.program,
+        file: relative(root, o.file).split(sep).join("/"),
+        message: `${o.program} no longer exists; its bundle ${relative(root, o.file)} is removed on the next compile.`,
+      });
     for (const r of registrations) {
       const have = found.find((f) => f.program === r.program && f.event === r.event);
       if (!have)
@@ -174,13 +238,13 @@ export async function compileHooks(
           message: `${r.program} (${r.event}) is not registered in ${output}; run vigiles compile.`,
         });
     }
-    if (changed && problems.length === 0)
+    if (configChanged && problems.length === 0)
       problems.push({
         kind: "stale",
         program: "*",
         message: `${output} differs from what vigiles compile writes now; run vigiles compile.`,
       });
-    return { output, changed, registrations, problems, warnings };
+    return { output, changed, registrations, bundles: bundles.map((b) => b.file), problems, warnings };
   }
   const blocking = found.filter((f) => f.handEdited && compiled.has(f.program));
   if (blocking.length > 0 && !options.force) {
@@ -189,13 +253,23 @@ export async function compileHooks(
       `vigiles compile: ${blocking.map((b) => `${b.program} (${b.event})`).join(", ")} in ${output} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it.`,
     );
   }
-  if (changed) {
+  const editedBundles = bundles.filter(isHandEdited);
+  if (editedBundles.length > 0 && !options.force) {
+    throw new CompileError(
+      "VIGILES_COMPILE_HAND_EDITED",
+      `vigiles compile: ${editedBundles.map((b) => relative(root, b.file)).join(", ")} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it (nothing was written).`,
+    );
+  }
+  // Bundles first, so a registration never names a bundle that is not there yet.
+  writeBundles(bundles, orphanedBundles);
+  if (configChanged) {
     writeFileAtomic(output, after);
   }
   return {
     output,
     changed,
     registrations,
+    bundles: bundles.map((b) => b.file),
     problems: problems.filter((p) => p.kind === "hand-edited" && !compiled.has(p.program)),
     warnings,
   };

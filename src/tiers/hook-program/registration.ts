@@ -4,6 +4,8 @@
  * marked by a shell comment at the end of the command (`# vigiles:compiled sha256-… <program>`),
  * which the harness ignores (the command runs under `sh -c`) and which no settings schema rejects.
  * The hash covers the event, matcher, command and timeout, so a hand edit shows as a mismatch.
+ * A plugin bundle (`hooks/vigiles/<name>.mjs`) carries the same kind of mark on its first line
+ * (`// vigiles:bundle sha256-… <program>`), hashing the rest of the file.
  */
 import { createHash } from "node:crypto";
 
@@ -33,9 +35,37 @@ interface HookGroup {
 }
 export type HooksConfig = Record<string, unknown> & { hooks?: Record<string, unknown> };
 
+const contentHash = (content: string): string =>
+  `sha256-${createHash("sha256").update(content).digest("hex").slice(0, 16)}`;
+
 export function registrationHash(r: Omit<CompiledRegistration, "program">): string {
-  const content = JSON.stringify([r.event, r.matcher ?? null, r.command, r.timeout]);
-  return `sha256-${createHash("sha256").update(content).digest("hex").slice(0, 16)}`;
+  return contentHash(JSON.stringify([r.event, r.matcher ?? null, r.command, r.timeout]));
+}
+
+export const BUNDLE_MARKER = "// vigiles:bundle";
+
+/** A bundle's text: its marked first line, then `body` (the esbuild output). */
+export function markedBundle(program: string, body: string): string {
+  const rest = `// Written by \`vigiles compile --plugin\` from ${program}: edit the program and recompile, not this file.\n${body}`;
+  return `${BUNDLE_MARKER} ${contentHash(rest)} ${program}\n${rest}`;
+}
+
+/** The mark of a bundle file; undefined when the text carries none (a file vigiles did not write). */
+export interface FoundBundle {
+  readonly program: string;
+  readonly recordedHash: string;
+  readonly actualHash: string;
+  readonly handEdited: boolean;
+}
+
+const BUNDLE_RE = /^\/\/ vigiles:bundle (sha256-[0-9a-f]+) (.+)\n/;
+
+export function parseBundle(text: string): FoundBundle | undefined {
+  const m = BUNDLE_RE.exec(text);
+  if (!m) return undefined;
+  const recordedHash = m[1] as string;
+  const actualHash = contentHash(text.slice(m[0].length));
+  return { program: m[2] as string, recordedHash, actualHash, handEdited: recordedHash !== actualHash };
 }
 
 export function markedCommand(r: CompiledRegistration): string {
@@ -112,7 +142,7 @@ export function mergeRegistrations(
   const next = structuredClone(config) as HooksConfig;
   const hooks: Record<string, unknown> = (next.hooks ??= {});
   const replace = new Set(registrations.map((r) => r.program));
-  const slots = new Map<string, { event: string; index: number }>();
+  const slots = new Map<string, { event: string; index: number; seq: number }>();
   for (const event of Object.keys(hooks)) {
     const groups = groupsOf(next, event);
     const kept: HookGroup[] = [];
@@ -122,7 +152,7 @@ export function mergeRegistrations(
         const found = parseMarked(event, group, h);
         if (!found || !(replace.has(found.program) || dropPrograms.has(found.program))) return true;
         if (!slots.has(`${found.program}\0${event}`))
-          slots.set(`${found.program}\0${event}`, { event, index: kept.length });
+          slots.set(`${found.program}\0${event}`, { event, index: kept.length, seq: slots.size });
         return false;
       });
       if (remaining.length === handlers.length) kept.push(group);
@@ -130,9 +160,12 @@ export function mergeRegistrations(
     }
     hooks[event] = kept;
   }
-  // Insert in reverse slot order so earlier indices stay valid.
+  // Insert in reverse slot order so earlier indices stay valid; several at one index go back in
+  // their old order (the later one first, so the earlier lands before it).
   const placed = registrations.map((r) => ({ r, slot: slots.get(`${r.program}\0${r.event}`) }));
-  for (const { r, slot } of [...placed].sort((a, b) => (b.slot?.index ?? -1) - (a.slot?.index ?? -1))) {
+  const reverse = (a: (typeof placed)[number], b: (typeof placed)[number]) =>
+    (b.slot?.index ?? -1) - (a.slot?.index ?? -1) || (b.slot?.seq ?? -1) - (a.slot?.seq ?? -1);
+  for (const { r, slot } of [...placed].sort(reverse)) {
     if (!slot) continue;
     (hooks[r.event] as HookGroup[]).splice(slot.index, 0, groupFor(r));
   }
