@@ -1,9 +1,11 @@
 // Hook programs: in-process decisions per second, compiled-hook latency per call against a bare
-// `node -e` hook, and 1,000 fuzz cases in process. Figures from one run, printed as ratios to targets.
+// `node -e` hook (the path-loading runtime and a plugin's self-contained bundle), and 1,000 fuzz
+// cases in process. Figures from one run, printed as ratios to targets.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { allow, deny, experimental_defineHook, runHookProgram } from "../dist/entries/hook.js";
-import { alwaysBlocks, loadHook, propertyHook } from "../dist/entries/index.js";
+import { alwaysBlocks, compileHooks, loadHook, propertyHook } from "../dist/entries/index.js";
 
 const runtime = fileURLToPath(new URL("../dist/tiers/hook-program/runtime.js", import.meta.url));
 const guardFile = fileURLToPath(new URL("../test/hook-program/programs/guard.mjs", import.meta.url));
@@ -64,7 +66,21 @@ console.log(
   `runHookProgram, parser-backed guard, distinct commands: ${fmt(1000 / perDistinct)} decisions/s (${fmt(perDistinct * 1000)} µs each)`,
 );
 
-// 2. A compiled hook end to end (node start, runtime, program, parser on first use) vs a bare node -e hook.
+// 2. A compiled hook end to end (node start, runtime, program, parser on first use) vs a bare node -e
+// hook; the guard both through the path-loading runtime (project settings) and as a plugin bundle.
+// The guard (from the repository, where its `import "vigiles/hook"` resolves at compile time) is
+// compiled into a temp plugin under /var/tmp; the bundle imports nothing but node built-ins.
+const pluginDir = mkdtempSync("/var/tmp/vigiles-bench-plugin-");
+let bundleFile;
+let bundleBytes;
+try {
+  const compiled = await compileHooks([guardFile], { pluginDir, projectDir: pluginDir });
+  bundleFile = compiled.bundles[0];
+  bundleBytes = statSync(bundleFile).size;
+} catch (error) {
+  rmSync(pluginDir, { recursive: true, force: true });
+  throw error;
+}
 const event = JSON.stringify({
   hook_event_name: "PreToolUse",
   tool_name: "Bash",
@@ -85,21 +101,30 @@ const permissionEvent = JSON.stringify({
   tool_name: "Read",
   tool_input: {},
 });
-const samples = { bare: [], simple: [], guard: [] };
-for (let i = 0; i < N; i++) {
-  samples.bare.push(once([process.execPath, "-e", bare], event));
-  samples.simple.push(once([process.execPath, runtime, simpleFile], permissionEvent));
-  samples.guard.push(once([process.execPath, runtime, guardFile], event));
+const samples = { bare: [], simple: [], guard: [], bundled: [] };
+try {
+  for (let i = 0; i < N; i++) {
+    samples.bare.push(once([process.execPath, "-e", bare], event));
+    samples.simple.push(once([process.execPath, runtime, simpleFile], permissionEvent));
+    samples.guard.push(once([process.execPath, runtime, guardFile], event));
+    samples.bundled.push(once([process.execPath, bundleFile], event));
+  }
+} finally {
+  rmSync(pluginDir, { recursive: true, force: true });
 }
 const bareMs = median(samples.bare);
 const compiledSimpleMs = median(samples.simple);
 const compiledGuardMs = median(samples.guard);
+const bundledGuardMs = median(samples.bundled);
 console.log(`bare node -e hook: ${fmt(bareMs, 1)} ms/call (median of ${N})`);
 console.log(
   `compiled hook, no shell parsing: ${fmt(compiledSimpleMs, 1)} ms/call (${fmt(compiledSimpleMs / bareMs, 2)}x bare)`,
 );
 console.log(
   `compiled guard, parses the command: ${fmt(compiledGuardMs, 1)} ms/call (${fmt(compiledGuardMs / bareMs, 2)}x bare)`,
+);
+console.log(
+  `bundled guard (plugin, ${fmt(bundleBytes / 1024)} KiB self-contained file): ${fmt(bundledGuardMs, 1)} ms/call (${fmt(bundledGuardMs / bareMs, 2)}x bare)`,
 );
 
 // 3. 1,000 fuzz cases of an in-process program.
