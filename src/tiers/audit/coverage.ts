@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { readFrontmatter } from "./frontmatter.js";
+import { readFrontmatter } from "../../core/frontmatter.js";
 import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words.js";
 import { matcherMatches } from "../../core/lint/hook-events.js";
 import type { HookRegistration } from "../../core/lint/hooks-config.js";

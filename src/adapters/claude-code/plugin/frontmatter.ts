@@ -1,8 +1,9 @@
 /**
  * Markdown frontmatter as Claude Code reads it from SKILL.md, commands and agents: a YAML block
- * between `---` lines at the very top of the file, parsed with the `yaml` library.
+ * between `---` lines at the very top of the file. The parsing is core's `readFrontmatter`; this is
+ * the plugin loader's view of it (`{}` when the block is missing or broken, the error as one line).
  */
-import { parse } from "yaml";
+import { readFrontmatter, type FrontmatterError } from "../../../core/frontmatter.js";
 
 /** A markdown file split into its frontmatter and body. */
 export interface ParsedMarkdown {
@@ -18,30 +19,28 @@ export interface ParsedMarkdown {
   readonly error?: string;
 }
 
-const BLOCK = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
-
 /** Splits `text` into frontmatter and body; never throws (a parse failure is reported in `error`). */
 export function parseFrontmatter(text: string): ParsedMarkdown {
-  const m = BLOCK.exec(text);
-  if (!m) return { frontmatter: {}, hasFrontmatter: false, body: text, head: "" };
-  const head = m[0];
-  const body = text.slice(head.length);
-  let data: unknown;
-  try {
-    data = parse(m[1] ?? "");
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    return { frontmatter: {}, hasFrontmatter: true, body, head, error: `invalid YAML: ${message}` };
+  const fm = readFrontmatter(text);
+  const error = fm.error === undefined ? undefined : describe(fm.error);
+  return {
+    frontmatter: fm.data ?? {},
+    hasFrontmatter: fm.hasBlock,
+    body: fm.body,
+    head: fm.head,
+    ...(error !== undefined && { error }),
+  };
+}
+
+/** A missing or unclosed block is no frontmatter, not an error: the harness reads the file as body. */
+function describe(error: FrontmatterError): string | undefined {
+  switch (error.kind) {
+    case "missing":
+    case "unclosed":
+      return undefined;
+    case "yaml":
+      return `invalid YAML: ${error.message}${error.range ? ` at line ${error.range.line}, column ${error.range.column}` : ""}`;
+    case "not-mapping":
+      return "the frontmatter is not a YAML mapping";
   }
-  if (data === null || data === undefined) return { frontmatter: {}, hasFrontmatter: true, body, head };
-  if (typeof data !== "object" || Array.isArray(data)) {
-    return {
-      frontmatter: {},
-      hasFrontmatter: true,
-      body,
-      head,
-      error: "the frontmatter is not a YAML mapping",
-    };
-  }
-  return { frontmatter: data as Record<string, unknown>, hasFrontmatter: true, body, head };
 }
