@@ -38,6 +38,7 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "invalid-permission-decision": `${CONTRACT}, Hook output; ${seenIn("test/harness/hooks.test.ts")}`,
   "subprocess-timeout": `${NOTES}, Timeout budgets; ${CONTRACT}, Configuration (600 s default)`,
   "duplicate-hooks-file": `${NOTES}, Registration and ${CONTRACT}, Configuration (the older drop); ${seenIn("test/lint/duplicate-hooks-harness.test.ts")} and \`test/triggering/real-cli.test.ts\` (2.1.328 loads it once)`,
+  "plugin-component-path": `${seenIn("test/docs/harness-facts.test.ts")} (a path without ./ in skills, commands, agents or hooks skips the plugin); the other fields from the pinned CLI's manifest schema`,
   "plugin-name": `${CONTRACT}, Configuration (only \`name\` required, kebab-case); ${seenIn("test/triggering/real-cli.test.ts")} (a non-kebab name loads, a missing one does not)`,
   "skill-name": `${CONTRACT}, Skills; ${seenIn("test/triggering/real-cli.test.ts")} (2.1.328 lists such a skill anyway)`,
   "skill-name-folder": `${CONTRACT}, Skills; ${seenIn("test/triggering/real-cli.test.ts")} (listed under its folder name)`,
@@ -236,8 +237,8 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
     file: "test/docs/harness-facts.test.ts",
     title:
       "Claude Code 2.1.328 skips a plugin whose manifest has a path without ./ or an agents entry that is not .md",
-    rules: [],
-    also: "`loadPlugin` (problem `manifest-path`: the plugin is marked as not loading); no `vigiles audit` rule yet",
+    rules: ["plugin-component-path"],
+    also: "`loadPlugin` (problem `manifest-path`, which also catches an `agents` entry that is not `.md`: the plugin is marked as not loading)",
   },
   {
     finding:

@@ -1,6 +1,7 @@
 /**
  * `vigiles audit --fix`: applies the safe mechanical fixes (quote the plugin root, drop the
- * duplicate manifest entry), writing each file atomically (temp file, then rename).
+ * duplicate manifest entry, prefix a plugin component path with `./`), writing each file
+ * atomically (temp file, then rename).
  */
 import { readFileSync } from "node:fs";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";

@@ -2,7 +2,15 @@
  * Rules over `.claude-plugin/plugin.json`.
  */
 import { finding } from "../finding.js";
-import { getMember, parseJson, rangeOf, removalOffsets, stringValue } from "../json-ast.js";
+import {
+  getMember,
+  offsetsOf,
+  parseJson,
+  rangeOf,
+  removalOffsets,
+  stringValue,
+  type ObjectNode,
+} from "../json-ast.js";
 import type { LintFinding, LintRuleMeta, SourceRange, TextEdit } from "../types.js";
 
 export interface PluginManifestInput {
@@ -30,7 +38,101 @@ export const pluginNameRule: LintRuleMeta = {
   autofix: false,
 };
 
-export const pluginManifestRules: readonly LintRuleMeta[] = [duplicateHooksFileRule, pluginNameRule];
+export const pluginComponentPathRule: LintRuleMeta = {
+  id: "plugin-component-path",
+  severity: "error",
+  behaviour:
+    "Claude Code 2.1.328 validates every component path of plugin.json (`commands`, `agents`, `skills`, `hooks`, " +
+    "`mcpServers`, `lspServers`, `outputStyles`, `themes`, `workflows`, `monitors`) as relative to the plugin root " +
+    'and starting with "./" (`skills` may also be "."). One path without it and the harness skips the whole plugin: ' +
+    "none of its skills, commands, agents or hooks load, and nothing in the stream says so.",
+  fix: 'Start the path with "./" (relative to the plugin root), e.g. "./skills/extra".',
+  autofix: true,
+};
+
+export const pluginManifestRules: readonly LintRuleMeta[] = [
+  duplicateHooksFileRule,
+  pluginNameRule,
+  pluginComponentPathRule,
+];
+
+/** The manifest fields whose strings (or string list entries) are paths inside the plugin. */
+const COMPONENT_PATH_FIELDS = [
+  "commands",
+  "agents",
+  "skills",
+  "hooks",
+  "mcpServers",
+  "lspServers",
+  "outputStyles",
+  "themes",
+  "workflows",
+  "monitors",
+] as const;
+type ComponentPathField = (typeof COMPONENT_PATH_FIELDS)[number];
+
+/** What the pinned CLI's manifest schema accepts besides `./…`. */
+function acceptedWithoutDot(field: ComponentPathField, path: string): boolean {
+  switch (field) {
+    case "skills":
+      return path === "."; // "." is the plugin root itself
+    case "mcpServers":
+      return /^https?:\/\//.test(path); // an MCPB bundle may be a URL
+    case "commands":
+    case "agents":
+    case "hooks":
+    case "lspServers":
+    case "outputStyles":
+    case "themes":
+    case "workflows":
+    case "monitors":
+      return false;
+  }
+}
+
+/**
+ * Prefixing "./" keeps the meaning only for a plain path below the plugin root: not an absolute,
+ * home, variable, parent or Windows path, and not "." or "".
+ */
+function dotPrefixIsSafe(path: string): boolean {
+  return (
+    path !== "" &&
+    path !== "." &&
+    !/^(?:[/\\~$]|\.\.(?:[/\\]|$)|\.[\\]|[A-Za-z]:)/.test(path) &&
+    !path.includes("://")
+  );
+}
+
+/** Component paths that do not start with "./": the harness then skips the whole plugin. */
+function checkComponentPaths(file: string, root: ObjectNode): LintFinding[] {
+  const out: LintFinding[] = [];
+  for (const field of COMPONENT_PATH_FIELDS) {
+    const value = getMember(root, field)?.value;
+    if (value === undefined) continue;
+    // Objects (inline hooks, MCP or LSP servers, a commands mapping) hold no bare path to check here.
+    const entries = value.type === "Array" ? value.elements.map((e) => e.value) : [value];
+    for (const entry of entries) {
+      if (entry.type !== "String") continue;
+      const path = entry.value;
+      if (path.startsWith("./") || acceptedWithoutDot(field, path)) continue;
+      const safe = dotPrefixIsSafe(path);
+      const [start] = offsetsOf(entry);
+      out.push(
+        finding(
+          pluginComponentPathRule,
+          file,
+          rangeOf(entry),
+          `plugin.json's "${field}" path "${path}" does not start with "./": Claude Code 2.1.328 skips the ` +
+            "whole plugin (none of its skills, commands, agents or hooks load), without a word in the stream.",
+          safe
+            ? { fix: `Write "./${path}".`, edits: [{ file, start: start + 1, end: start + 1, text: "./" }] }
+            : { fix: `Write the path relative to the plugin root, starting with "./".` },
+        ),
+      );
+    }
+  }
+  return out;
+}
 
 function normalizeHookPath(path: string): string {
   return path
@@ -89,6 +191,7 @@ export function checkPluginManifest(input: PluginManifestInput): LintFinding[] {
       ),
     );
   }
+  out.push(...checkComponentPaths(input.file, root));
   const hooksIndex = root.members.findIndex((m) => m.name.type === "String" && m.name.value === "hooks");
   const hooksMember = root.members[hooksIndex];
   if (hooksMember === undefined) return out;
