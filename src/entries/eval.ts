@@ -39,6 +39,7 @@ export {
   EvalFailedError,
   EvalLockMismatchError,
 } from "../tiers/eval/errors.js";
+export { MissingTaskError } from "../core/eval/task.js";
 export type {
   RunEvalSpec,
   MeasureSpec,

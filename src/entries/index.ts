@@ -209,6 +209,7 @@ export type { ProjectHarness } from "../tiers/record/project-harness.js";
 // --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
 // issue 6: eval files (free: a declaration cannot spend)
 export { defineEval } from "../core/eval/eval-file.js";
+export { MissingTaskError } from "../core/eval/task.js";
 export type {
   EvalDefinition,
   TriggerRateDeclaration,

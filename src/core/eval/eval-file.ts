@@ -7,6 +7,7 @@ import { z } from "zod";
 import { InvalidOptionError } from "../errors.js";
 import type { EvalReport } from "../eval-report.js";
 import type { MeasureArmsSpec, MeasureSpec, RunEvalSpec } from "./spec.js";
+import { assertEveryArmHasTask } from "./task.js";
 
 /** The trigger-rate spec is owned by the triggering tier; the eval file only carries it. */
 export interface TriggerRateDeclaration {
@@ -62,7 +63,6 @@ const common = {
   settings: z.record(z.string(), z.unknown()).optional(),
   pluginDir: z.string().optional(),
   pluginDirs: z.array(z.string()).optional(),
-  task: z.string(),
   trials: z.number().int().positive().optional(),
   model: z.string().optional(),
   effort: effort.optional(),
@@ -81,16 +81,20 @@ const common = {
 /** Schemas of the engine's own specs (strict: an unknown key is an error naming it). */
 export const runEvalSchema = z.strictObject({
   ...common,
+  // Optional when every arm sets its own; resolveArms refuses an arm left without one (MissingTaskError).
+  task: z.string().optional(),
   arms: z.record(z.string(), arm).optional(),
   measure: fn,
 });
 export const measureSchema = z.strictObject({
   ...common,
+  task: z.string(),
   checks: z.array(z.unknown()).min(1),
   measure: fn.optional(),
 });
 export const measureArmsSchema = z.strictObject({
   ...common,
+  task: z.string().optional(),
   checks: z.array(z.unknown()).min(1),
   measure: fn.optional(),
   arms: z.record(z.string(), arm),
@@ -154,6 +158,10 @@ export function validateEvalDefinition(value: unknown): EvalDefinition {
           : z.looseObject({ name: z.string().min(1).optional() });
   const parsed = schema.safeParse(spec);
   if (!parsed.success) throw new InvalidOptionError(describeIssues(kind, parsed.error));
+  if (kind === "runEval" || kind === "measureArms") {
+    const armed = spec as { task?: string; arms?: Readonly<Record<string, { task?: string }>> };
+    assertEveryArmHasTask(kind, armed.task, armed.arms);
+  }
   return definition;
 }
 

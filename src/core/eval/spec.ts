@@ -55,6 +55,7 @@ export interface EvalCommon {
   readonly settings?: Readonly<Record<string, unknown>>;
   readonly pluginDir?: string;
   readonly pluginDirs?: readonly string[];
+  /** The prompt sent to the agent (an arm's own `task` overrides it). */
   readonly task: string;
   /** Trials per arm (default 3). */
   readonly trials?: number;
@@ -80,8 +81,13 @@ export interface EvalCommon {
 }
 
 /** The spec of `paid_runEval`: arms, trials and a `measure` function scoring each trial. */
-export interface RunEvalSpec extends EvalCommon {
-  /** Default: one arm named "default" with no overrides. */
+export interface RunEvalSpec extends Omit<EvalCommon, "task"> {
+  /**
+   * The task of every arm that sets none. Optional when every arm sets its own; an arm left with no
+   * task is refused before any spend (`MissingTaskError`).
+   */
+  readonly task?: string;
+  /** Default: one arm named "default" with no overrides (the top-level `task` is then required). */
   readonly arms?: Readonly<Record<string, ArmSpec>>;
   readonly measure: Measure;
 }
@@ -93,7 +99,18 @@ export interface MeasureSpec extends EvalCommon {
   readonly measure?: Measure;
 }
 
-/** The spec of `paid_measureArms`: the same checks scored per arm, for comparing arms. */
-export interface MeasureArmsSpec extends MeasureSpec {
+/**
+ * The spec of `paid_measureArms`: the same checks scored per arm, for comparing arms. The top-level
+ * `task` is optional when every arm sets its own.
+ */
+export interface MeasureArmsSpec extends Omit<EvalCommon, "task"> {
+  /**
+   * The task of every arm that sets none. Optional when every arm sets its own; an arm left with no
+   * task is refused before any spend (`MissingTaskError`).
+   */
+  readonly task?: string;
   readonly arms: Readonly<Record<string, ArmSpec>>;
+  readonly checks: readonly ScoredCheck[];
+  /** Extra metrics beside the checks. */
+  readonly measure?: Measure;
 }

@@ -19,7 +19,10 @@ export interface TriggerTrialRow {
   readonly selected?: string;
   /** Why the run could not execute (a failed call is not a failed trial). */
   readonly error?: string;
+  /** What the run cost when it ran (a replayed run keeps its recorded usage). */
   readonly usage: ArmUsage;
+  /** Replayed from the cache (`cache: "readwrite"` or `"read"`): no model was called. */
+  readonly cached?: true;
 }
 
 /** One prompt across its trials. */
@@ -68,8 +71,12 @@ export interface TriggerRateReport {
   readonly errors: number;
   readonly prompts: readonly TriggerPromptSummary[];
   readonly rows: readonly TriggerTrialRow[];
+  /** Usage of every executed run, replayed runs included (what the measurement cost when measured). */
   readonly usage: ArmUsage;
+  /** What this call spent: runs replayed from the cache cost nothing. */
   readonly totalCostUsd: number;
+  /** Runs replayed from the cache (absent when none was). */
+  readonly cached?: number;
   /** The smallest pairwise NCD of each prompt set, as the diversity gate measured it. */
   readonly diversity: { readonly prompts: number; readonly irrelevantPrompts?: number };
 }

@@ -4,7 +4,6 @@
  * flat; the budget and a graceful interrupt stop launches and let in-flight trials finish.
  */
 import { ArmAccumulator, ZERO_USAGE } from "../../core/eval/aggregate.js";
-import { trialCacheKey } from "../../core/eval/cache-key.js";
 import type { Shard } from "../../core/eval/shard.js";
 import { inShard } from "../../core/eval/shard.js";
 import type { CacheMode, EvalCommon, MetricValues } from "../../core/eval/spec.js";
@@ -12,14 +11,12 @@ import type { ArmUsage, EvalReport, TrialRow } from "../../core/eval-report.js";
 import { isSuccess } from "../../core/stats/pass-k.js";
 import type { Trace } from "../../core/trace.js";
 import { trialTrace } from "../report/trial-trace.js";
-import { TrialCache } from "./cache.js";
 import type { EvalDriver, EvalTrial } from "./driver.js";
 import { EffortNotPinnedError, EvalFailedError, MissingCredentialsError } from "./errors.js";
 import { runTrialGrid } from "./grid.js";
-import { hashPluginDir } from "./plugin-hash.js";
-import { recordTrace, replayTrace } from "./recorded-trace.js";
 import type { ResolvedArm } from "./resolve-arms.js";
 import { RowsWriter } from "./rows-file.js";
+import { TrialReplay } from "./trial-replay.js";
 import type { ProgressFigures } from "../../core/eval/progress-line.js";
 
 /** Options of a run that are not part of what the eval declares. */
@@ -61,7 +58,7 @@ export interface EngineInput {
   readonly name?: string;
   readonly arms: readonly ResolvedArm[];
   readonly trials: number;
-  readonly common: EvalCommon;
+  readonly common: Omit<EvalCommon, "task">;
   readonly score: (trace: Trace, trial: EvalTrial) => TrialScore;
   readonly checks?: Readonly<Record<string, unknown>>;
   /** Computed after the driver's preflight, when its identity (the resolved harness version) is known. */
@@ -127,36 +124,18 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
     trials: total,
   });
 
-  const cache = new TrialCache(options.cache ?? common.cache ?? "off", options.cacheDir ?? common.cacheDir);
-  const pluginHashes = new Map<string, string>();
-  const hashesOf = (dirs: readonly string[]): string[] =>
-    dirs.map((d) => {
-      let h = pluginHashes.get(d);
-      if (h === undefined) pluginHashes.set(d, (h = hashPluginDir(d)));
-      return h;
-    });
-  const keyOf = (t: EvalTrial): string =>
-    trialCacheKey({
-      arm: t.arm,
-      trial: t.trial,
-      task: t.task,
-      files: t.files,
-      settings: t.settings,
-      pluginHashes: hashesOf(t.pluginDirs),
-      model: t.model,
-      stubSkillBodies: t.stubSkillBodies,
-      env: t.env,
-      driverIdentity: driver.identity,
-      ...(t.case !== undefined ? { case: t.case } : {}),
-      ...(t.effort !== undefined ? { effort: t.effort } : {}),
-      ...(t.allowedTools ? { allowedTools: t.allowedTools } : {}),
-    });
+  const warn = options.onWarning ?? (() => {});
+  const replay = new TrialReplay(
+    options.cache ?? common.cache ?? "off",
+    options.cacheDir ?? common.cacheDir,
+    driver,
+    warn,
+  );
 
   const accumulators = new Map(input.arms.map((a) => [a.name, new ArmAccumulator()]));
   const keepRows = options.keepRows ?? options.rowsFile === undefined;
   const rows: TrialRow[] = [];
   const writer = options.rowsFile ? new RowsWriter(options.rowsFile) : undefined;
-  const warn = options.onWarning ?? (() => {});
   const started = performance.now();
   let spent = 0;
   let done = 0;
@@ -184,7 +163,6 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
     });
   };
 
-  const keys = new Map<EvalTrial, string>();
   try {
     const outcome = await runTrialGrid(gridOf(input.arms, trials, options.shard, common.timeoutMs), driver, {
       concurrency: common.concurrency ?? 1,
@@ -201,24 +179,12 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
         running++;
         progress();
       },
-      replay: (trial) => {
-        if (cache.mode === "off") return undefined;
-        const key = keyOf(trial);
-        keys.set(trial, key);
-        const found = cache.lookup(key);
-        if (found.kind === "corrupt") {
-          warn(`cache entry ${found.path} is corrupt (${found.reason}); re-running the trial.`);
-          return undefined;
-        }
-        return found.kind === "hit" ? replayTrace(found.trace, trial.files) : undefined;
-      },
+      replay: (trial) => replay.replay(trial),
       onTrial: (result) => {
         running--;
         done++;
         const { trial } = result;
         const arm = accumulators.get(trial.arm) as ArmAccumulator;
-        const key = keys.get(trial);
-        keys.delete(trial);
         let row: TrialRow;
         if (result.trace === undefined) {
           errors++;
@@ -232,13 +198,7 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
           const usage = usageOf(trace);
           if (!result.replayed) {
             spent += usage.costUsd;
-            if (cache.writable) {
-              try {
-                cache.store(key ?? keyOf(trial), driver.identity, recordTrace(trace));
-              } catch (error) {
-                warn(`could not record trial ${trial.arm}#${trial.trial} in the cache: ${messageOf(error)}`);
-              }
-            }
+            replay.record(trial, trace);
           } else {
             cachedCount++;
           }
@@ -286,6 +246,7 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
             };
           }
         }
+        replay.release(trial);
         row ??= { arm: trial.arm, trial: trial.trial, metrics: {}, usage: ZERO_USAGE };
         if (trial.case !== undefined) row = { ...row, case: trial.case };
         writer?.write(row);

@@ -146,10 +146,14 @@ export async function runDefinition(
       if (options.shard)
         throw new InvalidOptionError("a measureTriggerRate eval does not run in shards yet; drop --shard.");
       const spec = (definition as { measureTriggerRate: Record<string, unknown> }).measureTriggerRate;
+      // The CLI's --cache (and a cache dir it names) override the declaration's, as for the other runners.
       const trigger = await measureTriggerRate({
         ...(spec as unknown as Parameters<typeof measureTriggerRate>[0]),
         driver,
         ...(options.trials !== undefined ? { trials: options.trials } : {}),
+        ...(options.cache !== undefined ? { cache: options.cache } : {}),
+        ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+        ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       });
       report = trigger as unknown as Record<string, unknown>;
       break;

@@ -2,6 +2,7 @@
 import { InvalidOptionError } from "../../core/errors.js";
 import { belowFloor } from "../../core/eval/model-floor.js";
 import type { ArmSpec, EvalCommon, EvalEffort } from "../../core/eval/spec.js";
+import { assertEveryArmHasTask } from "../../core/eval/task.js";
 import { ModelBelowFloorError } from "./errors.js";
 
 export const DEFAULT_MODEL = "sonnet";
@@ -22,13 +23,18 @@ export interface ResolvedArm {
   readonly allowedTools?: readonly string[];
 }
 
+/** What every runner's spec shares; the top-level task may be absent when every arm has one. */
+export type ArmDefaults = Omit<EvalCommon, "task"> & { readonly task?: string };
+
 export function resolveArms(
-  spec: EvalCommon,
+  spec: ArmDefaults,
   arms: Readonly<Record<string, ArmSpec>> | undefined,
+  runner = "eval",
 ): ResolvedArm[] {
   const entries = Object.entries(arms ?? { [DEFAULT_ARM]: {} });
   if (entries.length === 0)
     throw new InvalidOptionError("arms is empty; declare at least one arm or omit arms.");
+  assertEveryArmHasTask(runner, spec.task, arms);
   const resolved = entries.map(([name, arm]): ResolvedArm => {
     const pluginDirs = arm.pluginDirs ?? (arm.pluginDir ? [arm.pluginDir] : undefined);
     const settings = arm.settings ?? spec.settings;
@@ -36,7 +42,7 @@ export function resolveArms(
     const allowedTools = arm.allowedTools ?? spec.allowedTools;
     return {
       name,
-      task: arm.task ?? spec.task,
+      task: (arm.task ?? spec.task) as string,
       files: { ...(arm.fixture ?? spec.fixture ?? {}), ...(arm.files ?? {}) },
       pluginDirs: pluginDirs ?? spec.pluginDirs ?? (spec.pluginDir ? [spec.pluginDir] : []),
       model: arm.model ?? spec.model ?? DEFAULT_MODEL,

@@ -39,7 +39,7 @@ function validate(schema: z.ZodType, spec: unknown, where: string): void {
  */
 export async function paid_runEval(spec: RunEvalSpec, options: EvalRunOptions = {}): Promise<EvalReport> {
   validate(runEvalSchema, spec, "runEval");
-  const arms = resolveArms(spec, spec.arms);
+  const arms = resolveArms(spec, spec.arms, "runEval");
   const driver = options.driver ?? paid_claudeEvalDriver();
   const trials = options.trials ?? spec.trials ?? DEFAULT_TRIALS;
   return runEngine(
@@ -118,12 +118,12 @@ function withSpecDriver(options: EvalRunOptions, evalDriver: EvalDriver | undefi
 }
 
 async function measureChecks(
-  spec: MeasureSpec,
+  spec: MeasureSpec | MeasureArmsSpec,
   armSpecs: MeasureArmsSpec["arms"] | undefined,
   runner: string,
   options: EvalRunOptions,
 ): Promise<EvalReport> {
-  const arms = resolveArms(spec, armSpecs);
+  const arms = resolveArms(spec, armSpecs, runner);
   const labelled = labelChecks(spec.checks);
   const driver = options.driver ?? paid_claudeEvalDriver();
   const trials = options.trials ?? spec.trials ?? DEFAULT_TRIALS;
@@ -193,12 +193,12 @@ export function inputsHashOf(
   driverIdentity: string,
   trialsOverride?: number,
 ): string {
-  const arms = resolveArms(spec, "arms" in spec ? spec.arms : undefined);
+  const arms = resolveArms(spec, "arms" in spec ? spec.arms : undefined, runner);
   const trials = trialsOverride ?? spec.trials ?? DEFAULT_TRIALS;
   if (runner === "runEval") {
     return evalInputsHash({ runner, arms, trials, driverIdentity, measure: (spec as RunEvalSpec).measure });
   }
-  const m = spec as MeasureSpec;
+  const m = spec as MeasureSpec | MeasureArmsSpec;
   const checks = labelChecks(m.checks).map(([, check]) => check.toJSON());
   return evalInputsHash({
     runner,

@@ -18,6 +18,8 @@ import type {
 } from "../../core/triggering/trigger-report.js";
 import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
 import { runTrialGrid } from "../eval/grid.js";
+import { TrialReplay } from "../eval/trial-replay.js";
+import type { CacheMode } from "../../core/eval/spec.js";
 import {
   addUsage,
   checkModelFloor,
@@ -80,6 +82,17 @@ export interface TriggerRateOptions {
   readonly retryBackoffMs?: number;
   /** Extra environment for the harness (never credentials). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Record/replay of each run (default "off"), as the eval engine does it: a replayed run calls no
+   * model. The key is every model-affecting input (prompt, trial, fixture, the installed plugins'
+   * contents with stubbed bodies, model, effort, env, driver and harness version); `fired` and `skill`
+   * are not in it, so a changed predicate re-scores recorded runs for free.
+   */
+  readonly cache?: CacheMode;
+  /** Where the cache lives (default `.vigiles-cache/eval`, shared with the eval engine). */
+  readonly cacheDir?: string;
+  /** A corrupt cache entry (re-run) or a failed cache write: reported here (default: ignored). */
+  readonly onWarning?: (message: string) => void;
 }
 
 function resolveSkill(
@@ -191,20 +204,28 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
       }
     }
 
+    const replay = new TrialReplay(options.cache ?? "off", options.cacheDir, driver, options.onWarning);
     const rows: TriggerTrialRow[] = [];
     let usage: ArmUsage = NO_USAGE;
+    let spent = 0;
     await runTrialGrid(grid(), driver, {
       concurrency,
       ...retryOptions(options),
-      onTrial: ({ trial, trace, error }) => {
+      replay: (trial) => replay.replay(trial),
+      onTrial: ({ trial, trace, error, replayed }) => {
         const set = trial.arm as TriggerPromptSet;
         const prompt = trial.case ?? trial.task;
+        replay.release(trial);
         if (error !== undefined || trace === undefined) {
           rows.push({ set, prompt, trial: trial.trial, error: errorText(error), usage: NO_USAGE });
           return;
         }
         const u = usageOf(trace);
         usage = addUsage(usage, u);
+        if (!replayed) {
+          spent += u.costUsd;
+          replay.record(trial, trace);
+        }
         const selected = skillSelections(trace)[0]?.id;
         rows.push({
           set,
@@ -213,6 +234,7 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
           fired: fired(trace) === true,
           ...(selected ? { selected } : {}),
           usage: u,
+          ...(replayed ? { cached: true as const } : {}),
         });
       },
     });
@@ -226,6 +248,7 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
       rows,
       cases,
       usage,
+      spent,
       model,
       trials,
       stub,
@@ -246,6 +269,7 @@ interface SummaryInput {
   readonly rows: readonly TriggerTrialRow[];
   readonly cases: readonly { set: TriggerPromptSet; prompt: string }[];
   readonly usage: ArmUsage;
+  readonly spent: number;
   readonly model: string;
   readonly trials: number;
   readonly stub: boolean;
@@ -263,6 +287,7 @@ function summarise(input: SummaryInput): TriggerRateReport {
   const falsePositives = irrelevant.filter((r) => r.fired).length;
   const n = relevant.length;
   const nIrrelevant = irrelevant.length;
+  const cached = rows.filter((r) => r.cached === true).length;
   const prompts: TriggerPromptSummary[] = input.cases.map(({ set, prompt }) => {
     const mine = rows.filter((r) => r.set === set && r.prompt === prompt && r.fired !== undefined);
     const hits = mine.filter((r) => r.fired).length;
@@ -291,7 +316,8 @@ function summarise(input: SummaryInput): TriggerRateReport {
     prompts,
     rows,
     usage: input.usage,
-    totalCostUsd: input.usage.costUsd,
+    totalCostUsd: input.spent,
+    ...(cached > 0 ? { cached } : {}),
     diversity: input.diversity,
   };
 }
