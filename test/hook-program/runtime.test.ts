@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { answerHookEvent } from "../../src/tiers/hook-program/answer.js";
 import { loadHook } from "../../src/tiers/hook-program/load.js";
 import { distRuntime, programsDir, requireDist } from "./project.js";
 
@@ -106,6 +107,36 @@ describe("the compiled-hook runtime", () => {
       outcome: { observed: { kind: string } };
     };
     expect(record.outcome.observed.kind).toBe("deny");
+  });
+});
+
+describe("answerHookEvent, the main the runtime and plugin bundles share", () => {
+  const guard = { label: "guard.mjs", load: () => loadHook(join(programsDir, "guard.mjs")) };
+  it("fails open when stdin cannot be read", async () => {
+    const a = await answerHookEvent({ ...guard, mutantPath: () => undefined }, new Error("EIO"));
+    expect(a).toEqual({
+      exitCode: 0,
+      stdout: "",
+      stderr: "vigiles hook runtime: could not read the event from stdin (Error: EIO); failing open.\n",
+    });
+  });
+  it("applies a mutant only when the program's path is known and named", async () => {
+    const push = bash("git push -f");
+    const mutant = (program: string) => ({
+      VIGILES_MUTANT: JSON.stringify({ program, flip: "deny-to-allow" }),
+    });
+    const unknown = await answerHookEvent(
+      { ...guard, mutantPath: () => undefined },
+      push,
+      mutant("/p/guard.mjs"),
+    );
+    expect(unknown.stdout).toContain('"deny"');
+    const named = await answerHookEvent(
+      { ...guard, mutantPath: () => "/p/guard.mjs" },
+      push,
+      mutant("/p/guard.mjs"),
+    );
+    expect(named).toEqual({ exitCode: 0, stdout: "", stderr: "" });
   });
 });
 

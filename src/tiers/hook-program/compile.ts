@@ -131,9 +131,7 @@ export async function compileHooks(
     : resolve(projectDir, options.settingsFile ?? ".claude/settings.json");
   const warnings: string[] = [];
   const node = options.node ?? "node";
-  const runtime = plugin
-    ? undefined
-    : commandPath(resolve(options.runtimeFile ?? installedRuntimeFile()), root, variable);
+  let runtime: { text: string } | undefined; // settings only: a plugin runs its bundles
   const registrations: CompiledRegistration[] = [];
   const bundles: PlannedBundle[] = [];
   for (const file of programFiles) {
@@ -168,7 +166,8 @@ export async function compileHooks(
       const prog = commandPath(abs, root, variable);
       if (!prog.inside) warnings.push(`${abs} is outside ${root}; its registration uses an absolute path.`);
       name = prog.inside ? rel : abs;
-      command = `${node} ${(runtime as { text: string }).text} ${prog.text}`;
+      runtime ??= commandPath(resolve(options.runtimeFile ?? installedRuntimeFile()), root, variable);
+      command = `${node} ${runtime.text} ${prog.text}`;
     }
     registrations.push({
       program: name,
