@@ -38,6 +38,7 @@ export {
   ModelBelowFloorError,
   EvalFailedError,
   EvalLockMismatchError,
+  JudgeAnswerError,
 } from "../tiers/eval/errors.js";
 export { MissingTaskError } from "../core/eval/task.js";
 export type {

@@ -52,3 +52,17 @@ export class EvalLockMismatchError extends VigilesError {
     super("VIGILES_EVAL_LOCK_STALE", message);
   }
 }
+
+/**
+ * The judge model answered, but not with a verdict `paid_judge` can read (no JSON object with a
+ * numeric `score` in [0, 1], or several that disagree). Never scored as a pass nor as a fail: inside
+ * a measure it fails the trial, which the report counts as an error.
+ */
+export class JudgeAnswerError extends VigilesError {
+  /** The judge's answer as it came back (clipped to 2,000 characters). */
+  readonly answer: string;
+  constructor(message: string, answer: string) {
+    super("VIGILES_JUDGE_UNPARSEABLE", message);
+    this.answer = answer.slice(0, 2000);
+  }
+}

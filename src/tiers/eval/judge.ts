@@ -11,6 +11,7 @@ import type { Trace } from "../../core/trace.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { runProcessSync } from "../../runtime/process-sync.js";
 import { EvalDriverError, MissingCredentialsError } from "./errors.js";
+import { judgePrompt, parseJudgeAnswer } from "./judge-answer.js";
 
 /** A grader: returns a score in [0, 1] (or with a reason). Must be synchronous. */
 export type JudgeFunction = (input: {
@@ -160,8 +161,6 @@ function claudePath(explicit: string | undefined): string {
   }
 }
 
-const JSON_SCORE = /\{[^{}]*"score"\s*:\s*(-?\d+(?:\.\d+)?)[^{}]*\}/;
-
 function gradeWithModel(options: JudgeOptions): { score: number; reason?: string; costUsd: number } {
   const apiKey = options.apiKey ?? process.env["ANTHROPIC_API_KEY"];
   if (!apiKey) {
@@ -169,19 +168,13 @@ function gradeWithModel(options: JudgeOptions): { score: number; reason?: string
       "paid_judge has no credentials: set ANTHROPIC_API_KEY, or pass { judge } to grade without a model.",
     );
   }
-  const prompt = [
-    "Grade the OUTPUT below against the RUBRIC. Reply with one JSON object and nothing else:",
-    '{"score": <a number from 0 to 1>, "reason": "<one sentence>"}',
-    `RUBRIC:\n${options.rubric}`,
-    `OUTPUT:\n<<<\n${options.output}\n>>>`,
-  ].join("\n\n");
   const home = makeTempDir("vigiles-judge-");
   try {
     const r = runProcessSync({
       argv: [
         claudePath(options.harnessPath),
         "-p",
-        prompt,
+        judgePrompt(options.rubric, options.output),
         "--output-format",
         "json",
         "--max-turns",
@@ -192,6 +185,7 @@ function gradeWithModel(options: JudgeOptions): { score: number; reason?: string
         "",
       ],
       cwd: home,
+      // Only what the CLI needs: no inherited variable can redirect the judge or change its settings.
       env: {
         PATH: process.env["PATH"] ?? "/usr/bin:/bin",
         HOME: home,
@@ -203,23 +197,23 @@ function gradeWithModel(options: JudgeOptions): { score: number; reason?: string
       },
       timeoutMs: options.timeoutMs ?? 180_000,
     });
-    let parsed: { result?: string; total_cost_usd?: number; is_error?: boolean } = {};
+    let parsed: { result?: unknown; total_cost_usd?: unknown; is_error?: unknown } | undefined;
     try {
       parsed = JSON.parse(r.stdout) as typeof parsed;
     } catch {
-      // handled below
+      parsed = undefined;
     }
-    const m = JSON_SCORE.exec(parsed.result ?? "");
-    if (r.exitCode !== 0 || parsed.is_error || !m) {
+    // A failed call (the CLI crashed, timed out, or reported an error) is not an answer to read.
+    if (r.exitCode !== 0 || !parsed || parsed.is_error === true || typeof parsed.result !== "string") {
+      const detail = typeof parsed?.result === "string" ? parsed.result : r.stderr || r.stdout;
       throw new EvalDriverError(
-        `paid_judge: the judge call failed (exit ${String(r.exitCode)}): ${(parsed.result ?? r.stderr).slice(0, 300)}`,
+        `paid_judge: the judge call failed (exit ${String(r.exitCode)}${r.timedOut ? ", timed out" : ""}): ${detail.slice(0, 300)}`,
       );
     }
-    const reason = /"reason"\s*:\s*"([^"]*)"/.exec(m[0])?.[1];
+    const verdict = parseJudgeAnswer(parsed.result);
     return {
-      score: Math.min(1, Math.max(0, Number(m[1]))),
-      costUsd: parsed.total_cost_usd ?? 0,
-      ...(reason ? { reason } : {}),
+      ...verdict,
+      costUsd: typeof parsed.total_cost_usd === "number" ? parsed.total_cost_usd : 0,
     };
   } finally {
     removeTempDir(home);
