@@ -11,6 +11,11 @@ export interface ToolResult {
   readonly isError: boolean;
   /** The call was refused before it ran (a hook or permission denial), when the harness says so. */
   readonly denied?: boolean;
+  /**
+   * Who refused a denied call, when the harness says: `hook` (a PreToolUse hook's deny), `harness`
+   * (the CLI's own rule, with no hook involved: Codex 0.169.0 refuses `rm -rf`-style commands itself).
+   */
+  readonly deniedBy?: "hook" | "harness";
 }
 
 /** One tool invocation by the agent or one of its subagents. */

@@ -2,11 +2,11 @@
 // scripted shell call that writes a file, a PreToolUse hook that denies a command (its fire recorded
 // by the transparent recorder, since Codex's stream shows no hook activity), one harness spec passing
 // under both adapters, Codex's silent skip of an untrusted hook, and the errors of a bad script.
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
-import { hookLogPath } from "../../src/adapters/codex/prepare.js";
+import { hookFiresDir } from "../../src/adapters/codex/prepare.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 import { makeRunDirs } from "../../src/tiers/harness/session.js";
 import { runProcess } from "../../src/runtime/process.js";
@@ -84,7 +84,7 @@ describe.concurrent("Codex, real CLI", () => {
       ]);
       expect(r.hooks?.[1]?.stderr).toContain("rm -rf is not allowed");
       const denied = r.toolCalls.find((c) => c.input["command"] === "rm -rf keep");
-      expect(denied?.result).toMatchObject({ isError: true, denied: true });
+      expect(denied?.result).toMatchObject({ isError: true, denied: true, deniedBy: "hook" });
       expect(r.file("keep/precious.txt")).toBe("keep me\n");
       // What the model was told, as Codex put it in the next request.
       const lastTool = r.modelRequests
@@ -158,7 +158,7 @@ describe.concurrent("Codex, real CLI", () => {
       });
       expect(run.exitCode).toBe(0);
       // The deny-everything hook never ran and the command did: nothing in the stream says so.
-      expect(existsSync(hookLogPath(dirs))).toBe(false);
+      expect(readdirSync(hookFiresDir(dirs))).toEqual([]);
       expect(readFileSync(join(dirs.workDir, "MARK"), "utf8")).toBe("ran\n");
     } finally {
       await mock.close();
@@ -170,17 +170,48 @@ describe.concurrent("Codex, real CLI", () => {
     const r = await runHarnessTest(
       {
         prompt: "clean",
-        model: [{ tool: "Bash", input: { command: "rm -rf keep" } }, { text: "done" }],
+        model: [
+          { tool: "Bash", input: { command: "echo a > A" } },
+          { tool: "Bash", input: { command: "rm -rf keep" } },
+          { tool: "Bash", input: { command: "echo b > B" } },
+          { text: "done" },
+        ],
         files: { "keep/a": "1" },
+        // A hook that allows everything: it fires, and Codex refuses the call after it.
+        settings: {
+          hooks: {
+            PreToolUse: [
+              { matcher: "Bash", hooks: [{ type: "command", command: "cat >/dev/null; exit 0" }] },
+            ],
+          },
+        },
+        transcript: true,
         sandbox: false,
       },
       { adapter: codexAdapter },
     );
     try {
       expect(r.file("keep/a")).toBe("1");
-      expect(r.toolCalls).toEqual([]);
-      const told = r.modelRequests?.at(-1)?.messages.find((m) => m.role === "tool")?.text ?? "";
+      // The stream has items for the two calls that ran and none for the refused one.
+      const items = r.stdout
+        .split("\n")
+        .filter((l) => l.includes('"item.completed"') && l.includes("command_execution"));
+      expect(items).toHaveLength(2);
+      const told = r.modelRequests?.at(-1)?.messages.filter((m) => m.role === "tool")[1]?.text ?? "";
       expect(told).toMatch(/rejected: rm -f style commands are not permitted/);
+      // vigiles reads the refused call from Codex's own session record, in its place among the others.
+      expect(r.toolCalls.map((c) => [c.input["command"], c.result?.deniedBy])).toEqual([
+        ["echo a > A", undefined],
+        ["rm -rf keep", "harness"],
+        ["echo b > B", undefined],
+      ]);
+      expect(r.toolCalls[1]?.result).toMatchObject({ isError: true, denied: true, text: told });
+      // The hook let it through: a guard test that asserts only "the files survived" passes vacuously.
+      expect(r.hooks?.map((h) => [h.name, h.blocked])).toEqual([
+        ["PreToolUse:Bash", false],
+        ["PreToolUse:Bash", false],
+        ["PreToolUse:Bash", false],
+      ]);
     } finally {
       r.cleanup();
     }

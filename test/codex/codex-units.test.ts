@@ -9,6 +9,7 @@ import {
 } from "../../src/adapters/codex/hook-trust.js";
 import { outputItemFor, patchFor } from "../../src/adapters/codex/mock/responses-wire.js";
 import { unwrapShellCommand, withBlockedCalls } from "../../src/adapters/codex/stream/stream-reader.js";
+import { refusedCallsIn } from "../../src/adapters/codex/stream/rollout.js";
 import { buildCodexLaunch } from "../../src/adapters/codex/launch.js";
 import { CodexUnsupportedError } from "../../src/adapters/codex/errors.js";
 import type { LaunchInput } from "../../src/adapters/port.js";
@@ -78,7 +79,81 @@ describe("reading the stream", () => {
       ],
     });
     expect(calls.map((c) => c.id)).toEqual(["first", "second", "third"]);
-    expect(calls[1]?.result).toEqual({ text: "no", isError: true, denied: true });
+    expect(calls[1]?.result).toEqual({ text: "no", isError: true, denied: true, deniedBy: "hook" });
+  });
+
+  test("a call Codex refused by its own rule is read from its rollout, denied by the harness", () => {
+    // Lines as the pinned 0.169.0 writes them (trimmed): a call that ran, one refused, one a hook blocked.
+    const entry = (timestamp: string, payload: object) =>
+      JSON.stringify({ timestamp, type: "response_item", payload });
+    const rollout = [
+      JSON.stringify({ timestamp: "2026-01-01T00:00:00.000Z", type: "session_meta", payload: {} }),
+      entry("2026-01-01T00:00:01.000Z", {
+        type: "function_call",
+        name: "exec_command",
+        arguments: '{"cmd":"echo ok"}',
+        call_id: "c1",
+      }),
+      entry("2026-01-01T00:00:01.100Z", {
+        type: "function_call_output",
+        call_id: "c1",
+        output: "Output:\nok\n",
+      }),
+      entry("2026-01-01T00:00:02.000Z", {
+        type: "function_call",
+        name: "exec_command",
+        arguments: '{"cmd":"rm -rf keep"}',
+        call_id: "c2",
+      }),
+      entry("2026-01-01T00:00:02.100Z", {
+        type: "function_call_output",
+        call_id: "c2",
+        output:
+          'exec_command failed: CreateProcess { message: "Rejected(\\"`/bin/bash -lc \'rm -rf keep\'` rejected: rm -f style commands are not permitted. Use a safer approach\\")" }',
+      }),
+      entry("2026-01-01T00:00:03.000Z", {
+        type: "function_call",
+        name: "exec_command",
+        arguments: '{"cmd":"rm -rf keep2"}',
+        call_id: "c3",
+      }),
+      entry("2026-01-01T00:00:03.100Z", {
+        type: "function_call_output",
+        call_id: "c3",
+        output: "Command blocked by PreToolUse hook: no. Command: rm -rf keep2",
+      }),
+      '{"timestamp":"2026-01-01T00:00:04.000Z","type":"resp', // cut short by a killed run
+    ].join("\n");
+    const refused = refusedCallsIn(rollout);
+    expect(refused.map((r) => [r.call.id, r.call.name, r.call.input, r.at])).toEqual([
+      ["c2", "Bash", { command: "rm -rf keep" }, Date.parse("2026-01-01T00:00:02.100Z")],
+    ]);
+    expect(refused[0]?.call.result).toMatchObject({ isError: true, denied: true, deniedBy: "harness" });
+    expect(refused[0]?.call.result?.text).toContain("rejected: rm -f style commands are not permitted");
+    // Placed by time among the calls that ran; a call a hook blocked is never counted twice.
+    const ran = (id: string, at: number) => ({ call: { id, name: "Bash", input: {} }, at });
+    const log = {
+      fires: [],
+      preToolUse: [
+        {
+          toolName: "Bash",
+          blocked: {
+            toolUseId: "c2",
+            toolName: "Bash",
+            toolInput: {},
+            reason: "no",
+            at: refused[0]?.at ?? 0,
+          },
+        },
+      ],
+    };
+    const at = refused[0]?.at ?? 0;
+    expect(
+      withBlockedCalls([ran("a", at - 5), ran("b", at + 5)], { fires: [], preToolUse: [] }, refused).map(
+        (c) => c.id,
+      ),
+    ).toEqual(["a", "c2", "b"]);
+    expect(withBlockedCalls([], log, refused).map((c) => c.result?.deniedBy)).toEqual(["hook"]);
   });
 });
 

@@ -8,18 +8,17 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, normalize, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../claude-code/prepare-run.js";
 import { CodexUnsupportedError } from "./errors.js";
+import { HOOK_RECORDER_FILE, HOOK_RECORDER_SCRIPT } from "./hook-recorder.js";
 import { codexHookStateKey, codexHookTrustHash, tomlString } from "./hook-trust.js";
 
-/** Where the recorder appends hook fires, inside the run's private temp dir. */
-export const hookLogPath = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-codex-hooks.jsonl");
+/** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
+export const hookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-codex-hooks");
+export const hookRecorderPath = (dirs: RunDirs) => join(dirs.tmpDir, HOOK_RECORDER_FILE);
 export const codexHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".codex");
-
-const RECORDER = fileURLToPath(new URL("./hook-recorder.mjs", import.meta.url));
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -48,11 +47,17 @@ interface TrustEntry {
   readonly hash: string;
 }
 
+/** Where the recorder is and where it leaves fires. */
+export interface RecorderPaths {
+  readonly script: string;
+  readonly firesDir: string;
+}
+
 /** Wraps every command handler of a hooks object in the recorder; returns the new object and its trust entries. */
 export function wrapHooks(
   hooks: unknown,
   file: string,
-  logPath: string,
+  recorder: RecorderPaths,
 ): { hooks: Json; trust: TrustEntry[] } {
   if (!isRecord(hooks))
     throw new InvalidOptionError(`the hooks in ${file} must be an object keyed by event name`);
@@ -73,7 +78,14 @@ export function wrapHooks(
             "only command hooks can be recorded and trusted by vigiles",
           );
         }
-        const command = [process.execPath, RECORDER, logPath, event, matcher ?? "", handler["command"]]
+        const command = [
+          "/bin/sh",
+          recorder.script,
+          recorder.firesDir,
+          event,
+          matcher ?? "",
+          handler["command"],
+        ]
           .map(shellQuote)
           .join(" ");
         const timeoutSeconds = typeof handler["timeout"] === "number" ? handler["timeout"] : undefined;
@@ -119,14 +131,16 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
   }
   const codexHome = codexHomeOf(dirs);
   await mkdir(codexHome, { recursive: true });
-  const logPath = hookLogPath(dirs);
+  const recorder: RecorderPaths = { script: hookRecorderPath(dirs), firesDir: hookFiresDir(dirs) };
+  await mkdir(recorder.firesDir, { recursive: true });
+  await put(recorder.script, HOOK_RECORDER_SCRIPT);
   const trust: TrustEntry[] = [];
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
     const path = safeJoin(dirs.workDir, rel);
     if (normalize(rel) === join(".codex", "hooks.json")) {
       // A project hooks file is under test too: recorded and trusted where it lies.
       const parsed = JSON.parse(replaceCwd(text, dirs.workDir) as string) as Json;
-      const wrapped = wrapHooks(parsed["hooks"], path, logPath);
+      const wrapped = wrapHooks(parsed["hooks"], path, recorder);
       trust.push(...wrapped.trust);
       await put(path, `${JSON.stringify({ ...parsed, hooks: wrapped.hooks }, null, 2)}\n`);
       continue;
@@ -143,7 +157,7 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
     spec.settings === undefined ? undefined : (replaceCwd(spec.settings, dirs.workDir) as Json);
   if (settings?.["hooks"] !== undefined) {
     const file = join(codexHome, "hooks.json");
-    const wrapped = wrapHooks(settings["hooks"], file, logPath);
+    const wrapped = wrapHooks(settings["hooks"], file, recorder);
     trust.push(...wrapped.trust);
     await put(file, `${JSON.stringify({ hooks: wrapped.hooks }, null, 2)}\n`);
   }

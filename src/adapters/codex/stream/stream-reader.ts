@@ -7,9 +7,10 @@
  */
 import type { ToolCall } from "../../../core/trace.js";
 import type { RunDirs, StreamReader, StreamSummary } from "../../port.js";
-import { hookLogPath } from "../prepare.js";
+import { codexHomeOf, hookFiresDir } from "../prepare.js";
 import { relative, isAbsolute } from "node:path";
 import { readHookLog, type HookLog } from "./hook-records.js";
+import { readRefusedCalls } from "./rollout.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -21,14 +22,18 @@ export function unwrapShellCommand(command: string): string {
   return m?.[1] !== undefined ? m[1].replace(/'\\''/g, "'") : command;
 }
 
+type TimedCall = { readonly call: ToolCall; readonly at: number };
+
 /**
- * Puts back the calls a PreToolUse hook blocked: Codex emits no item for them, but the recorder saw
- * each one (its payload and the hook's deny, with the time it started). Stream items are stamped as
- * they arrive, so every call takes its place by time.
+ * Puts back the calls Codex emits no item for: those a PreToolUse hook blocked (the recorder saw each
+ * one: its payload and the hook's deny, with the time it started) and those Codex refused by its own
+ * rule (its rollout has them, with the time of the refusal). Stream items are stamped as they arrive,
+ * so every call takes its place by time.
  */
 export function withBlockedCalls(
-  streamCalls: readonly { readonly call: ToolCall; readonly at: number }[],
+  streamCalls: readonly TimedCall[],
   log: HookLog,
+  refusedCalls: readonly TimedCall[] = [],
 ): ToolCall[] {
   const blocked = log.preToolUse.flatMap((fire) => {
     const b = fire.blocked;
@@ -37,11 +42,13 @@ export function withBlockedCalls(
       id: b.toolUseId,
       name: b.toolName,
       input: b.toolInput,
-      result: { text: b.reason, isError: true, denied: true },
+      result: { text: b.reason, isError: true, denied: true, deniedBy: "hook" },
     };
     return [{ call, at: b.at }];
   });
-  return [...streamCalls, ...blocked].sort((a, b) => a.at - b.at).map((x) => x.call);
+  const blockedIds = new Set(blocked.map((b) => b.call.id));
+  const refused = refusedCalls.filter((r) => !blockedIds.has(r.call.id));
+  return [...streamCalls, ...blocked, ...refused].sort((a, b) => a.at - b.at).map((x) => x.call);
 }
 
 function relativeTo(workDir: string | undefined, path: string): string {
@@ -125,6 +132,7 @@ export function createCodexStreamReader(dirs?: RunDirs): StreamReader {
       let inputTokens = 0;
       let outputTokens = 0;
       let errorText: string | undefined;
+      let threadId: string | undefined;
       for (const [index, event] of events.entries()) {
         const item = isRecord(event["item"]) ? event["item"] : undefined;
         switch (event["type"]) {
@@ -138,6 +146,9 @@ export function createCodexStreamReader(dirs?: RunDirs): StreamReader {
             if (call) calls.set(call.id, { call, at: calls.get(call.id)?.at ?? arrivals[index] ?? 0 });
             break;
           }
+          case "thread.started":
+            threadId = str(event["thread_id"]) || undefined;
+            break;
           case "turn.completed": {
             turns += 1;
             const usage = isRecord(event["usage"]) ? event["usage"] : {};
@@ -154,11 +165,12 @@ export function createCodexStreamReader(dirs?: RunDirs): StreamReader {
             break;
         }
       }
-      const log = dirs ? readHookLog(hookLogPath(dirs)) : { fires: [], preToolUse: [] };
+      const log = dirs ? readHookLog(hookFiresDir(dirs)) : { fires: [], preToolUse: [] };
+      const refused = dirs && threadId ? readRefusedCalls(codexHomeOf(dirs), threadId) : [];
       return {
         events,
         strayLines,
-        toolCalls: withBlockedCalls([...calls.values()], log),
+        toolCalls: withBlockedCalls([...calls.values()], log, refused),
         hooks: log.fires,
         output,
         turns,
