@@ -36,7 +36,8 @@ const scratch = (name: string) => {
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
 /** A source tree as a plugin author has it: vigiles installed beside the plugin, programs inside it. */
-function makeSource(): { dir: string; plugin: string; programs: string[] } {
+const ALL = ["guard.mjs", "protect-paths.hook.ts", "observe-guard.mjs", "no-publish.hook.mjs"];
+function makeSource(names: readonly string[] = ALL): { dir: string; plugin: string; programs: string[] } {
   const dir = scratch("bundle-src");
   mkdirSync(join(dir, "node_modules"));
   symlinkSync(repoRoot, join(dir, "node_modules/vigiles"), "dir");
@@ -44,7 +45,7 @@ function makeSource(): { dir: string; plugin: string; programs: string[] } {
   mkdirSync(join(plugin, ".claude-plugin"), { recursive: true });
   writeFileSync(join(plugin, ".claude-plugin/plugin.json"), '{"name":"bundled"}');
   mkdirSync(join(plugin, "programs/lib"), { recursive: true });
-  for (const p of ["guard.mjs", "protect-paths.hook.ts", "observe-guard.mjs"])
+  for (const p of names.filter((n) => n !== "no-publish.hook.mjs"))
     cpSync(join(programsDir, p), join(plugin, "programs", p));
   // A program with a local import: the bundle inlines it too.
   writeFileSync(
@@ -55,10 +56,8 @@ function makeSource(): { dir: string; plugin: string; programs: string[] } {
     join(plugin, "programs/no-publish.hook.mjs"),
     'import { experimental_defineHook, allow, deny } from "vigiles/hook";\nimport { REASON } from "./lib/reason.mjs";\nexport default experimental_defineHook({ on: "PreToolUse", matcher: "Bash", decide: (e) => (e.command.runs("npm publish") ? deny(REASON) : allow()) });\n',
   );
-  const programs = ["guard.mjs", "protect-paths.hook.ts", "observe-guard.mjs", "no-publish.hook.mjs"].map(
-    (p) => join(plugin, "programs", p),
-  );
-  return { dir, plugin, programs };
+  if (!names.includes("no-publish.hook.mjs")) rmSync(join(plugin, "programs/no-publish.hook.mjs"));
+  return { dir, plugin, programs: names.map((p) => join(plugin, "programs", p)) };
 }
 
 /** Copies the plugin folder alone (no sources' node_modules) to a fresh directory. */
@@ -214,10 +213,13 @@ describe("a compiled plugin, installed as a copy without node_modules", () => {
 });
 
 describe("the bundles as files compile owns", () => {
-  it("are byte-identical from another checkout, and name no local path", async () => {
-    const other = makeSource();
+  // The smaller sources below keep these tests fast: each compile bundles every program it is given.
+  const SMALL = ["guard.mjs", "no-publish.hook.mjs"];
+
+  it("are byte-identical from another checkout (compiled alone or with others), and name no local path", async () => {
+    const other = makeSource(SMALL);
     await compileHooks(other.programs, { projectDir: other.dir, pluginDir: other.plugin });
-    for (const name of ["guard.mjs", "protect-paths.mjs", "observe-guard.mjs", "no-publish.mjs"]) {
+    for (const name of ["guard.mjs", "no-publish.mjs"]) {
       const text = readFileSync(bundleOf(source.plugin, name), "utf8");
       expect(readFileSync(bundleOf(other.plugin, name), "utf8")).toBe(text);
       expect(text).not.toMatch(/\/var\/tmp|\/work\/|\/tmp\/|node_modules\//);
@@ -239,10 +241,13 @@ describe("the bundles as files compile owns", () => {
   });
 
   it("check names a hand-edited, a missing and a stale bundle; compile refuses the hand edit without force", async () => {
-    const guard = bundleOf(source.plugin, "guard.mjs");
+    const small = makeSource(SMALL);
+    const opts = { projectDir: small.dir, pluginDir: small.plugin };
+    await compileHooks(small.programs, opts);
+    const guard = bundleOf(small.plugin, "guard.mjs");
     const original = readFileSync(guard, "utf8");
     writeFileSync(guard, original.replace("no force-push: it rewrites shared history", "fine by me"));
-    const edited = await compileHooks(source.programs, { ...options, check: true });
+    const edited = await compileHooks(small.programs, { ...opts, check: true });
     expect(edited.problems).toEqual([
       expect.objectContaining({
         kind: "hand-edited",
@@ -250,36 +255,36 @@ describe("the bundles as files compile owns", () => {
         file: "hooks/vigiles/guard.mjs",
       }),
     ]);
-    await expect(compileHooks(source.programs, options)).rejects.toThrow(CompileError);
-    await expect(compileHooks(source.programs, options)).rejects.toThrow(
+    await expect(compileHooks(small.programs, opts)).rejects.toThrow(CompileError);
+    await expect(compileHooks(small.programs, opts)).rejects.toThrow(
       /guard\.mjs was edited by hand.*--force/,
     );
     expect(readFileSync(guard, "utf8")).toContain("fine by me");
-    await compileHooks(source.programs, { ...options, force: true });
+    await compileHooks(small.programs, { ...opts, force: true });
     expect(readFileSync(guard, "utf8")).toBe(original);
 
     rmSync(guard);
-    const missing = await compileHooks(source.programs, { ...options, check: true });
+    const missing = await compileHooks(small.programs, { ...opts, check: true });
     expect(missing.problems.map((p) => [p.kind, p.file])).toEqual([["missing", "hooks/vigiles/guard.mjs"]]);
     expect(missing.changed).toBe(true);
 
-    await compileHooks(source.programs, options);
-    const program = join(source.plugin, "programs/lib/reason.mjs");
+    await compileHooks(small.programs, opts);
+    const program = join(small.plugin, "programs/lib/reason.mjs");
     writeFileSync(program, 'export const REASON = "publishing is for humans";\n');
-    const stale = await compileHooks(source.programs, { ...options, check: true });
+    const stale = await compileHooks(small.programs, { ...opts, check: true });
     expect(stale.problems.map((p) => [p.kind, p.file])).toEqual([["stale", "hooks/vigiles/no-publish.mjs"]]);
-    const r = await compileHooks(source.programs, options);
+    const r = await compileHooks(small.programs, opts);
     expect(r.changed).toBe(true);
-    expect(readFileSync(bundleOf(source.plugin, "no-publish.mjs"), "utf8")).toContain(
+    expect(readFileSync(bundleOf(small.plugin, "no-publish.mjs"), "utf8")).toContain(
       "publishing is for humans",
     );
   });
 
   it("removes the bundle of a program that no longer exists", async () => {
-    const other = makeSource();
+    const other = makeSource(SMALL);
     await compileHooks(other.programs, { projectDir: other.dir, pluginDir: other.plugin });
-    rmSync(other.programs[3] as string);
-    const rest = other.programs.slice(0, 3);
+    rmSync(other.programs[1] as string);
+    const rest = other.programs.slice(0, 1);
     const check = await compileHooks(rest, { projectDir: other.dir, pluginDir: other.plugin, check: true });
     expect(check.problems.map((p) => [p.kind, p.file])).toEqual([
       ["orphan", undefined],
@@ -291,16 +296,16 @@ describe("the bundles as files compile owns", () => {
   });
 
   it("the CLI compiles a whole plugin folder, and skips its own bundles on the next run", () => {
-    const other = makeSource();
+    const other = makeSource(SMALL);
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, [distCli, "compile", ...args], { cwd: other.dir, encoding: "utf8" });
     const first = cli("--plugin", "plugin", "plugin");
     expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/wrote plugin\/hooks\/hooks\.json and 4 bundle\(s\) beside it/);
+    expect(first.stdout).toMatch(/wrote plugin\/hooks\/hooks\.json and 2 bundle\(s\) beside it/);
     expect(first.stderr).not.toMatch(/hooks\/vigiles|warning/);
     const second = cli("--plugin", "plugin", "plugin");
     expect(second.status, second.stderr).toBe(0);
-    expect(second.stdout).toMatch(/plugin\/hooks\/hooks\.json and 4 bundle\(s\) beside it are up to date/);
+    expect(second.stdout).toMatch(/plugin\/hooks\/hooks\.json and 2 bundle\(s\) beside it are up to date/);
     expect(second.stderr).toBe(first.stderr); // the helper module is skipped, the bundles never looked at
     expect(cli("--plugin", "plugin", "--check", "plugin").status).toBe(0);
   });

@@ -133,7 +133,8 @@ export async function compileHooks(
   const node = options.node ?? "node";
   let runtime: { text: string } | undefined; // settings only: a plugin runs its bundles
   const registrations: CompiledRegistration[] = [];
-  const bundles: PlannedBundle[] = [];
+  // esbuild builds concurrently: each program's bundle starts as soon as the program has loaded.
+  const planned: (Omit<PlannedBundle, "text"> & { text: Promise<string> })[] = [];
   for (const file of programFiles) {
     const abs = resolve(projectDir, file);
     if (existsSync(abs) && isBundleText(readFileSync(abs, "utf8").slice(0, 40)))
@@ -149,16 +150,18 @@ export async function compileHooks(
       // The program is inlined into the bundle, so it may sit anywhere; the marker names it from the plugin.
       name = rel;
       const bundleFile = join(plugin, BUNDLE_DIR, bundleName(abs));
-      const clash = bundles.find((b) => b.file === bundleFile);
+      const clash = planned.find((b) => b.file === bundleFile);
       if (clash)
         throw new CompileError(
           "VIGILES_COMPILE_BUNDLE_CLASH",
           `vigiles compile: ${clash.program} and ${rel} would both compile to ${BUNDLE_DIR}/${bundleName(abs)}; rename one of them.`,
         );
-      bundles.push({
+      const text = bundleHookProgram(abs, { pluginRoot: plugin, bundleFile, label: rel });
+      text.catch(() => undefined); // read below; a later program failing to load must not leave it unhandled
+      planned.push({
         file: bundleFile,
         program: rel,
-        text: await bundleHookProgram(abs, { pluginRoot: plugin, bundleFile, label: rel }),
+        text,
         before: existsSync(bundleFile) ? readFileSync(bundleFile, "utf8") : undefined,
       });
       command = `${node} ${commandPath(bundleFile, root, variable).text}`;
@@ -177,6 +180,13 @@ export async function compileHooks(
       timeout: program.timeout ?? 30,
     });
   }
+  const texts = await Promise.allSettled(planned.map((b) => b.text));
+  const failed = texts.find((t) => t.status === "rejected");
+  if (failed) throw failed.reason;
+  const bundles: PlannedBundle[] = planned.map((b, i) => ({
+    ...b,
+    text: (texts[i] as PromiseFulfilledResult<string>).value,
+  }));
   const orphanedBundles = plugin ? orphanBundles(plugin, bundles) : [];
 
   const before = existsSync(output) ? readFileSync(output, "utf8") : undefined;
