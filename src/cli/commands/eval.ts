@@ -25,6 +25,7 @@ import {
   runDefinition,
 } from "../../tiers/eval/eval-files.js";
 import { checkLock, DEFAULT_LOCK_DIR, writeLock } from "../../tiers/eval/lock.js";
+import { mergedReportForGate } from "../../tiers/eval/merged-gate.js";
 
 const HELP = `Usage: vigiles eval [files…] [options]
 
@@ -34,7 +35,11 @@ driver calls the real model, so this SPENDS MONEY unless --driver points elsewhe
 
 Options:
   --trials=N          override the trials of every eval
-  --shard i/n         run only shard i of n of each grid (merge with \`vigiles merge-reports\`)
+  --shard i/n         run only shard i of n of each grid (merge with \`vigiles merge-reports\`);
+                      the file's gate is not run on a shard: it judges the whole grid
+  --gate <report>     run nothing: apply the file's gate to this report, the shards merged by
+                      \`vigiles merge-reports\` (checked to be this eval's whole grid); with
+                      --update, write the lock from it. Pass the shard runs' --trials and --driver
   --out <path>        where the JSON report goes (one file: that path; several: a directory)
                       default .vigiles/eval-reports/<name>.json; raw rows go beside it (.rows.jsonl)
   --check             run nothing: fail when a named eval's inputs changed since its lock
@@ -58,6 +63,7 @@ interface Flags {
   readonly lockDir: string;
   readonly driverModule?: string;
   readonly cache?: CacheMode;
+  readonly gate?: string;
 }
 
 function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } | string {
@@ -75,6 +81,7 @@ function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } 
         "lock-dir": { type: "string" },
         driver: { type: "string" },
         cache: { type: "string" },
+        gate: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -90,6 +97,12 @@ function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } 
       return `--trials must be a positive integer, got "${v.trials}".`;
   }
   if (v.check && v.update) return "--check and --update cannot be used together.";
+  if (v.gate !== undefined && (v.check || v.shard !== undefined)) {
+    return "--gate judges a merged report and runs nothing: it takes neither --check nor --shard.";
+  }
+  if (v.update && v.shard !== undefined) {
+    return "--update writes the lock of the whole grid, not of a shard: merge the shards (vigiles merge-reports), then run --gate <merged report> --update.";
+  }
   const modes: readonly CacheMode[] = ["readwrite", "read", "write", "off"];
   const cache = v.cache as CacheMode | undefined;
   if (cache !== undefined && !modes.includes(cache))
@@ -111,6 +124,7 @@ function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } 
       ...(v.out !== undefined ? { out: v.out } : {}),
       ...(v.driver !== undefined ? { driverModule: v.driver } : {}),
       ...(cache !== undefined ? { cache } : {}),
+      ...(v.gate !== undefined ? { gate: v.gate } : {}),
     },
   };
 }
@@ -154,7 +168,7 @@ function progressReporter(label: string): { update(p: EvalProgress): void; end()
 export const evalCommand: CliCommand = {
   name: "eval",
   summary: "run *.eval.mjs / *.eval.ts files against a model (paid); --check/--update the eval lock",
-  async run(argv) {
+  async run(argv: readonly string[]) {
     const parsed = parseFlags(argv);
     if (parsed === "help") {
       process.stdout.write(HELP);
@@ -171,6 +185,12 @@ export const evalCommand: CliCommand = {
         `vigiles eval: no eval files found (${parsed.files.length > 0 ? parsed.files.join(" ") : "*.eval.mjs, *.eval.ts"}).\n`,
       );
       return 1;
+    }
+    if (flags.gate !== undefined && files.length !== 1) {
+      process.stderr.write(
+        `vigiles eval: --gate judges one eval's merged report; name that eval's file (found ${files.length}).\n`,
+      );
+      return 2;
     }
     let driver: EvalDriver;
     try {
@@ -231,6 +251,7 @@ async function runOneFile(
   const name = evalName(definition);
   try {
     if (flags.check) return checkOne(label, definition, name, flags, driver);
+    if (flags.gate !== undefined) return await gateMerged(label, definition, name, flags.gate, flags, driver);
     if (flags.update && name === undefined) {
       process.stderr.write(
         `${label}: this eval has no name, so it has no lock to update. Add name inside the runner spec, e.g. { runEval: { name: "…", … } }.\n`,
@@ -271,24 +292,61 @@ async function runOneFile(
       process.stdout.write(`${label}: lock written to ${path}\n`);
     }
     if (definition.assert && flags.shard) {
+      // A shard holds a slice of every arm: a rate or a significance test on it says nothing about the grid.
       process.stdout.write(
-        `${label}: gate skipped on a shard; it judges the whole grid (merge the shards first).\n`,
+        `${label}: gate not run on shard ${flags.shard.index}/${flags.shard.total}; it judges the whole grid. ` +
+          `Merge the shards (vigiles merge-reports <shard reports…> --out merged.json), then run ` +
+          `\`vigiles eval ${label} --gate merged.json\`.\n`,
       );
-    } else if (definition.assert) {
-      try {
-        await (definition.assert as (r: unknown) => void | Promise<void>)(run.report);
-        process.stdout.write(`${label}: gate passed\n`);
-      } catch (error) {
-        process.stderr.write(`${label}: gate failed: ${(error as Error).message}\n`);
-        return false;
-      }
+      return true;
     }
-    return true;
+    return await runGate(label, definition, run.report);
   } catch (error) {
     const code = error instanceof VigilesError ? ` [${error.code}]` : "";
     process.stderr.write(`${label}: ${(error as Error).message}${code}\n`);
     return false;
   }
+}
+
+async function runGate(label: string, definition: EvalDefinition, report: unknown): Promise<boolean> {
+  if (!definition.assert) return true;
+  try {
+    await (definition.assert as (r: unknown) => void | Promise<void>)(report);
+    process.stdout.write(`${label}: gate passed\n`);
+    return true;
+  } catch (error) {
+    process.stderr.write(`${label}: gate failed: ${(error as Error).message}\n`);
+    return false;
+  }
+}
+
+/** `--gate <report>`: the file's gate (and with --update its lock) on the merged shards' report. */
+async function gateMerged(
+  label: string,
+  definition: EvalDefinition,
+  name: string | undefined,
+  path: string,
+  flags: Flags,
+  driver: EvalDriver,
+): Promise<boolean> {
+  if (!definition.assert && !flags.update) {
+    process.stderr.write(`${label}: declares no gate (assert), so --gate has nothing to judge.\n`);
+    return false;
+  }
+  if (flags.update && name === undefined) {
+    process.stderr.write(
+      `${label}: this eval has no name, so it has no lock to update. Add name inside the runner spec, e.g. { runEval: { name: "…", … } }.\n`,
+    );
+    return false;
+  }
+  const report = mergedReportForGate(definition, path, driver.identity, flags.trials);
+  process.stdout.write(`${label}: gating the merged report ${path}\n`);
+  if (flags.update && name !== undefined) {
+    const { rowsFile: _rows, rows: _r, ...locked } = report;
+    const lock = writeLock(name, report.inputsHash as string, driver.identity, locked, flags.lockDir);
+    process.stdout.write(`${label}: lock written to ${lock}\n`);
+  }
+  return runGate(label, definition, report);
 }
 
 function checkOne(
