@@ -11,13 +11,9 @@ import { reportCommand } from "./commands/report.js";
 import { evalCommand } from "./commands/eval.js";
 import { mergeReportsCommand } from "./commands/merge-reports.js";
 import { mutateCommand } from "./commands/mutate.js";
+import type { CliCommand } from "./command.js";
 
-export interface CliCommand {
-  readonly name: string;
-  readonly summary: string;
-  /** Runs the command with its own arguments; resolves to the process exit code. */
-  run(argv: readonly string[]): Promise<number>;
-}
+export type { CliCommand } from "./command.js";
 
 export const commands: CliCommand[] = [
   testCommand,

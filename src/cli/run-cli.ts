@@ -1,5 +1,6 @@
 /** Dispatches `vigiles <command> …` to the command modules; returns the exit code. */
 import { commands } from "./commands.js";
+import { isParseArgsError, parseCommandArgs, type CliCommand } from "./command.js";
 
 export async function runCli(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -20,13 +21,37 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     process.stderr.write(`vigiles: unknown command "${name}". Run \`vigiles --help\` for the list.\n`);
     return 2;
   }
+  return runCommand(command, rest);
+}
+
+/** `--help`, a bad flag (exit 2, the message and the usage on stderr), or the command's own run. */
+async function runCommand(command: CliCommand, argv: readonly string[]): Promise<number> {
+  if (command.options === undefined) return runSelfParsing(command, argv);
+  const line = parseCommandArgs(command, argv);
+  switch (line.kind) {
+    case "help":
+      process.stdout.write(command.help);
+      return 0;
+    case "usage-error":
+      process.stderr.write(`vigiles ${command.name}: ${line.message}\n\n${command.help}`);
+      return 2;
+    case "run":
+      return command.run(line.args);
+  }
+}
+
+/** Commands that still parse their own flags (compile, eval): a parseArgs error they throw is exit 2. */
+async function runSelfParsing(
+  command: Extract<CliCommand, { options?: undefined }>,
+  argv: readonly string[],
+): Promise<number> {
   try {
-    return await command.run(rest);
+    return await command.run(argv);
   } catch (error) {
-    // A flag the command does not know (node:util parseArgs): a usage error, exit 2, never a stack trace.
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
-      process.stderr.write(`vigiles ${name}: ${(error as Error).message}. See \`vigiles ${name} --help\`.\n`);
+    if (isParseArgsError(error)) {
+      process.stderr.write(
+        `vigiles ${command.name}: ${error.message}. See \`vigiles ${command.name} --help\`.\n`,
+      );
       return 2;
     }
     throw error;

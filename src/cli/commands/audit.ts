@@ -2,8 +2,7 @@
  * `vigiles audit [dir]`: the static lint of a harness, and with flags its dynamic audit
  * (`--run`) and its test coverage (`--coverage`).
  */
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { LINT_RULES } from "../../core/lint/lint-harness.js";
 import type { LintFinding } from "../../core/lint/types.js";
@@ -21,7 +20,8 @@ agents and workflow scripts under dir (default: the current directory). Nothing 
 
 Options:
   --format <human|json|sarif>  output format (default: human); sarif is SARIF 2.1.0 for code scanning
-  --fix                        apply the safe fixes (quote \${CLAUDE_PLUGIN_ROOT}, drop a duplicate hooks entry)
+  --fix                        apply the safe fixes (quote \${CLAUDE_PLUGIN_ROOT}, drop a duplicate hooks entry,
+                               prefix a plugin.json component path with ./)
   --run                        also run every command hook on a synthetic event per registration
   --confine                    with --run, run each hook under bubblewrap (read-only file system)
   --coverage                   also list hooks, skills, agents and commands no test exercised
@@ -32,35 +32,21 @@ Options:
 Exit code: 1 when any error-level finding remains, 2 on bad usage, else 0.
 `;
 
-export const auditCommand: CliCommand = {
+export const auditCommand: CliCommand = defineCommand({
   name: "audit",
   summary: "find harness mistakes that fail silently (static lint; --run, --coverage, --fix)",
-  async run(argv) {
-    let values;
-    let positionals;
-    try {
-      ({ values, positionals } = parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        options: {
-          format: { type: "string", default: "human" },
-          fix: { type: "boolean", default: false },
-          run: { type: "boolean", default: false },
-          confine: { type: "boolean", default: false },
-          coverage: { type: "boolean", default: false },
-          "coverage-dir": { type: "string" },
-          rules: { type: "boolean", default: false },
-          help: { type: "boolean", short: "h", default: false },
-        },
-      }));
-    } catch (error) {
-      process.stderr.write(`vigiles audit: ${(error as Error).message}\n${HELP}`);
-      return 2;
-    }
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: {
+    format: { type: "string", default: "human" },
+    fix: { type: "boolean", default: false },
+    run: { type: "boolean", default: false },
+    confine: { type: "boolean", default: false },
+    coverage: { type: "boolean", default: false },
+    "coverage-dir": { type: "string" },
+    rules: { type: "boolean", default: false },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     if (values.rules) {
       for (const r of [...LINT_RULES, ...dynamicAuditRules, ...coverageRules]) {
         process.stdout.write(
@@ -117,7 +103,7 @@ export const auditCommand: CliCommand = {
       throw error;
     }
   },
-};
+});
 
 async function runOptionalAudits(
   report: AuditReport,

@@ -1,12 +1,23 @@
 /** `vigiles doctor`: is this machine ready to run vigiles, and what to do where it is not. */
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { diagnoseSetup, type DoctorLevel } from "../../tiers/doctor/diagnose-setup.js";
 
 const MARK: Record<DoctorLevel, string> = { ok: "✓", warn: "!", error: "✗", info: "·" };
 
-export const doctorCommand: CliCommand = {
+const HELP = `Usage: vigiles doctor
+
+Checks that this machine can run vigiles: the Claude Code and Codex CLIs against the versions
+vigiles was validated with, confinement (bubblewrap), and the credentials of the paid tier (found,
+never used). Prints a fix for each gap.
+
+Exit code: 1 when a check fails, else 0.
+`;
+
+export const doctorCommand: CliCommand = defineCommand({
   name: "doctor",
   summary: "check the harness CLIs, confinement and paid-tier credentials, with a fix for each gap",
+  help: HELP,
+  options: {},
   async run() {
     const lines = await diagnoseSetup();
     const width = Math.max(...lines.map((l) => l.subject.length));
@@ -18,4 +29,4 @@ export const doctorCommand: CliCommand = {
     process.stdout.write(errors === 0 ? "\nready\n" : `\n${errors} problem(s) to fix\n`);
     return errors === 0 ? 0 : 1;
   },
-};
+});

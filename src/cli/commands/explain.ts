@@ -1,7 +1,6 @@
 /** `vigiles explain`: which hooks would fire for an event, in order, and why; with --run, what each decides. */
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { hookSources } from "../../tiers/explain/hook-sources.js";
 import { explainEvent, type ExplainedHandler } from "../../tiers/explain/explain-event.js";
 
@@ -38,29 +37,22 @@ function describeHandler(h: ExplainedHandler): string {
   return lines.join("\n");
 }
 
-export const explainCommand: CliCommand = {
+export const explainCommand: CliCommand = defineCommand({
   name: "explain",
   summary: "show which hooks would fire for an event and why, with file and line",
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        tool: { type: "string" },
-        command: { type: "string" },
-        "file-path": { type: "string" },
-        event: { type: "string" },
-        prompt: { type: "string" },
-        "plugin-dir": { type: "string", multiple: true },
-        run: { type: "boolean", default: false },
-        format: { type: "string", default: "text" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: {
+    tool: { type: "string" },
+    command: { type: "string" },
+    "file-path": { type: "string" },
+    event: { type: "string" },
+    prompt: { type: "string" },
+    "plugin-dir": { type: "string", multiple: true },
+    run: { type: "boolean", default: false },
+    format: { type: "string", default: "text" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     let payload: Record<string, unknown>;
     if (positionals[0] !== undefined) {
       payload = JSON.parse(readFileSync(positionals[0], "utf8")) as Record<string, unknown>;
@@ -100,4 +92,4 @@ export const explainCommand: CliCommand = {
     }
     return 0;
   },
-};
+});

@@ -1,8 +1,7 @@
 /** `vigiles init`: starter tests for the hooks and skills this repository already has. */
 import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { discoverHarness } from "../../tiers/init/discover.js";
 import { hookStarter, skillStarter } from "../../tiers/init/starter-tests.js";
@@ -15,22 +14,15 @@ and a trigger-rate eval skeleton per skill (run with \`vigiles eval\`). Existing
 unless --force.
 `;
 
-export const initCommand: CliCommand = {
+export const initCommand: CliCommand = defineCommand({
   name: "init",
   summary: "write starter tests for this repository's hooks and skills",
-  async run(argv) {
-    const { values } = parseArgs({
-      args: [...argv],
-      options: {
-        out: { type: "string", default: "tests/vigiles" },
-        force: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: {
+    out: { type: "string", default: "tests/vigiles" },
+    force: { type: "boolean", default: false },
+  },
+  async run({ values }) {
     const root = process.cwd();
     const outDir = resolve(root, values.out);
     const found = discoverHarness(root);
@@ -60,4 +52,4 @@ export const initCommand: CliCommand = {
     );
     return 0;
   },
-};
+});

@@ -1,6 +1,5 @@
 /** `vigiles lint [dir]`: instruction files compiled from specs must still resolve and be untouched. */
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { summarize } from "../../tiers/audit/static-audit.js";
 import { AUDIT_FORMATS, formatReport, type AuditFormat } from "../../tiers/audit/format.js";
@@ -18,29 +17,13 @@ Options:
 Exit code: 1 when a check fails, 2 on bad usage, else 0.
 `;
 
-export const lintCommand: CliCommand = {
+export const lintCommand: CliCommand = defineCommand({
   name: "lint",
   summary: "check instruction files (CLAUDE.md / AGENTS.md) against their specs: references, hand edits",
-  async run(argv) {
-    let values;
-    let positionals;
-    try {
-      ({ values, positionals } = parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        options: {
-          format: { type: "string", default: "human" },
-          help: { type: "boolean", short: "h", default: false },
-        },
-      }));
-    } catch (error) {
-      process.stderr.write(`vigiles lint: ${(error as Error).message}\n${HELP}`);
-      return 2;
-    }
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: { format: { type: "string", default: "human" } },
+  positionals: true,
+  async run({ values, positionals }) {
     const format = values.format as AuditFormat;
     if (!AUDIT_FORMATS.includes(format)) {
       process.stderr.write(
@@ -67,4 +50,4 @@ export const lintCommand: CliCommand = {
       throw error;
     }
   },
-};
+});

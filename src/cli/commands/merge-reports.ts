@@ -4,8 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { mergeReports } from "../../core/eval/merge.js";
 import type { EvalReport, TrialRow } from "../../core/eval-report.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
@@ -21,25 +20,13 @@ Options:
   --out <path>   where the merged report goes (default: print it on stdout)
 `;
 
-export const mergeReportsCommand: CliCommand = {
+export const mergeReportsCommand: CliCommand = defineCommand({
   name: "merge-reports",
   summary: "merge the shard reports of one eval (vigiles eval --shard i/n) into one",
-  async run(argv) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        options: { out: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
-      });
-    } catch (error) {
-      process.stderr.write(`vigiles merge-reports: ${(error as Error).message}\n\n${HELP}`);
-      return 2;
-    }
-    if (parsed.values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: { out: { type: "string" } },
+  positionals: true,
+  async run(parsed) {
     if (parsed.positionals.length === 0) {
       process.stderr.write(`vigiles merge-reports: name at least one report.\n\n${HELP}`);
       return 2;
@@ -67,7 +54,7 @@ export const mergeReportsCommand: CliCommand = {
       return 1;
     }
   },
-};
+});
 
 /** A report whose rows were streamed to a file gets them back, so the merged report keeps every row. */
 function withRows(report: EvalReport, reportPath: string): EvalReport {

@@ -1,6 +1,5 @@
 /** `vigiles mutate [paths]`: breaks the harness one way at a time in temp copies and reports what the tests missed. */
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { mutateHarness } from "../../tiers/mutate/run-mutants.js";
 import { mutateReportText } from "../../core/mutate/score.js";
 import { mutateReportHtml } from "../../core/mutate/html.js";
@@ -25,36 +24,22 @@ Options:
   --timeout <seconds>   limit per test run (default: 5x the slowest baseline file, at least 60)
 `;
 
-export const mutateCommand: CliCommand = {
+export const mutateCommand: CliCommand = defineCommand({
   name: "mutate",
   summary: "break the harness one way at a time and report what the tests did not notice",
-  async run(argv) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        options: {
-          root: { type: "string" },
-          command: { type: "string" },
-          concurrency: { type: "string" },
-          since: { type: "string" },
-          "min-score": { type: "string" },
-          format: { type: "string", default: "text" },
-          out: { type: "string" },
-          timeout: { type: "string" },
-          help: { type: "boolean", short: "h" },
-        },
-      });
-    } catch (error) {
-      process.stderr.write(`vigiles mutate: ${(error as Error).message}\n${HELP}`);
-      return 2;
-    }
-    const { values, positionals } = parsed;
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: {
+    root: { type: "string" },
+    command: { type: "string" },
+    concurrency: { type: "string" },
+    since: { type: "string" },
+    "min-score": { type: "string" },
+    format: { type: "string", default: "text" },
+    out: { type: "string" },
+    timeout: { type: "string" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     const format = values.format;
     if (format !== "text" && format !== "json" && format !== "html") {
       process.stderr.write(`vigiles mutate: --format must be text, json or html, got "${format}".\n`);
@@ -136,4 +121,4 @@ export const mutateCommand: CliCommand = {
     }
     return 0;
   },
-};
+});

@@ -1,8 +1,7 @@
 /** `vigiles record`: a real session becomes a free, deterministic harness test; `--hooks` captures hook payloads. */
 import { chmodSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { recordSession } from "../../tiers/record/record-session.js";
@@ -18,26 +17,19 @@ real CLI with the recorded turns served by a mock, asserting the tool calls, hoo
 written. The second writes a pass-through hook that saves every payload for runHook fixtures.
 `;
 
-export const recordCommand: CliCommand = {
+export const recordCommand: CliCommand = defineCommand({
   name: "record",
   summary: "turn a real session into a free harness test, or capture hook payloads (--hooks)",
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        out: { type: "string", default: "tests/recorded.harness.mjs" },
-        prompt: { type: "string" },
-        project: { type: "string", default: "." },
-        hooks: { type: "boolean", default: false },
-        dir: { type: "string", default: ".vigiles/hook-payloads" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: {
+    out: { type: "string", default: "tests/recorded.harness.mjs" },
+    prompt: { type: "string" },
+    project: { type: "string", default: "." },
+    hooks: { type: "boolean", default: false },
+    dir: { type: "string", default: ".vigiles/hook-payloads" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     if (values.hooks) {
       const folder = resolve(values.dir);
       const script = join(folder, "record-hook.sh");
@@ -75,4 +67,4 @@ export const recordCommand: CliCommand = {
       throw error;
     }
   },
-};
+});

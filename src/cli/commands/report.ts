@@ -1,7 +1,6 @@
 /** `vigiles report <report.json> [--baseline b.json] [-o out.html]`: one self-contained HTML page. */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import type { EvalReport } from "../../core/eval-report.js";
 import { diffReports } from "../../core/regression/diff.js";
@@ -34,34 +33,20 @@ function numberFlag(name: string, value: string | undefined): number | undefined
   return n;
 }
 
-export const reportCommand: CliCommand = {
+export const reportCommand: CliCommand = defineCommand({
   name: "report",
   summary: "render an eval report (and its diff against a baseline) as one self-contained HTML file",
-  async run(argv) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        options: {
-          baseline: { type: "string" },
-          out: { type: "string", short: "o" },
-          min: { type: "string" },
-          alpha: { type: "string" },
-          "lower-is-better": { type: "string" },
-          arm: { type: "string" },
-          help: { type: "boolean", short: "h" },
-        },
-      });
-    } catch (e) {
-      process.stderr.write(`vigiles report: ${(e as Error).message}\n\n${HELP}`);
-      return 2;
-    }
-    const { values, positionals } = parsed;
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: {
+    baseline: { type: "string" },
+    out: { type: "string", short: "o" },
+    min: { type: "string" },
+    alpha: { type: "string" },
+    "lower-is-better": { type: "string" },
+    arm: { type: "string" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     const [input, ...extra] = positionals;
     if (input === undefined || extra.length > 0) {
       process.stderr.write(`vigiles report: expected exactly one report file.\n\n${HELP}`);
@@ -118,4 +103,4 @@ export const reportCommand: CliCommand = {
       throw e;
     }
   },
-};
+});

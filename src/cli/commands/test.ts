@@ -1,7 +1,6 @@
 /** `vigiles test [paths]`: runs harness files (`*.harness.*`) and reports each, with a summary and a CI exit code. */
-import { parseArgs } from "node:util";
 import { availableParallelism } from "node:os";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { discoverHarnessFiles } from "../../tiers/test-runner/discover.js";
 import { runTestFiles, type TestFileResult } from "../../tiers/test-runner/run-files.js";
 import { testResultsToJUnit } from "../../tiers/test-runner/junit.js";
@@ -22,26 +21,19 @@ Options:
   --coverage-dir <dir>          record what the tests exercised (read by \`vigiles audit --coverage\`)
 `;
 
-export const testCommand: CliCommand = {
+export const testCommand: CliCommand = defineCommand({
   name: "test",
   summary: "run harness test files (*.harness.*) with a summary and a CI exit code",
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        reporter: { type: "string", default: "list" },
-        "output-file": { type: "string" },
-        concurrency: { type: "string" },
-        timeout: { type: "string" },
-        "coverage-dir": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: {
+    reporter: { type: "string", default: "list" },
+    "output-file": { type: "string" },
+    concurrency: { type: "string" },
+    timeout: { type: "string" },
+    "coverage-dir": { type: "string" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     const reporter = values.reporter;
     if (reporter !== "list" && reporter !== "junit" && reporter !== "json") {
       process.stderr.write(`vigiles test: --reporter must be list, junit or json, got "${reporter}".\n`);
@@ -101,7 +93,7 @@ export const testCommand: CliCommand = {
     if (controller.signal.aborted) return 130;
     return failed > 0 ? 1 : 0;
   },
-};
+});
 
 function lineFor(r: TestFileResult): string {
   const time = `${(r.durationMs / 1000).toFixed(1)}s`;

@@ -1,0 +1,102 @@
+/**
+ * The shape of a `vigiles` subcommand and the one place its arguments are parsed. A command declares
+ * its usage text and flags; run-cli answers `--help`/`-h` and reports a bad flag (exit 2, the
+ * message and the usage on stderr) the same way for every command, and `run` gets parsed values.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+/** The flags of a command, as `node:util` parseArgs takes them (`--help`/`-h` is added for all). */
+export type CommandOptions = NonNullable<ParseArgsConfig["options"]>;
+
+type Parsed<O extends CommandOptions> = ReturnType<
+  typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>
+>;
+
+/** What a command's arguments parse to. */
+export interface CommandArgs<O extends CommandOptions = CommandOptions> {
+  readonly values: Parsed<O>["values"];
+  readonly positionals: string[];
+}
+
+/** A command whose arguments run-cli parses from its `options`. */
+export interface ParsedCommand<O extends CommandOptions = CommandOptions> {
+  readonly name: string;
+  readonly summary: string;
+  /** The usage text: on stdout for `--help`/`-h`, on stderr under a usage error. */
+  readonly help: string;
+  readonly options: O;
+  /** Takes positional arguments (default: none, and one is a usage error). */
+  readonly positionals?: boolean;
+  /** Runs with the parsed arguments; resolves to the process exit code. */
+  run(args: CommandArgs<O>): Promise<number>;
+}
+
+/**
+ * A command that parses its own arguments (the older shape, kept for compile and eval until they
+ * move): run-cli only turns a parseArgs error it throws into exit 2.
+ */
+export interface SelfParsingCommand {
+  readonly name: string;
+  readonly summary: string;
+  readonly options?: undefined;
+  /** Runs the command with its own arguments; resolves to the process exit code. */
+  run(argv: readonly string[]): Promise<number>;
+}
+
+/** A `vigiles` subcommand. */
+export type CliCommand = ParsedCommand | SelfParsingCommand;
+
+/**
+ * Declares a command whose flags run-cli parses; only infers the types of `run`'s values.
+ *
+ * @example
+ * const hello = defineCommand({
+ *   name: "hello",
+ *   summary: "say hello",
+ *   help: "Usage: vigiles hello [--name <who>]\n",
+ *   options: { name: { type: "string", default: "world" } },
+ *   async run({ values }) {
+ *     process.stdout.write(`hello ${values.name}\n`);
+ *     return 0;
+ *   },
+ * });
+ */
+export function defineCommand<const O extends CommandOptions>(command: ParsedCommand<O>): ParsedCommand<O> {
+  return command;
+}
+
+/** What the command line of one command asks for. */
+export type CommandLine<O extends CommandOptions = CommandOptions> =
+  | { readonly kind: "help" }
+  | { readonly kind: "usage-error"; readonly message: string }
+  | { readonly kind: "run"; readonly args: CommandArgs<O> };
+
+/** Parses `argv` against the command's flags; a bad flag or argument is a `usage-error`, never a throw. */
+export function parseCommandArgs<O extends CommandOptions>(
+  command: ParsedCommand<O>,
+  argv: readonly string[],
+): CommandLine<O> {
+  const config: ParseArgsConfig = {
+    args: [...argv],
+    options: { ...command.options, help: { type: "boolean", short: "h" } },
+    allowPositionals: command.positionals ?? false,
+    strict: true,
+  };
+  let parsed;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    if (isParseArgsError(error)) return { kind: "usage-error", message: error.message };
+    throw error;
+  }
+  const { help, ...values } = parsed.values;
+  if (help === true) return { kind: "help" };
+  // Parsed with the command's own options (plus help, removed above): the values have their types.
+  return { kind: "run", args: { values: values as Parsed<O>["values"], positionals: parsed.positionals } };
+}
+
+/** node:util parseArgs rejects an unknown flag, a missing value or an unexpected argument with these codes. */
+export function isParseArgsError(error: unknown): error is Error & { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}

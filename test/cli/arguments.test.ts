@@ -1,0 +1,55 @@
+// Pins the one argument handling of every `vigiles` command (src/cli/command.ts, run by run-cli):
+// --help and -h print the usage on stdout and exit 0; an unknown flag exits 2 with a message naming
+// it on stderr and nothing on stdout. Runs the built CLI (dist) as a real process.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { commands } from "../../dist/cli/commands.js";
+
+const main = join(process.cwd(), "dist/cli/main.js");
+
+function vigiles(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [main, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe.concurrent("every registered command parses its arguments the same way", () => {
+  const names = commands.map((c) => c.name);
+
+  test("covers compile and eval too, which still parse their own flags", () => {
+    expect(names).toEqual(expect.arrayContaining(["audit", "test", "doctor", "compile", "eval"]));
+  });
+
+  test.each(names)("vigiles %s --help and -h: the usage on stdout, exit 0", async (name) => {
+    const [long, short] = await Promise.all([vigiles([name, "--help"]), vigiles([name, "-h"])]);
+    for (const r of [long, short]) {
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage:\\s+vigiles ${name}\\b`));
+      expect(r.stderr).toBe("");
+    }
+    expect(short.stdout).toBe(long.stdout);
+  });
+
+  test.each(names)("vigiles %s --no-such-flag: exit 2, the flag named on stderr", async (name) => {
+    const r = await vigiles([name, "--no-such-flag"]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(new RegExp(`^vigiles ${name}: .*'--no-such-flag'`));
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test("a command with declared flags prints its usage under the error", async () => {
+    const help = await vigiles(["audit", "--help"]);
+    const bad = await vigiles(["audit", "--no-such-flag"]);
+    expect(bad.stderr).toBe(
+      `vigiles audit: ${bad.stderr.slice("vigiles audit: ".length).split("\n")[0]}\n\n${help.stdout}`,
+    );
+  });
+});
