@@ -4,6 +4,7 @@
  * message and the usage on stderr) the same way for every command, and `run` gets parsed values.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { VigilesError } from "../core/errors.js";
 
 /** The flags of a command, as `node:util` parseArgs takes them (`--help`/`-h` is added for all). */
 export type CommandOptions = NonNullable<ParseArgsConfig["options"]>;
@@ -93,6 +94,21 @@ export function parseCommandArgs<O extends CommandOptions>(
   if (help === true) return { kind: "help" };
   // Parsed with the command's own options (plus help, removed above): the values have their types.
   return { kind: "run", args: { values: values as Parsed<O>["values"], positionals: parsed.positionals } };
+}
+
+/** A flag value or an argument a command cannot use: run-cli prints the message and exits 2. */
+export class CliUsageError extends VigilesError {
+  constructor(message: string) {
+    super("VIGILES_CLI_USAGE", message);
+  }
+}
+
+/** `value` when it is one of `allowed`; else a CliUsageError naming the flag, the choices and the value. */
+export function oneOf<const T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  const found = allowed.find((a) => a === value);
+  if (found === undefined)
+    throw new CliUsageError(`--${flag} must be one of ${allowed.join(", ")}, got "${value}".`);
+  return found;
 }
 
 /** node:util parseArgs rejects an unknown flag, a missing value or an unexpected argument with these codes. */

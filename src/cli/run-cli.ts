@@ -1,6 +1,6 @@
 /** Dispatches `vigiles <command> …` to the command modules; returns the exit code. */
 import { commands } from "./commands.js";
-import { isParseArgsError, parseCommandArgs, type CliCommand } from "./command.js";
+import { CliUsageError, isParseArgsError, parseCommandArgs, type CliCommand } from "./command.js";
 
 export async function runCli(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -36,7 +36,13 @@ async function runCommand(command: CliCommand, argv: readonly string[]): Promise
       process.stderr.write(`vigiles ${command.name}: ${line.message}\n\n${command.help}`);
       return 2;
     case "run":
-      return command.run(line.args);
+      try {
+        return await command.run(line.args);
+      } catch (error) {
+        if (!(error instanceof CliUsageError)) throw error;
+        process.stderr.write(`vigiles ${command.name}: ${error.message}\n`);
+        return 2;
+      }
   }
 }
 

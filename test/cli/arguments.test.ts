@@ -45,6 +45,18 @@ describe.concurrent("every registered command parses its arguments the same way"
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  test.each([
+    ["audit", "--format", "xml", "human, json, sarif"],
+    ["lint", "--format", "xml", "human, json, sarif"],
+    ["mutate", "--format", "xml", "text, json, html"],
+    ["test", "--reporter", "xml", "list, junit, json"],
+  ])("vigiles %s %s %s: exit 2 naming the flag and its choices", async (name, flag, value, choices) => {
+    const r = await vigiles([name, flag, value]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(`vigiles ${name}: ${flag} must be one of ${choices}, got "${value}".\n`);
+  });
+
   test("a command with declared flags prints its usage under the error", async () => {
     const help = await vigiles(["audit", "--help"]);
     const bad = await vigiles(["audit", "--no-such-flag"]);

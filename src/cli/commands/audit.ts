@@ -2,7 +2,7 @@
  * `vigiles audit [dir]`: the static lint of a harness, and with flags its dynamic audit
  * (`--run`) and its test coverage (`--coverage`).
  */
-import { defineCommand, type CliCommand } from "../command.js";
+import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { LINT_RULES } from "../../core/lint/lint-harness.js";
 import type { LintFinding } from "../../core/lint/types.js";
@@ -10,7 +10,7 @@ import { auditHarness, summarize, type AuditReport } from "../../tiers/audit/sta
 import { fixHarness } from "../../tiers/audit/fix.js";
 import { dynamicAuditRules } from "../../tiers/audit/dynamic-audit.js";
 import { coverageRules } from "../../tiers/audit/coverage.js";
-import { AUDIT_FORMATS, formatReport, type AuditFormat } from "../../tiers/audit/format.js";
+import { AUDIT_FORMATS, formatReport } from "../../tiers/audit/format.js";
 
 const HELP = `Usage: vigiles audit [dir] [options]
 
@@ -55,19 +55,9 @@ export const auditCommand: CliCommand = defineCommand({
       }
       return 0;
     }
-    const format = values.format as AuditFormat;
-    if (!AUDIT_FORMATS.includes(format)) {
-      process.stderr.write(
-        `vigiles audit: --format must be one of ${AUDIT_FORMATS.join(", ")}, got "${values.format}".\n`,
-      );
-      return 2;
-    }
-    if (positionals.length > 1) {
-      process.stderr.write(
-        `vigiles audit: give one directory, got ${positionals.length}: ${positionals.join(" ")}\n`,
-      );
-      return 2;
-    }
+    const format = oneOf("format", values.format, AUDIT_FORMATS);
+    if (positionals.length > 1)
+      throw new CliUsageError(`give one directory, got ${positionals.length}: ${positionals.join(" ")}`);
     const dir = positionals[0] ?? ".";
     try {
       let report: AuditReport;

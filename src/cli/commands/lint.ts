@@ -1,8 +1,8 @@
 /** `vigiles lint [dir]`: instruction files compiled from specs must still resolve and be untouched. */
-import { defineCommand, type CliCommand } from "../command.js";
+import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { summarize } from "../../tiers/audit/static-audit.js";
-import { AUDIT_FORMATS, formatReport, type AuditFormat } from "../../tiers/audit/format.js";
+import { AUDIT_FORMATS, formatReport } from "../../tiers/audit/format.js";
 import { instructionRules, lintInstructionFiles } from "../../tiers/instruction-spec/lint.js";
 
 const HELP = `Usage: vigiles lint [dir] [options]
@@ -24,17 +24,8 @@ export const lintCommand: CliCommand = defineCommand({
   options: { format: { type: "string", default: "human" } },
   positionals: true,
   async run({ values, positionals }) {
-    const format = values.format as AuditFormat;
-    if (!AUDIT_FORMATS.includes(format)) {
-      process.stderr.write(
-        `vigiles lint: --format must be one of ${AUDIT_FORMATS.join(", ")}, got "${values.format}".\n`,
-      );
-      return 2;
-    }
-    if (positionals.length > 1) {
-      process.stderr.write(`vigiles lint: give one directory, got ${positionals.length}.\n`);
-      return 2;
-    }
+    const format = oneOf("format", values.format, AUDIT_FORMATS);
+    if (positionals.length > 1) throw new CliUsageError(`give one directory, got ${positionals.length}.`);
     try {
       const { root, findings } = await lintInstructionFiles(positionals[0] ?? ".");
       const report = { root, findings, summary: summarize(findings) };

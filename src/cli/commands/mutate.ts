@@ -1,5 +1,5 @@
 /** `vigiles mutate [paths]`: breaks the harness one way at a time in temp copies and reports what the tests missed. */
-import { defineCommand, type CliCommand } from "../command.js";
+import { defineCommand, oneOf, type CliCommand } from "../command.js";
 import { mutateHarness } from "../../tiers/mutate/run-mutants.js";
 import { mutateReportText } from "../../core/mutate/score.js";
 import { mutateReportHtml } from "../../core/mutate/html.js";
@@ -40,11 +40,7 @@ export const mutateCommand: CliCommand = defineCommand({
   },
   positionals: true,
   async run({ values, positionals }) {
-    const format = values.format;
-    if (format !== "text" && format !== "json" && format !== "html") {
-      process.stderr.write(`vigiles mutate: --format must be text, json or html, got "${format}".\n`);
-      return 2;
-    }
+    const format = oneOf("format", values.format, ["text", "json", "html"]);
     const minScore = values["min-score"] === undefined ? undefined : Number(values["min-score"]);
     if (minScore !== undefined && !(minScore >= 0 && minScore <= 100)) {
       process.stderr.write(

@@ -1,6 +1,6 @@
 /** `vigiles test [paths]`: runs harness files (`*.harness.*`) and reports each, with a summary and a CI exit code. */
 import { availableParallelism } from "node:os";
-import { defineCommand, type CliCommand } from "../command.js";
+import { defineCommand, oneOf, type CliCommand } from "../command.js";
 import { discoverHarnessFiles } from "../../tiers/test-runner/discover.js";
 import { runTestFiles, type TestFileResult } from "../../tiers/test-runner/run-files.js";
 import { testResultsToJUnit } from "../../tiers/test-runner/junit.js";
@@ -34,11 +34,7 @@ export const testCommand: CliCommand = defineCommand({
   },
   positionals: true,
   async run({ values, positionals }) {
-    const reporter = values.reporter;
-    if (reporter !== "list" && reporter !== "junit" && reporter !== "json") {
-      process.stderr.write(`vigiles test: --reporter must be list, junit or json, got "${reporter}".\n`);
-      return 2;
-    }
+    const reporter = oneOf("reporter", values.reporter, ["list", "junit", "json"]);
     let files: string[];
     try {
       files = discoverHarnessFiles(positionals);
