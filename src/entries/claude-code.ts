@@ -30,6 +30,7 @@ export type {
 } from "../adapters/claude-code/plugin/types.js";
 export { measureSelectionMatrix } from "../tiers/triggering/selection-matrix.js";
 export type { SelectionMatrixOptions } from "../tiers/triggering/selection-matrix.js";
+export { DerivedPromptsShortError } from "../core/triggering/derive-prompts.js";
 export { assertNoCollision } from "../core/triggering/matrix-report.js";
 export type {
   SelectionMatrixReport,

