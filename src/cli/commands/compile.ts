@@ -1,9 +1,8 @@
 /** `vigiles compile [paths]`: hook programs → harness registrations; instruction specs → instruction files. */
 import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { glob } from "tinyglobby";
-import type { CliCommand } from "../commands.js";
+import { defineCommand, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { isBundleText } from "../../tiers/hook-program/bundle.js";
 import { compileHooks } from "../../tiers/hook-program/compile.js";
@@ -31,25 +30,18 @@ Options:
 const SPEC = /\.spec\.(ts|mjs)$/;
 const PROGRAM = /(\.hook\.(ts|mts)|\.mjs|\.js)$/;
 
-export const compileCommand: CliCommand = {
+export const compileCommand: CliCommand = defineCommand({
   name: "compile",
   summary: "compile hook programs into harness registrations and instruction specs into instruction files",
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        check: { type: "boolean", default: false },
-        force: { type: "boolean", default: false },
-        plugin: { type: "string" },
-        settings: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      process.stdout.write(HELP);
-      return 0;
-    }
+  help: HELP,
+  options: {
+    check: { type: "boolean", default: false },
+    force: { type: "boolean", default: false },
+    plugin: { type: "string" },
+    settings: { type: "string" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     const cwd = process.cwd();
     const { programs, specs, discovered } = await discover(positionals, cwd);
     if (programs.length === 0 && specs.length === 0) {
@@ -114,7 +106,7 @@ export const compileCommand: CliCommand = {
     }
     return failed ? 1 : 0;
   },
-};
+});
 
 async function compileSpecs(specs: readonly string[], check: boolean, cwd: string): Promise<boolean> {
   let stale = false;
