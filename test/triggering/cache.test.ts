@@ -186,6 +186,8 @@ describe("`vigiles eval --cache` on a measureTriggerRate eval (the real CLI agai
         irrelevantPrompts,
         stubSkillBodies: true,
         concurrency: 4,
+        // A failed run is not recorded (it re-runs next time): leave room for a loaded machine.
+        timeoutMs: 180_000,
       },
     });
     const dir = cacheDir();
@@ -195,6 +197,7 @@ describe("`vigiles eval --cache` on a measureTriggerRate eval (the real CLI agai
     const first = selectorDriver({ seed: SEED, rows });
     const a = await run(first);
     expect(first.calls).toBe(13);
+    expect((a.report as unknown as TriggerRateReport).errors).toBe(0);
     const second = selectorDriver({ seed: SEED, rows });
     const b = await run(second);
     expect(second.calls).toBe(0);

@@ -206,8 +206,6 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
 
     const replay = new TrialReplay(options.cache ?? "off", options.cacheDir, driver, options.onWarning);
     const rows: TriggerTrialRow[] = [];
-    let usage: ArmUsage = NO_USAGE;
-    let spent = 0;
     await runTrialGrid(grid(), driver, {
       concurrency,
       ...retryOptions(options),
@@ -221,11 +219,7 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
           return;
         }
         const u = usageOf(trace);
-        usage = addUsage(usage, u);
-        if (!replayed) {
-          spent += u.costUsd;
-          replay.record(trial, trace);
-        }
+        if (!replayed) replay.record(trial, trace);
         const selected = skillSelections(trace)[0]?.id;
         rows.push({
           set,
@@ -243,6 +237,9 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
         cases.findIndex((c) => c.prompt === a.prompt) - cases.findIndex((c) => c.prompt === b.prompt) ||
         a.trial - b.trial,
     );
+    // Summed in row order, not completion order: the same runs give the same sums to the last bit.
+    const usage = rows.reduce((sum: ArmUsage, r) => addUsage(sum, r.usage), NO_USAGE);
+    const spent = rows.filter((r) => r.cached !== true).reduce((sum, r) => sum + r.usage.costUsd, 0);
     return summarise({
       options,
       rows,
