@@ -1,9 +1,8 @@
 /** `vigiles eval` and `vigiles merge-reports` as a user runs them: real processes, real files. */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { EvalReport } from "../../src/core/eval-report.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -44,7 +43,15 @@ function cli(cwd: string, args: string[], env: Record<string, string> = {}) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const temp = () => mkdtempSync(join(tmpdir(), "vigiles-eval-cli-"));
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const temp = (): string => {
+  const dir = mkdtempSync("/var/tmp/vigiles-eval-cli-");
+  temps.push(dir);
+  return dir;
+};
 
 describe("vigiles eval", () => {
   it("runs an eval file, prints plain progress off a TTY, writes the report and rows, and passes the gate", () => {
