@@ -32,20 +32,8 @@ export interface ParsedCommand<O extends CommandOptions = CommandOptions> {
   run(args: CommandArgs<O>): Promise<number>;
 }
 
-/**
- * A command that parses its own arguments (the older shape, kept for compile and eval until they
- * move): run-cli only turns a parseArgs error it throws into exit 2.
- */
-export interface SelfParsingCommand {
-  readonly name: string;
-  readonly summary: string;
-  readonly options?: undefined;
-  /** Runs the command with its own arguments; resolves to the process exit code. */
-  run(argv: readonly string[]): Promise<number>;
-}
-
 /** A `vigiles` subcommand. */
-export type CliCommand = ParsedCommand | SelfParsingCommand;
+export type CliCommand = ParsedCommand;
 
 /**
  * Declares a command whose flags run-cli parses; only infers the types of `run`'s values.
@@ -112,7 +100,7 @@ export function oneOf<const T extends string>(flag: string, value: string, allow
 }
 
 /** node:util parseArgs rejects an unknown flag, a missing value or an unexpected argument with these codes. */
-export function isParseArgsError(error: unknown): error is Error & { code: string } {
+function isParseArgsError(error: unknown): error is Error & { code: string } {
   const code = (error as { code?: unknown } | null)?.code;
   return error instanceof Error && typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
 }

@@ -1,6 +1,6 @@
 /** Dispatches `vigiles <command> …` to the command modules; returns the exit code. */
 import { commands } from "./commands.js";
-import { CliUsageError, isParseArgsError, parseCommandArgs, type CliCommand } from "./command.js";
+import { CliUsageError, parseCommandArgs, type CliCommand } from "./command.js";
 
 export async function runCli(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -26,7 +26,6 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 
 /** `--help`, a bad flag (exit 2, the message and the usage on stderr), or the command's own run. */
 async function runCommand(command: CliCommand, argv: readonly string[]): Promise<number> {
-  if (command.options === undefined) return runSelfParsing(command, argv);
   const line = parseCommandArgs(command, argv);
   switch (line.kind) {
     case "help":
@@ -43,24 +42,6 @@ async function runCommand(command: CliCommand, argv: readonly string[]): Promise
         process.stderr.write(`vigiles ${command.name}: ${error.message}\n`);
         return 2;
       }
-  }
-}
-
-/** Commands that still parse their own flags (compile, eval): a parseArgs error they throw is exit 2. */
-async function runSelfParsing(
-  command: Extract<CliCommand, { options?: undefined }>,
-  argv: readonly string[],
-): Promise<number> {
-  try {
-    return await command.run(argv);
-  } catch (error) {
-    if (isParseArgsError(error)) {
-      process.stderr.write(
-        `vigiles ${command.name}: ${error.message}. See \`vigiles ${command.name} --help\`.\n`,
-      );
-      return 2;
-    }
-    throw error;
   }
 }
 

@@ -4,8 +4,7 @@
  * committed eval lock (`--check`, `--update`).
  */
 import { basename, dirname, join, relative } from "node:path";
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../commands.js";
+import { CliUsageError, defineCommand, oneOf, type CliCommand, type CommandArgs } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { parseShard, type Shard } from "../../core/eval/shard.js";
 import { progressLine } from "../../core/eval/progress-line.js";
@@ -66,66 +65,57 @@ interface Flags {
   readonly gate?: string;
 }
 
-function parseFlags(argv: readonly string[]): { flags: Flags; files: string[] } | string {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        trials: { type: "string" },
-        shard: { type: "string" },
-        out: { type: "string" },
-        check: { type: "boolean", default: false },
-        update: { type: "boolean", default: false },
-        "lock-dir": { type: "string" },
-        driver: { type: "string" },
-        cache: { type: "string" },
-        gate: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    return (error as Error).message;
-  }
-  const v = parsed.values;
-  if (v.help) return "help";
+const OPTIONS = {
+  trials: { type: "string" },
+  shard: { type: "string" },
+  out: { type: "string" },
+  check: { type: "boolean", default: false },
+  update: { type: "boolean", default: false },
+  "lock-dir": { type: "string" },
+  driver: { type: "string" },
+  cache: { type: "string" },
+  gate: { type: "string" },
+} as const;
+
+/** The flags, checked together; a bad value or combination is a CliUsageError (exit 2). */
+function toFlags(v: CommandArgs<typeof OPTIONS>["values"]): Flags {
   let trials: number | undefined;
   if (v.trials !== undefined) {
     trials = Number(v.trials);
     if (!Number.isInteger(trials) || trials < 1)
-      return `--trials must be a positive integer, got "${v.trials}".`;
+      throw new CliUsageError(`--trials must be a positive integer, got "${v.trials}".`);
   }
-  if (v.check && v.update) return "--check and --update cannot be used together.";
+  if (v.check && v.update) throw new CliUsageError("--check and --update cannot be used together.");
   if (v.gate !== undefined && (v.check || v.shard !== undefined)) {
-    return "--gate judges a merged report and runs nothing: it takes neither --check nor --shard.";
+    throw new CliUsageError(
+      "--gate judges a merged report and runs nothing: it takes neither --check nor --shard.",
+    );
   }
   if (v.update && v.shard !== undefined) {
-    return "--update writes the lock of the whole grid, not of a shard: merge the shards (vigiles merge-reports), then run --gate <merged report> --update.";
+    throw new CliUsageError(
+      "--update writes the lock of the whole grid, not of a shard: merge the shards (vigiles merge-reports), then run --gate <merged report> --update.",
+    );
   }
-  const modes: readonly CacheMode[] = ["readwrite", "read", "write", "off"];
-  const cache = v.cache as CacheMode | undefined;
-  if (cache !== undefined && !modes.includes(cache))
-    return `--cache must be one of ${modes.join(", ")}, got "${v.cache}".`;
+  const cache =
+    v.cache === undefined
+      ? undefined
+      : oneOf("cache", v.cache, ["readwrite", "read", "write", "off"] as const);
   let shard: Shard | undefined;
   try {
     if (v.shard !== undefined) shard = parseShard(v.shard);
   } catch (error) {
-    return (error as Error).message;
+    throw new CliUsageError((error as Error).message);
   }
   return {
-    files: parsed.positionals,
-    flags: {
-      check: v.check ?? false,
-      update: v.update ?? false,
-      lockDir: v["lock-dir"] ?? DEFAULT_LOCK_DIR,
-      ...(trials !== undefined ? { trials } : {}),
-      ...(shard ? { shard } : {}),
-      ...(v.out !== undefined ? { out: v.out } : {}),
-      ...(v.driver !== undefined ? { driverModule: v.driver } : {}),
-      ...(cache !== undefined ? { cache } : {}),
-      ...(v.gate !== undefined ? { gate: v.gate } : {}),
-    },
+    check: v.check ?? false,
+    update: v.update ?? false,
+    lockDir: v["lock-dir"] ?? DEFAULT_LOCK_DIR,
+    ...(trials !== undefined ? { trials } : {}),
+    ...(shard ? { shard } : {}),
+    ...(v.out !== undefined ? { out: v.out } : {}),
+    ...(v.driver !== undefined ? { driverModule: v.driver } : {}),
+    ...(cache !== undefined ? { cache } : {}),
+    ...(v.gate !== undefined ? { gate: v.gate } : {}),
   };
 }
 
@@ -165,20 +155,15 @@ function progressReporter(label: string): { update(p: EvalProgress): void; end()
   };
 }
 
-export const evalCommand: CliCommand = {
+export const evalCommand: CliCommand = defineCommand({
   name: "eval",
   summary: "run *.eval.mjs / *.eval.ts files against a model (paid); --check/--update the eval lock",
-  async run(argv: readonly string[]) {
-    const parsed = parseFlags(argv);
-    if (parsed === "help") {
-      process.stdout.write(HELP);
-      return 0;
-    }
-    if (typeof parsed === "string") {
-      process.stderr.write(`vigiles eval: ${parsed}\n\n${HELP}`);
-      return 2;
-    }
-    const { flags } = parsed;
+  help: HELP,
+  options: OPTIONS,
+  positionals: true,
+  async run({ values, positionals }) {
+    const flags = toFlags(values);
+    const parsed = { files: positionals };
     const files = await findEvalFiles(parsed.files);
     if (files.length === 0) {
       process.stderr.write(
@@ -230,7 +215,7 @@ export const evalCommand: CliCommand = {
     if (interrupts > 0) return 130;
     return failed ? 1 : 0;
   },
-};
+});
 
 async function runOneFile(
   file: string,
