@@ -268,6 +268,7 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
     title:
       "Codex 0.169.0 refuses rm -rf by itself, even with approvals bypassed, and its stream shows nothing",
     rules: [],
+    also: 'the Codex adapter, which reads the refused call from Codex\'s session file and lists it in `toolCalls` with `deniedBy: "harness"`',
   },
   {
     finding:
