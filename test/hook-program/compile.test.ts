@@ -261,3 +261,56 @@ describe("vigiles compile (the CLI)", () => {
     expect(r.stderr).toMatch(/nope\.mjs does not exist/);
   });
 });
+
+// The contract (API notes): `vigiles/hook` is the only package a compiled hook may import, because a
+// compiled hook starts again on every tool call and loads every import each time.
+describe("what a compiled program may import", () => {
+  const write = (p: Project, name: string, text: string): string => {
+    const file = join(p.dir, ".vigiles/hooks", name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const gate = (imports: string, check = "true") =>
+    `${imports}\nimport { experimental_defineHook, allow, deny } from "vigiles/hook";\n` +
+    `export default experimental_defineHook({ on: "PreToolUse", decide: () => (${check} ? allow() : deny("no")) });\n`;
+
+  it("refuses a program that imports another package, naming the import and where it is", async () => {
+    project = makeProject([]);
+    const file = write(
+      project,
+      "heavy.mjs",
+      gate('import { z } from "zod";', "z.string().safeParse('x').success"),
+    );
+    const error = await compileHooks([file], { projectDir: project.dir, runtimeFile: project.runtime }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CompileError);
+    expect((error as CompileError).code).toBe("VIGILES_COMPILE_FORBIDDEN_IMPORT");
+    expect((error as CompileError).message).toContain('imports "zod" (in heavy.mjs)');
+    expect(existsSync(settingsPath(project))).toBe(false); // nothing written
+  });
+
+  it("follows the program's own files: vigiles' root entry imported by a helper is refused", async () => {
+    project = makeProject([]);
+    write(project, "helper.mjs", 'export { runHook } from "vigiles";\n');
+    const file = write(
+      project,
+      "uses-helper.mjs",
+      gate('import { runHook } from "./helper.mjs";', "!!runHook"),
+    );
+    await expect(
+      compileHooks([file], { projectDir: project.dir, runtimeFile: project.runtime }),
+    ).rejects.toThrow(/imports "vigiles" \(in helper\.mjs\)/);
+  });
+
+  it("accepts node's built-ins and the program's own files, in JavaScript and TypeScript", async () => {
+    project = makeProject(["protect-paths.hook.ts"]);
+    write(project, "rules.mjs", 'import { sep } from "node:path";\nexport const ok = sep === "/";\n');
+    const file = write(project, "local.mjs", gate('import { ok } from "./rules.mjs";\nimport "fs";', "ok"));
+    const r = await compileHooks([file, join(project.dir, ".vigiles/hooks/protect-paths.hook.ts")], {
+      projectDir: project.dir,
+      runtimeFile: project.runtime,
+    });
+    expect(r.registrations).toHaveLength(2);
+  });
+});

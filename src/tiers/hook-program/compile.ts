@@ -7,12 +7,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { VigilesError } from "../../core/errors.js";
 import { TOOL_EVENTS } from "../../core/hook-program/events.js";
 import { bundleHookProgram, bundleName, BUNDLE_DIR, isBundleText } from "./bundle.js";
 import { loadHook } from "./load.js";
+import { forbiddenImports, HOOK_IMPORT } from "./imports.js";
 import {
   bundleProblem,
   isHandEdited,
@@ -81,7 +82,8 @@ export class CompileError extends VigilesError {
       | "VIGILES_COMPILE_NO_RUNTIME"
       | "VIGILES_COMPILE_BUNDLE_CLASH"
       | "VIGILES_COMPILE_BUNDLE_FAILED"
-      | "VIGILES_COMPILE_NOT_A_PROGRAM",
+      | "VIGILES_COMPILE_NOT_A_PROGRAM"
+      | "VIGILES_COMPILE_FORBIDDEN_IMPORT",
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -117,6 +119,17 @@ function commandPath(file: string, root: string, variable: string): { text: stri
   return { text: quote(file), inside: false };
 }
 
+/** A compiled hook imports only `vigiles/hook`, node's built-ins and its own files (checked before it is loaded). */
+async function refuseForbiddenImports(programFile: string, projectDir: string): Promise<void> {
+  const forbidden = await forbiddenImports(programFile, dirname(programFile));
+  if (forbidden.length === 0) return;
+  const list = forbidden.map((f) => `"${f.specifier}" (in ${f.importer})`).join(", ");
+  throw new CompileError(
+    "VIGILES_COMPILE_FORBIDDEN_IMPORT",
+    `vigiles compile: ${relative(projectDir, programFile)} imports ${list}. A compiled hook may import only ${HOOK_IMPORT}, node's built-ins and its own files: it starts again on every tool call, and every import loads each time. Move what it needs into the program (or a file of its own).`,
+  );
+}
+
 /** Compiles hook programs into one config file, merging with what is there. */
 export async function compileHooks(
   programFiles: readonly string[],
@@ -142,6 +155,7 @@ export async function compileHooks(
         "VIGILES_COMPILE_NOT_A_PROGRAM",
         `vigiles compile: ${abs} is a bundle vigiles compile wrote, not a hook program; compile the program it names on its first line.`,
       );
+    await refuseForbiddenImports(abs, projectDir);
     const program = await loadHook(abs);
     const rel = relative(root, abs).split(sep).join("/");
     let command: string;
