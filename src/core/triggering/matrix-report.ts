@@ -15,6 +15,8 @@ export interface SelectionRun {
   /** The column it landed in: a skill id, `(none)` or `(other)`. Undefined when the run failed. */
   readonly selected?: string;
   readonly error?: string;
+  /** Replayed from the cache (`cache: "readwrite"` or `"read"`): no model was called. */
+  readonly cached?: true;
 }
 
 /** What `measureSelectionMatrix` returns. */
@@ -41,8 +43,12 @@ export interface SelectionMatrixReport extends SelectionMatrixSummary {
   readonly runs: readonly SelectionRun[];
   /** Runs that failed to execute (in no cell of the matrix). */
   readonly errors: number;
+  /** Usage of every executed run, replayed runs included (what the measurement cost when measured). */
   readonly usage: ArmUsage;
+  /** What this call spent: runs replayed from the cache cost nothing. */
   readonly totalCostUsd: number;
+  /** Runs replayed from the cache (absent when none was). */
+  readonly cached?: number;
 }
 
 /** Ceilings for {@link assertNoCollision}; none given means zero collision. */

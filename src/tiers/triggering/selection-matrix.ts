@@ -10,8 +10,10 @@ import { checkPromptDiversity, DEFAULT_MIN_PROMPTS } from "../../core/triggering
 import { summariseSelectionMatrix } from "../../core/triggering/matrix.js";
 import type { SelectionMatrixReport, SelectionRun } from "../../core/triggering/matrix-report.js";
 import { NO_SKILL, selectedCandidate } from "../../core/triggering/selection.js";
+import type { CacheMode } from "../../core/eval/spec.js";
 import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
 import { runTrialGrid } from "../eval/grid.js";
+import { TrialReplay } from "../eval/trial-replay.js";
 import {
   addUsage,
   checkModelFloor,
@@ -76,6 +78,18 @@ export interface SelectionMatrixOptions {
   readonly rateLimitRetries?: number;
   readonly retryBackoffMs?: number;
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Record/replay of each run (default "off"), shared with the eval engine and the trigger-rate
+   * runner: a replayed run calls no model. The key is every input that can change the answer (the
+   * prompt, the trial index, the skill it was sent for, the fixture, the installed plugins' contents
+   * as sent (stubbed bodies included), model, effort, env, the driver and its harness version); the
+   * derivation options only matter through the prompts they give.
+   */
+  readonly cache?: CacheMode;
+  /** Where the cache lives (default `.vigiles-cache/eval`, shared with the eval engine). */
+  readonly cacheDir?: string;
+  /** A corrupt cache entry (re-run) or a failed cache write: reported here (default: ignored). */
+  readonly onWarning?: (message: string) => void;
 }
 
 /**
@@ -158,24 +172,41 @@ export async function measureSelectionMatrix(
       }
     }
 
-    const runs: SelectionRun[] = [];
-    let usage: ArmUsage = NO_USAGE;
+    const replay = new TrialReplay(options.cache ?? "off", options.cacheDir, driver, options.onWarning);
+    const done: { run: SelectionRun; usage: ArmUsage }[] = [];
     await runTrialGrid(grid(), driver, {
       concurrency,
       ...retryOptions(options),
-      onTrial: ({ trial, trace, error }) => {
+      replay: (trial) => replay.replay(trial),
+      onTrial: ({ trial, trace, error, replayed }) => {
         const prompt = trial.case ?? trial.task;
+        replay.release(trial);
         if (error !== undefined || trace === undefined) {
-          runs.push({ skill: trial.arm, prompt, trial: trial.trial, error: errorText(error) });
+          const run = { skill: trial.arm, prompt, trial: trial.trial, error: errorText(error) };
+          done.push({ run, usage: NO_USAGE });
           return;
         }
-        usage = addUsage(usage, usageOf(trace));
+        if (!replayed) replay.record(trial, trace);
         const selected = selectedCandidate(trace, skills, installation.aliases) ?? NO_SKILL;
-        runs.push({ skill: trial.arm, prompt, trial: trial.trial, selected });
+        const run = {
+          skill: trial.arm,
+          prompt,
+          trial: trial.trial,
+          selected,
+          ...(replayed ? { cached: true as const } : {}),
+        };
+        done.push({ run, usage: usageOf(trace) });
       },
     });
+    // Skill, then trial, then the prompt's place in the skill's set: completion order never shows.
     const order = (r: SelectionRun): number => skills.indexOf(r.skill);
-    runs.sort((a, b) => order(a) - order(b) || a.trial - b.trial);
+    const place = (r: SelectionRun): number => prompts[r.skill]?.prompts.indexOf(r.prompt) ?? -1;
+    done.sort(({ run: a }, { run: b }) => order(a) - order(b) || a.trial - b.trial || place(a) - place(b));
+    const runs = done.map((d) => d.run);
+    // Summed in run order, not completion order: a replayed run reports the same sums to the last bit.
+    const usage = done.reduce((sum: ArmUsage, d) => addUsage(sum, d.usage), NO_USAGE);
+    const spent = done.filter((d) => d.run.cached !== true).reduce((sum, d) => sum + d.usage.costUsd, 0);
+    const cached = runs.filter((r) => r.cached === true).length;
     const observed = runs.flatMap((r) =>
       r.selected === undefined ? [] : [{ skill: r.skill, selected: r.selected }],
     );
@@ -186,7 +217,8 @@ export async function measureSelectionMatrix(
       runs,
       errors: runs.filter((r) => r.error !== undefined).length,
       usage,
-      totalCostUsd: usage.costUsd,
+      totalCostUsd: spent,
+      ...(cached > 0 ? { cached } : {}),
     };
   } finally {
     installation.cleanup();
