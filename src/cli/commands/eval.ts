@@ -38,7 +38,8 @@ Options:
                       the file's gate is not run on a shard: it judges the whole grid
   --gate <report>     run nothing: apply the file's gate to this report, the shards merged by
                       \`vigiles merge-reports\` (checked to be this eval's whole grid); with
-                      --update, write the lock from it. Pass the shard runs' --trials and --driver
+                      --update, write the lock from it. Pass the shard runs' --trials and --driver.
+                      A measureTriggerRate eval shards its prompts x trials grid the same way
   --out <path>        where the JSON report goes (one file: that path; several: a directory)
                       default .vigiles/eval-reports/<name>.json; raw rows go beside it (.rows.jsonl)
   --check             run nothing: fail when a named eval's inputs changed since its lock
@@ -327,7 +328,8 @@ async function gateMerged(
   const report = mergedReportForGate(definition, path, driver.identity, flags.trials);
   process.stdout.write(`${label}: gating the merged report ${path}\n`);
   if (flags.update && name !== undefined) {
-    const { rowsFile: _rows, rows: _r, ...locked } = report;
+    // A lock is committed: the merged summary, not the rows (nor a path to a rows file).
+    const { rowsFile: _rows, rows: _r, ...locked } = report as { rowsFile?: unknown; rows?: unknown };
     const lock = writeLock(name, report.inputsHash as string, driver.identity, locked, flags.lockDir);
     process.stdout.write(`${label}: lock written to ${lock}\n`);
   }

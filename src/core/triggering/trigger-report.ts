@@ -50,6 +50,11 @@ export interface TriggerRateReport {
   readonly effort?: string | number;
   readonly trials: number;
   readonly stubSkillBodies: boolean;
+  /**
+   * The slice of the prompts x trials grid this report ran (`vigiles eval --shard i/n`); absent on a
+   * whole run and on shards merged by `vigiles merge-reports`.
+   */
+  readonly shard?: { readonly index: number; readonly total: number };
   /** Relevant runs that executed. */
   readonly n: number;
   /** Relevant runs where `fired` held. */
@@ -79,6 +84,11 @@ export interface TriggerRateReport {
   readonly cached?: number;
   /** The smallest pairwise NCD of each prompt set, as the diversity gate measured it. */
   readonly diversity: { readonly prompts: number; readonly irrelevantPrompts?: number };
+  /**
+   * The hash of the eval file's inputs (set by `vigiles eval`): shards of one eval share it, and
+   * `merge-reports` and `--gate` refuse a report of other inputs.
+   */
+  readonly inputsHash?: string;
 }
 
 /** Bounds for {@link assertTriggerRate}. */

@@ -16,6 +16,7 @@ import {
 import type { EvalReport } from "../../core/eval-report.js";
 import { measureTriggerRate } from "../triggering/trigger-rate.js";
 import { paid_claudeEvalDriver } from "./claude-driver.js";
+import { hashPluginDir } from "./plugin-hash.js";
 import type { EvalDriver } from "./driver.js";
 import type { EvalRunOptions } from "./engine.js";
 import { inputsHashOf, paid_measure, paid_measureArms, paid_runEval } from "./run-eval.js";
@@ -108,6 +109,8 @@ export function definitionInputsHash(
       spec: described,
       trials: trials ?? spec["trials"] ?? null,
       driver: driverIdentity,
+      // The skills' descriptions and bodies: an edited SKILL.md is other inputs, as for the engine's arms.
+      plugins: triggerPluginHashes(spec),
     });
   }
   const spec = (definition as unknown as Record<string, Parameters<typeof inputsHashOf>[1]>)[kind];
@@ -143,8 +146,6 @@ export async function runDefinition(
       );
       break;
     case "measureTriggerRate": {
-      if (options.shard)
-        throw new InvalidOptionError("a measureTriggerRate eval does not run in shards yet; drop --shard.");
       const spec = (definition as { measureTriggerRate: Record<string, unknown> }).measureTriggerRate;
       // The CLI's --cache (and a cache dir it names) override the declaration's, as for the other runners.
       const trigger = await measureTriggerRate({
@@ -154,9 +155,11 @@ export async function runDefinition(
         ...(options.cache !== undefined ? { cache: options.cache } : {}),
         ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
         ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+        ...(options.shard ? { shard: options.shard } : {}),
       });
-      report = trigger as unknown as Record<string, unknown>;
-      break;
+      // Stamped on the report so that merge-reports and --gate can tell shards of one eval apart.
+      const inputsHash = definitionInputsHash(definition, driver.identity, options.trials);
+      return { report: { ...trigger, inputsHash }, inputsHash, driverIdentity: driver.identity };
     }
   }
   return {
@@ -164,6 +167,17 @@ export async function runDefinition(
     inputsHash: definitionInputsHash(definition, driver.identity, options.trials),
     driverIdentity: driver.identity,
   };
+}
+
+/** Content hashes of the plugins a trigger-rate spec installs (the one under test, then its install set). */
+function triggerPluginHashes(spec: Readonly<Record<string, unknown>>): (string | null)[] {
+  const dirs: unknown[] = [spec["pluginDir"], spec["skillsDir"]];
+  if (Array.isArray(spec["installSet"])) dirs.push(...(spec["installSet"] as unknown[]));
+  return dirs.map((d) => {
+    const dir =
+      typeof d === "string" ? d : d && typeof d === "object" ? (d as { dir?: unknown }).dir : undefined;
+    return typeof dir === "string" ? hashPluginDir(dir) : null;
+  });
 }
 
 export { evalName, runnerOf };

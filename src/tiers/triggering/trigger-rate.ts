@@ -5,23 +5,21 @@
  * competing against the rest of its plugin and the optional install set.
  */
 import { InvalidOptionError } from "../../core/errors.js";
-import type { ArmUsage } from "../../core/eval-report.js";
-import { rateInterval } from "../../core/triggering/matrix.js";
+import { inShard } from "../../core/eval/shard.js";
 import type { Trace } from "../../core/trace.js";
 import { checkPromptDiversity } from "../../core/triggering/diversity.js";
 import { selectedCandidate, skillSelections } from "../../core/triggering/selection.js";
 import type {
   TriggerPromptSet,
-  TriggerPromptSummary,
   TriggerRateReport,
   TriggerTrialRow,
 } from "../../core/triggering/trigger-report.js";
+import { summariseTriggerRate, type TriggerCase } from "../../core/triggering/trigger-summary.js";
 import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
 import { runTrialGrid } from "../eval/grid.js";
 import { TrialReplay } from "../eval/trial-replay.js";
 import type { CacheMode } from "../../core/eval/spec.js";
 import {
-  addUsage,
   checkModelFloor,
   errorText,
   NO_USAGE,
@@ -93,6 +91,12 @@ export interface TriggerRateOptions {
   readonly cacheDir?: string;
   /** A corrupt cache entry (re-run) or a failed cache write: reported here (default: ignored). */
   readonly onWarning?: (message: string) => void;
+  /**
+   * Run only this slice of the prompts x trials grid (`vigiles eval --shard i/n`, 1-based): the run of
+   * prompt `p` (its place in `prompts` then `irrelevantPrompts`) and trial `t` belongs to shard
+   * `(t + p) mod total + 1`. `vigiles merge-reports` merges every shard's report into the whole one.
+   */
+  readonly shard?: { readonly index: number; readonly total: number };
 }
 
 function resolveSkill(
@@ -130,6 +134,7 @@ function resolveSkill(
 export async function measureTriggerRate(options: TriggerRateOptions): Promise<TriggerRateReport> {
   const trials = positiveInt("trials", options.trials, 1);
   const concurrency = positiveInt("concurrency", options.concurrency, 1);
+  const shard = checkShard(options.shard);
   const model = options.model ?? "sonnet";
   const stub = options.stubSkillBodies ?? false;
   if (!Array.isArray(options.prompts)) {
@@ -183,16 +188,20 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
       ((t: Trace) => selectedCandidate(t, installation.skillIds, installation.aliases) === target);
 
     const driver = pickDriver(options);
-    const cases: { set: TriggerPromptSet; prompt: string }[] = [
+    const cases: TriggerCase[] = [
       ...options.prompts.map((prompt) => ({ set: "relevant" as const, prompt })),
       ...irrelevant.map((prompt) => ({ set: "irrelevant" as const, prompt })),
     ];
-    await driver.preflight?.({ models: [model], efforts: [options.effort], trials: cases.length * trials });
+    let planned = 0;
+    for (let trial = 0; trial < trials; trial++)
+      for (let p = 0; p < cases.length; p++) if (inShard(trial, p, shard)) planned++;
+    await driver.preflight?.({ models: [model], efforts: [options.effort], trials: planned });
 
     const trialBase = promptTrialBase(options, installation.pluginDirs, model, stub);
     function* grid(): Generator<EvalTrial> {
       for (let trial = 0; trial < trials; trial++) {
-        for (const c of cases) {
+        for (const [p, c] of cases.entries()) {
+          if (!inShard(trial, p, shard)) continue;
           yield {
             arm: c.set,
             trial,
@@ -232,89 +241,39 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
         });
       },
     });
-    rows.sort(
-      (a, b) =>
-        cases.findIndex((c) => c.prompt === a.prompt) - cases.findIndex((c) => c.prompt === b.prompt) ||
-        a.trial - b.trial,
-    );
-    // Summed in row order, not completion order: the same runs give the same sums to the last bit.
-    const usage = rows.reduce((sum: ArmUsage, r) => addUsage(sum, r.usage), NO_USAGE);
-    const spent = rows.filter((r) => r.cached !== true).reduce((sum, r) => sum + r.usage.costUsd, 0);
-    return summarise({
-      options,
-      rows,
-      cases,
-      usage,
-      spent,
-      model,
-      trials,
-      stub,
-      skill,
-      installedSkills: installation.skillIds,
-      diversity: {
-        prompts: gate.minDistance,
-        ...(irrelevantGate ? { irrelevantPrompts: irrelevantGate.minDistance } : {}),
+    return summariseTriggerRate(
+      {
+        ...(options.name !== undefined ? { name: options.name } : {}),
+        ...(skill !== undefined ? { skill } : {}),
+        installedSkills: installation.skillIds,
+        model,
+        ...(options.effort !== undefined ? { effort: options.effort } : {}),
+        trials,
+        stubSkillBodies: stub,
+        ...(shard !== undefined ? { shard } : {}),
+        diversity: {
+          prompts: gate.minDistance,
+          ...(irrelevantGate ? { irrelevantPrompts: irrelevantGate.minDistance } : {}),
+        },
       },
-    });
+      cases,
+      rows,
+    );
   } finally {
     installation.cleanup();
   }
 }
 
-interface SummaryInput {
-  readonly options: TriggerRateOptions;
-  readonly rows: readonly TriggerTrialRow[];
-  readonly cases: readonly { set: TriggerPromptSet; prompt: string }[];
-  readonly usage: ArmUsage;
-  readonly spent: number;
-  readonly model: string;
-  readonly trials: number;
-  readonly stub: boolean;
-  readonly skill: string | undefined;
-  readonly installedSkills: readonly string[];
-  readonly diversity: TriggerRateReport["diversity"];
-}
-
-function summarise(input: SummaryInput): TriggerRateReport {
-  const { rows } = input;
-  const ran = (set: TriggerPromptSet) => rows.filter((r) => r.set === set && r.fired !== undefined);
-  const relevant = ran("relevant");
-  const irrelevant = ran("irrelevant");
-  const fired = relevant.filter((r) => r.fired).length;
-  const falsePositives = irrelevant.filter((r) => r.fired).length;
-  const n = relevant.length;
-  const nIrrelevant = irrelevant.length;
-  const cached = rows.filter((r) => r.cached === true).length;
-  const prompts: TriggerPromptSummary[] = input.cases.map(({ set, prompt }) => {
-    const mine = rows.filter((r) => r.set === set && r.prompt === prompt && r.fired !== undefined);
-    const hits = mine.filter((r) => r.fired).length;
-    return { set, prompt, n: mine.length, fired: hits, rate: mine.length === 0 ? 0 : hits / mine.length };
-  });
-  return {
-    version: 1,
-    ...(input.options.name !== undefined ? { name: input.options.name } : {}),
-    ...(input.skill !== undefined ? { skill: input.skill } : {}),
-    installedSkills: input.installedSkills,
-    competitors: Math.max(0, input.installedSkills.length - 1),
-    model: input.model,
-    ...(input.options.effort !== undefined ? { effort: input.options.effort } : {}),
-    trials: input.trials,
-    stubSkillBodies: input.stub,
-    n,
-    fired,
-    rate: n === 0 ? 0 : fired / n,
-    rateInterval: rateInterval(fired, n),
-    nIrrelevant,
-    falsePositives,
-    falsePositiveRate: nIrrelevant === 0 ? null : falsePositives / nIrrelevant,
-    falsePositiveInterval: nIrrelevant === 0 ? null : rateInterval(falsePositives, nIrrelevant),
-    precision: nIrrelevant === 0 || fired + falsePositives === 0 ? null : fired / (fired + falsePositives),
-    errors: rows.filter((r) => r.error !== undefined).length,
-    prompts,
-    rows,
-    usage: input.usage,
-    totalCostUsd: input.spent,
-    ...(cached > 0 ? { cached } : {}),
-    diversity: input.diversity,
-  };
+/** The `shard` option, checked: 1 <= index <= total, integers. */
+function checkShard(
+  shard: TriggerRateOptions["shard"],
+): { readonly index: number; readonly total: number } | undefined {
+  if (shard === undefined) return undefined;
+  const { index, total } = shard;
+  if (!Number.isInteger(index) || !Number.isInteger(total) || total < 1 || index < 1 || index > total) {
+    throw new InvalidOptionError(
+      `shard must be { index, total } with 1 <= index <= total (e.g. { index: 2, total: 4 }), got ${JSON.stringify(shard)}.`,
+    );
+  }
+  return { index, total };
 }
