@@ -14,6 +14,8 @@ import { createTrace } from "../../src/core/trace-builder.js";
 import { mergeTriggerRateReports } from "../../src/core/triggering/trigger-merge.js";
 import type { TriggerRateReport } from "../../src/core/triggering/trigger-report.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
+import { defineEval } from "../../src/core/eval/eval-file.js";
+import { definitionInputsHash } from "../../src/tiers/eval/eval-files.js";
 import { measureTriggerRate, type TriggerRateOptions } from "../../src/tiers/triggering/trigger-rate.js";
 import { writeFixturePlugin } from "./fixture-plugin.js";
 import { realisticPromptSets } from "./prompt-sets.js";
@@ -147,6 +149,30 @@ describe("measureTriggerRate in shards", () => {
     refused([s1Only, { ...s2, rows: [...s2.rows, stolen] }], /belongs to another shard/);
     // A gap: a run no shard holds.
     refused([{ ...s1, rows: s1.rows.slice(1) }, s2], /no shard ran 1 run of the grid \(relevant prompt/);
+  });
+});
+
+describe("the inputs hash of a trigger-rate eval (what shards, the gate and the lock compare)", () => {
+  it("covers the installed skills: an edited description is other inputs", () => {
+    const copy = writeFixturePlugin();
+    try {
+      const definition = defineEval({
+        measureTriggerRate: {
+          name: "t",
+          pluginDir: copy.dir,
+          skill: "commit",
+          prompts,
+          installSet: [plugin.dir],
+        },
+      });
+      const before = definitionInputsHash(definition, "d@1");
+      expect(definitionInputsHash(definition, "d@1")).toBe(before);
+      const skill = join(copy.dir, "skills/commit/SKILL.md");
+      writeFileSync(skill, readFileSync(skill, "utf8").replace("conventional", "tidy"));
+      expect(definitionInputsHash(definition, "d@1")).not.toBe(before);
+    } finally {
+      copy.remove();
+    }
   });
 });
 
