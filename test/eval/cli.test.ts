@@ -115,7 +115,8 @@ describe("vigiles eval", () => {
     expect(r.stderr).toMatch(/defineEval: unknown key "name"\. A name belongs inside the runner spec/);
   });
 
-  it("runs shards that merge-reports folds into the unsharded report", () => {
+  // Five CLI runs, each a tsx process: a generous timeout for a loaded machine.
+  it("runs shards that merge-reports folds into the unsharded report", { timeout: 180_000 }, () => {
     const dir = temp();
     evalFile(dir, "big.eval.ts", SPEC('name: "big",', 15));
     expect(cli(dir, ["eval", "--driver", DRIVER, "--out", "whole.json"]).code).toBe(0);
