@@ -2,8 +2,19 @@
  * Reads a Claude Code session (the stream-json output of `claude -p … --verbose`, or the JSONL the
  * CLI keeps per session) into what a replay needs: the user prompts, the model's turns as a script
  * (main agent and each subagent, keyed by the subagent type that started it), the tool calls and
- * hook outcomes that were observed, the files read and written, and what cannot be replayed.
- * Pure: lines in, a recorded session out.
+ * hook outcomes that were observed, the calls a hook denied, the files read and written, and what
+ * cannot be replayed. Pure: lines in, a recorded session out.
+ *
+ * The two formats record hooks differently (Claude Code 2.1.328, pinned in test/record):
+ * - stream-json with `--include-hook-events` has a `hook_started`/`hook_response` pair per fire,
+ *   exit code included: the complete list.
+ * - the session JSONL (`$CLAUDE_CONFIG_DIR/projects/<cwd>/<session>.jsonl`) keeps only fires that
+ *   said something: `attachment` lines `hook_success` (with output), `hook_non_blocking_error`,
+ *   `hook_blocking_error` …, a `system`/`stop_hook_summary` per Stop, and on a denied call the tool
+ *   result's `permissionDecision: {decision:"reject", source:"hook"}` with no exit code. A quiet
+ *   exit 0 leaves nothing. Its subagents are separate files (`<session>/subagents/agent-<id>.jsonl`
+ *   beside `agent-<id>.meta.json`), passed here as `subagents`; a prompt sent while a turn ran is an
+ *   `attachment` `queued_command`, not a user line.
  */
 import type { ModelTurn, ScriptedToolCall } from "../model-turn.js";
 
@@ -14,8 +25,33 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 export interface RecordedHook {
   readonly name: string;
   readonly event: string;
+  /** Null when the transcript does not say (a session JSONL's denial or Stop summary). */
   readonly exitCode: number | null;
   readonly outcome: string;
+  /** The hook stopped the action, when the transcript says. */
+  readonly blocked?: boolean;
+}
+
+/** A main-agent tool call the harness refused before it ran. */
+export interface RecordedDenial {
+  /** Its position in `toolSequence`. */
+  readonly index: number;
+  readonly tool: string;
+  /** Who refused it, as the transcript says (`hook`, `config`, `rule` …). */
+  readonly by: string;
+}
+
+/** A subagent's own transcript (session JSONL keeps each in a separate file). */
+export interface SubagentTranscript {
+  /** The Agent/Task call that started it (its meta.json `toolUseId`). */
+  readonly toolUseId?: string;
+  /** Its meta.json `agentType`. */
+  readonly agentType?: string;
+  readonly lines: readonly Json[];
+}
+
+export interface ReadTranscriptOptions {
+  readonly subagents?: readonly SubagentTranscript[];
 }
 
 export interface RecordedSession {
@@ -26,9 +62,16 @@ export interface RecordedSession {
   /** Tool names the main agent called, in order. */
   readonly toolSequence: readonly string[];
   readonly hooks: readonly RecordedHook[];
-  /** Files the session read (Read tool), absolute as recorded. */
+  /**
+   * `complete`: every fire is listed with its exit code (stream-json with hook events). `partial`:
+   * only the fires the transcript kept (a session JSONL drops quiet successes), so a replay may fire more.
+   */
+  readonly hookEvidence: "complete" | "partial";
+  /** Main-agent calls refused before they ran, in order. */
+  readonly denials: readonly RecordedDenial[];
+  /** Files the session read (Read tool calls that ran), as recorded. */
   readonly filesRead: readonly string[];
-  /** Files the session wrote (Write tool), absolute as recorded. */
+  /** Files the session wrote (Write tool calls that ran, not the denied ones), as recorded. */
   readonly filesWritten: readonly string[];
   /** The session's working directory, when the transcript says. */
   readonly cwd?: string;
@@ -74,6 +117,19 @@ function userText(message: Json): string | undefined {
   return text === "" ? undefined : text;
 }
 
+/** Session JSONL attachment types that record one hook fire: the outcome and whether it blocked. */
+const HOOK_ATTACHMENTS: Readonly<Record<string, { outcome: string; blocked: boolean }>> = {
+  hook_success: { outcome: "success", blocked: false },
+  hook_non_blocking_error: { outcome: "error", blocked: false },
+  hook_error_during_execution: { outcome: "error", blocked: false },
+  hook_blocking_error: { outcome: "error", blocked: true },
+  hook_stopped_continuation: { outcome: "success", blocked: true },
+  hook_cancelled: { outcome: "cancelled", blocked: false },
+};
+
+/** The text a PreToolUse hook's exit 2 leaves as the tool result: `PreToolUse:Bash hook error: [cmd]: stderr`. */
+const EXIT_2_RESULT = /^[A-Za-z]+:\S* hook error: \[/;
+
 function turnOf(blocks: readonly Json[]): ModelTurn | undefined {
   const text = blocks
     .filter((b) => b["type"] === "text")
@@ -87,11 +143,14 @@ function turnOf(blocks: readonly Json[]): ModelTurn | undefined {
   return { tools: calls, ...(text !== "" ? { text } : {}) };
 }
 
-export function readTranscript(lines: readonly Json[]): RecordedSession {
+export function readTranscript(lines: readonly Json[], options: ReadTranscriptOptions = {}): RecordedSession {
   const prompts: string[] = [];
   const messages: Message[] = [];
   const byId = new Map<string, Message>();
-  const hooks: RecordedHook[] = [];
+  /** Fires from stream-json hook events: the complete list when there is any. */
+  const streamHooks: RecordedHook[] = [];
+  /** Fires a session JSONL kept (attachments, Stop summaries, denials): only those that said something. */
+  const keptHooks: RecordedHook[] = [];
   const hookNames = new Map<string, string>();
   const unreproducible: string[] = [];
   const plugins: { name: string; path: string }[] = [];
@@ -99,58 +158,145 @@ export function readTranscript(lines: readonly Json[]): RecordedSession {
   let version: string | undefined;
   /** tool_use id of an Agent/Task call -> the key its subagent's script goes under. */
   const agentKeys = new Map<string, string>();
+  /** tool_use id -> who refused the call. */
+  const refused = new Map<string, { by: string; text: string; event: string }>();
+  /** tool_use id -> tool name, for naming a denial's hook. */
+  const toolNames = new Map<string, string>();
 
-  for (const line of lines) {
-    const type = line["type"];
-    const message = isRecord(line["message"]) ? line["message"] : undefined;
-    const parent = typeof line["parent_tool_use_id"] === "string" ? line["parent_tool_use_id"] : undefined;
-    if (typeof line["cwd"] === "string" && cwd === undefined) cwd = line["cwd"];
-    if (type === "system" && line["subtype"] === "init") {
-      version = str(line["claude_code_version"]) || version;
-      for (const p of Array.isArray(line["plugins"]) ? line["plugins"].filter(isRecord) : []) {
-        if (typeof p["path"] === "string") plugins.push({ name: str(p["name"]), path: p["path"] });
-      }
-      for (const server of Array.isArray(line["mcp_servers"]) ? line["mcp_servers"].filter(isRecord) : []) {
-        unreproducible.push(
-          `MCP server "${str(server["name"])}": its tools are replayed as scripted calls only if it is configured in the replay`,
-        );
-      }
-    } else if (type === "system" && line["subtype"] === "hook_started") {
-      hookNames.set(str(line["hook_id"]), str(line["hook_name"]));
-    } else if (type === "system" && line["subtype"] === "hook_response") {
-      const name = hookNames.get(str(line["hook_id"])) ?? str(line["hook_name"]);
-      hooks.push({
-        name,
-        event: str(line["hook_event"]) || name.split(":")[0] || "",
-        exitCode: typeof line["exit_code"] === "number" ? line["exit_code"] : null,
-        outcome: str(line["outcome"]),
-      });
-    } else if (type === "user" && message && parent === undefined) {
-      const text = userText(message);
-      // Hook feedback and system notes arrive as user text too; only real prompts start a replay turn.
-      if (text !== undefined && !/^(Stop hook feedback:|<task-notification>|<system-reminder>)/.test(text))
-        prompts.push(text);
-    } else if (type === "assistant" && message) {
-      const id = str(message["id"]) || `line-${messages.length}`;
-      let m = byId.get(id);
-      if (!m) {
-        m = { id, ...(parent !== undefined ? { parent } : {}), blocks: [] };
-        byId.set(id, m);
-        messages.push(m);
-      }
-      for (const block of Array.isArray(message["content"]) ? message["content"].filter(isRecord) : []) {
-        m.blocks.push(block);
-        if (block["type"] === "tool_use" && (block["name"] === "Agent" || block["name"] === "Task")) {
-          const input = isRecord(block["input"]) ? block["input"] : {};
-          agentKeys.set(str(block["id"]), str(input["subagent_type"]) || str(input["description"]) || "*");
+  const scan = (source: readonly Json[], subagent?: string) => {
+    for (const line of source) {
+      const type = line["type"];
+      const message = isRecord(line["message"]) ? line["message"] : undefined;
+      const parent =
+        subagent ?? (typeof line["parent_tool_use_id"] === "string" ? line["parent_tool_use_id"] : undefined);
+      if (typeof line["cwd"] === "string" && cwd === undefined) cwd = line["cwd"];
+      if (typeof line["version"] === "string" && version === undefined) version = line["version"];
+      if (type === "system" && line["subtype"] === "init") {
+        version = str(line["claude_code_version"]) || version;
+        for (const p of Array.isArray(line["plugins"]) ? line["plugins"].filter(isRecord) : []) {
+          if (typeof p["path"] === "string") plugins.push({ name: str(p["name"]), path: p["path"] });
+        }
+        for (const server of Array.isArray(line["mcp_servers"]) ? line["mcp_servers"].filter(isRecord) : []) {
+          unreproducible.push(
+            `MCP server "${str(server["name"])}": its tools are replayed as scripted calls only if it is configured in the replay`,
+          );
+        }
+      } else if (type === "system" && line["subtype"] === "hook_started") {
+        hookNames.set(str(line["hook_id"]), str(line["hook_name"]));
+      } else if (type === "system" && line["subtype"] === "hook_response") {
+        const name = hookNames.get(str(line["hook_id"])) ?? str(line["hook_name"]);
+        streamHooks.push({
+          name,
+          event: str(line["hook_event"]) || name.split(":")[0] || "",
+          exitCode: typeof line["exit_code"] === "number" ? line["exit_code"] : null,
+          outcome: str(line["outcome"]),
+        });
+      } else if (type === "system" && line["subtype"] === "stop_hook_summary") {
+        const event = subagent === undefined ? "Stop" : "SubagentStop";
+        const count = Array.isArray(line["hookInfos"]) ? line["hookInfos"].length : 0;
+        const failed = Array.isArray(line["hookErrors"]) && line["hookErrors"].length > 0;
+        for (let i = 0; i < count; i++) {
+          keptHooks.push({
+            name: event,
+            event,
+            exitCode: null,
+            outcome: failed ? "error" : "success",
+            ...(line["preventedContinuation"] === true ? { blocked: true } : {}),
+          });
+        }
+      } else if (type === "attachment" && isRecord(line["attachment"])) {
+        const a = line["attachment"];
+        const kind = HOOK_ATTACHMENTS[str(a["type"])];
+        if (kind) {
+          keptHooks.push({
+            name: str(a["hookName"]),
+            event: str(a["hookEvent"]) || str(a["hookName"]).split(":")[0] || "",
+            exitCode: typeof a["exitCode"] === "number" ? a["exitCode"] : null,
+            outcome: kind.outcome,
+            blocked: kind.blocked,
+          });
+        } else if (
+          a["type"] === "queued_command" &&
+          subagent === undefined &&
+          typeof a["prompt"] === "string" &&
+          (a["commandMode"] === undefined || a["commandMode"] === "prompt")
+        ) {
+          prompts.push(a["prompt"]);
+        }
+      } else if (type === "user" && message) {
+        noteDecisions(line, message);
+        // Hook feedback, task notifications and meta lines arrive as user text too; only real prompts start a replay turn.
+        if (
+          parent !== undefined ||
+          line["isSidechain"] === true ||
+          line["isMeta"] === true ||
+          "origin" in line
+        )
+          continue;
+        const text = userText(message);
+        if (text !== undefined && !/^(Stop hook feedback:|<task-notification>|<system-reminder>)/.test(text))
+          prompts.push(text);
+      } else if (type === "assistant" && message) {
+        const id = str(message["id"]) || `line-${messages.length}`;
+        let m = byId.get(id);
+        if (!m) {
+          m = { id, ...(parent !== undefined ? { parent } : {}), blocks: [] };
+          byId.set(id, m);
+          messages.push(m);
+        }
+        for (const block of Array.isArray(message["content"]) ? message["content"].filter(isRecord) : []) {
+          m.blocks.push(block);
+          if (block["type"] !== "tool_use") continue;
+          toolNames.set(str(block["id"]), str(block["name"]));
+          if (block["name"] === "Agent" || block["name"] === "Task") {
+            const input = isRecord(block["input"]) ? block["input"] : {};
+            agentKeys.set(str(block["id"]), str(input["subagent_type"]) || str(input["description"]) || "*");
+          }
         }
       }
     }
+  };
+
+  /** A refused call: stream-json says so in `tool_result_meta`, a session JSONL in the line's `permissionDecision`. */
+  const noteDecisions = (line: Json, message: Json) => {
+    const meta = Array.isArray(line["tool_result_meta"]) ? line["tool_result_meta"].filter(isRecord) : [];
+    for (const block of Array.isArray(message["content"]) ? message["content"].filter(isRecord) : []) {
+      if (block["type"] !== "tool_result") continue;
+      const id = str(block["tool_use_id"]);
+      const decision = isRecord(line["permissionDecision"])
+        ? line["permissionDecision"]
+        : meta.find((m) => m["id"] === id)?.["permission_decision"];
+      if (!isRecord(decision) || decision["decision"] !== "reject") continue;
+      const code = str(decision["reasonCode"]);
+      refused.set(id, {
+        by: str(decision["source"]) || "unknown",
+        text: typeof block["content"] === "string" ? block["content"] : "",
+        event: code.startsWith("hook:") ? code.slice(5) : "PreToolUse",
+      });
+    }
+  };
+
+  scan(lines);
+  (options.subagents ?? []).forEach((sub, i) => {
+    const key = sub.toolUseId ?? `subagent-${i}`;
+    if (sub.agentType !== undefined && !agentKeys.has(key)) agentKeys.set(key, sub.agentType);
+    scan(sub.lines, key);
+  });
+  for (const [id, r] of refused) {
+    if (r.by !== "hook") continue;
+    keptHooks.push({
+      name: `${r.event}:${toolNames.get(id) ?? ""}`,
+      event: r.event,
+      exitCode: EXIT_2_RESULT.test(r.text) ? 2 : null,
+      outcome: "success",
+      blocked: true,
+    });
   }
 
   const turns: ModelTurn[] = [];
   const agents: Record<string, ModelTurn[]> = {};
   const toolSequence: string[] = [];
+  const denials: RecordedDenial[] = [];
   const filesRead: string[] = [];
   const filesWritten: string[] = [];
   for (const m of messages) {
@@ -161,9 +307,16 @@ export function readTranscript(lines: readonly Json[]): RecordedSession {
     for (const block of m.blocks.filter((b) => b["type"] === "tool_use")) {
       const name = str(block["name"]);
       const input = isRecord(block["input"]) ? block["input"] : {};
-      if (m.parent === undefined) toolSequence.push(name);
-      if (name === "Read" && typeof input["file_path"] === "string") filesRead.push(input["file_path"]);
-      if (name === "Write" && typeof input["file_path"] === "string") filesWritten.push(input["file_path"]);
+      const refusal = refused.get(str(block["id"]));
+      if (m.parent === undefined) {
+        if (refusal) denials.push({ index: toolSequence.length, tool: name, by: refusal.by });
+        toolSequence.push(name);
+      }
+      // A refused call never ran: it read and wrote nothing.
+      if (name === "Read" && typeof input["file_path"] === "string" && !refusal)
+        filesRead.push(input["file_path"]);
+      if (name === "Write" && typeof input["file_path"] === "string" && !refusal)
+        filesWritten.push(input["file_path"]);
       if (OUTSIDE.has(name))
         unreproducible.push(
           `${name} ${JSON.stringify(input).slice(0, 120)}: the replay scripts the call; the CLI's real fetch is not reproduced`,
@@ -172,12 +325,15 @@ export function readTranscript(lines: readonly Json[]): RecordedSession {
         unreproducible.push(`${name}: an MCP call; replayed only if that server is configured in the replay`);
     }
   }
+  const complete = streamHooks.length > 0;
   return {
     prompts,
     turns,
     agents,
     toolSequence,
-    hooks,
+    hooks: complete ? streamHooks : keptHooks,
+    hookEvidence: complete ? "complete" : "partial",
+    denials,
     filesRead: [...new Set(filesRead)],
     filesWritten: [...new Set(filesWritten)],
     ...(cwd !== undefined ? { cwd } : {}),

@@ -2,10 +2,14 @@
  * `record`: a transcript file in, a harness test out. Reads the session, snapshots the files it
  * read that still exist (they become the test's fixtures), and renders the test.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
-import { parseTranscriptLines, readTranscript } from "../../core/record/read-transcript.js";
+import {
+  parseTranscriptLines,
+  readTranscript,
+  type SubagentTranscript,
+} from "../../core/record/read-transcript.js";
 import { relativeToSession, renderRecordedTest } from "./render-test.js";
 
 export interface RecordOptions {
@@ -26,9 +30,40 @@ export interface RecordResult {
   readonly unreproducible: readonly string[];
 }
 
+/**
+ * The subagent transcripts of a session JSONL: Claude Code 2.1.328 writes each subagent to
+ * `<session>/subagents/agent-<id>.jsonl` beside the session's `<session>.jsonl`, with an
+ * `agent-<id>.meta.json` naming its `agentType` and the `toolUseId` of the call that started it.
+ */
+export function readSubagentTranscripts(transcript: string): SubagentTranscript[] {
+  const dir = join(transcript.replace(/\.jsonl$/, ""), "subagents");
+  if (!transcript.endsWith(".jsonl") || !existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".jsonl"))
+    .sort()
+    .map((name) => {
+      const metaPath = join(dir, name.replace(/\.jsonl$/, ".meta.json"));
+      let meta: Record<string, unknown> = {};
+      try {
+        meta = existsSync(metaPath)
+          ? (JSON.parse(readFileSync(metaPath, "utf8")) as Record<string, unknown>)
+          : {};
+      } catch {
+        meta = {};
+      }
+      return {
+        ...(typeof meta["toolUseId"] === "string" ? { toolUseId: meta["toolUseId"] } : {}),
+        ...(typeof meta["agentType"] === "string" ? { agentType: meta["agentType"] } : {}),
+        lines: parseTranscriptLines(readFileSync(join(dir, name), "utf8")),
+      };
+    });
+}
+
 export function recordSession(options: RecordOptions): RecordResult {
   const project = resolve(options.project ?? ".");
-  const session = readTranscript(parseTranscriptLines(readFileSync(options.transcript, "utf8")));
+  const session = readTranscript(parseTranscriptLines(readFileSync(options.transcript, "utf8")), {
+    subagents: readSubagentTranscripts(options.transcript),
+  });
   const prompts =
     session.prompts.length > 0 ? session.prompts : options.prompt !== undefined ? [options.prompt] : [];
   if (prompts.length === 0) {
