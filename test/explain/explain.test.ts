@@ -11,6 +11,8 @@ import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 const scratch = join(process.cwd(), ".vigiles/tmp");
 let repo: string;
 let home: string;
+/** An empty managed-settings folder: these tests never read the machine's /etc/claude-code. */
+let noManaged: string;
 
 const settings = {
   hooks: {
@@ -29,6 +31,7 @@ beforeAll(() => {
   mkdirSync(scratch, { recursive: true });
   repo = mkdtempSync(join(scratch, "explain-"));
   home = mkdtempSync(join(scratch, "explain-home-"));
+  noManaged = mkdtempSync(join(scratch, "explain-managed-"));
   mkdirSync(join(repo, ".claude"));
   writeFileSync(join(repo, ".claude/settings.json"), `${JSON.stringify(settings, null, 2)}\n`);
   cpSync("examples/guard-plugin", join(repo, "guard-plugin"), {
@@ -39,6 +42,7 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(repo, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
+  rmSync(noManaged, { recursive: true, force: true });
 });
 
 const bash = (command: string) => ({
@@ -49,7 +53,7 @@ const bash = (command: string) => ({
 
 describe("explain", () => {
   test("lists every handler in load order with why, and where it is registered", () => {
-    const sources = hookSources(repo, { home });
+    const sources = hookSources(repo, { home, managedDir: noManaged });
     expect(sources.map((s) => [s.kind, s.file])).toEqual([
       ["project settings", ".claude/settings.json"],
       ["plugin", "guard-plugin/hooks/hooks.json"],
@@ -68,10 +72,14 @@ describe("explain", () => {
   });
 
   test("with run, each selected hook's decision and the combined outcome", () => {
-    const e = explainEvent(bash("git push --force origin main"), hookSources(repo, { home }), {
-      cwd: repo,
-      run: true,
-    });
+    const e = explainEvent(
+      bash("git push --force origin main"),
+      hookSources(repo, { home, managedDir: noManaged }),
+      {
+        cwd: repo,
+        run: true,
+      },
+    );
     const guard = e.handlers.find((h) => h.file.startsWith("guard-plugin"));
     expect(guard?.decision).toMatchObject({ decision: "deny", blocked: true });
     expect(e.outcome).toMatchObject({ decision: "deny", blocked: true });
@@ -79,9 +87,9 @@ describe("explain", () => {
 
   test("agrees with the hooks the real CLI fired for the same tool call", async () => {
     const command = "echo hello";
-    const predicted = explainEvent(bash(command), hookSources(repo, { home }), { cwd: repo }).handlers.filter(
-      (h) => h.selected,
-    );
+    const predicted = explainEvent(bash(command), hookSources(repo, { home, managedDir: noManaged }), {
+      cwd: repo,
+    }).handlers.filter((h) => h.selected);
     const r = await runHarnessTest({
       prompt: "go",
       model: [{ tool: "Bash", input: { command } }, { text: "done" }, { text: "done again" }],

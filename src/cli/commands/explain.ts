@@ -6,9 +6,10 @@ import { explainEvent, type ExplainedHandler } from "../../tiers/explain/explain
 
 const HELP = `Usage: vigiles explain [event.json] [options]
 
-Lists every hook registered in user settings, project settings, local settings and plugins for
-the event, in the order the harness reads them, with why each fires or not (event, matcher, if:)
-and its file:line. Nothing runs unless --run.
+Lists every hook registered in managed settings, user settings, project settings, local settings
+and plugins for the event, in the order the harness reads them, with why each fires or not (event,
+matcher, if:, a disableAllHooks or allowManagedHooksOnly key) and its file:line. Nothing runs
+unless --run.
 
   --tool <name>          a tool event (default event PreToolUse), e.g. --tool Bash
   --command <text>       the Bash command of the tool call
@@ -16,6 +17,9 @@ and its file:line. Nothing runs unless --run.
   --event <name>         the event (PreToolUse, UserPromptSubmit, Stop …)
   --prompt <text>        the prompt of a UserPromptSubmit event
   --plugin-dir <dir>     a plugin to include (repeatable), besides those found here
+  --managed-dir <dir>    the managed-settings folder (default: $VIGILES_MANAGED_SETTINGS_DIR,
+                         else /etc/claude-code on Linux): managed-settings.json and
+                         managed-settings.d/*.json
   --run                  run each selected command hook and show its decision
   --format <text|json>
 `;
@@ -48,6 +52,7 @@ export const explainCommand: CliCommand = defineCommand({
     event: { type: "string" },
     prompt: { type: "string" },
     "plugin-dir": { type: "string", multiple: true },
+    "managed-dir": { type: "string" },
     run: { type: "boolean", default: false },
     format: { type: "string", default: "text" },
   },
@@ -76,7 +81,10 @@ export const explainCommand: CliCommand = defineCommand({
       payload["hook_event_name"] = typeof payload["tool_name"] === "string" ? "PreToolUse" : "";
     }
     const cwd = process.cwd();
-    const sources = hookSources(cwd, { pluginDirs: values["plugin-dir"] ?? [] });
+    const sources = hookSources(cwd, {
+      pluginDirs: values["plugin-dir"] ?? [],
+      ...(values["managed-dir"] !== undefined ? { managedDir: values["managed-dir"] } : {}),
+    });
     const explanation = explainEvent(payload, sources, { cwd, run: values.run });
     if (values.format === "json") {
       process.stdout.write(`${JSON.stringify(explanation, null, 2)}\n`);
@@ -84,6 +92,8 @@ export const explainCommand: CliCommand = defineCommand({
     }
     const subject = payload["tool_name"] !== undefined ? ` for ${String(payload["tool_name"])}` : "";
     process.stdout.write(`${explanation.event}${subject}: ${sources.length} hook source(s) read\n`);
+    const r = explanation.restriction;
+    if (r) process.stdout.write(`  ${r.key} in ${r.file} (${r.source}) turns off ${r.scope}\n`);
     if (explanation.handlers.length === 0) process.stdout.write("  no hook is registered for this event\n");
     for (const h of explanation.handlers) process.stdout.write(`${describeHandler(h)}\n`);
     if (explanation.outcome) {

@@ -1,7 +1,13 @@
 /**
  * `explain`: for one event, which registered hooks would fire, in order, and why each does or does
- * not (the event, the matcher, the `if:` rule), with its file and line; optionally what each
- * decides when run through the hook protocol. Nothing runs unless asked.
+ * not (the event, the matcher, the `if:` rule, a settings key that switches hooks off), with its
+ * file and line; optionally what each decides when run through the hook protocol. Nothing runs
+ * unless asked.
+ *
+ * The keys that switch hooks off, as Claude Code 2.1.328 applies them (pinned in test/explain):
+ * `disableAllHooks: true` in managed settings turns off every hook, managed ones included;
+ * `allowManagedHooksOnly: true` in managed settings leaves only managed hooks; `disableAllHooks: true`
+ * in user, project or local settings turns off those and plugin hooks, not managed ones.
  */
 import { combineHookDecisions } from "../../core/hook-decision/combine.js";
 import { selectHandlers } from "../../core/hook-config/select.js";
@@ -26,9 +32,21 @@ export interface ExplainedHandler {
   >;
 }
 
+/** A settings key that switched hooks off for this session. */
+export interface HookRestriction {
+  readonly key: "disableAllHooks" | "allowManagedHooksOnly";
+  /** The settings file that sets it. */
+  readonly file: string;
+  readonly source: HookSource["kind"];
+  /** Which hooks it turns off. */
+  readonly scope: "all hooks" | "all but managed hooks";
+}
+
 export interface Explanation {
   readonly event: string;
   readonly handlers: readonly ExplainedHandler[];
+  /** The key that switched hooks off, when one did. */
+  readonly restriction?: HookRestriction;
   /** With `run`: the combined answer of the hooks that fired (deny > defer > ask > allow). */
   readonly outcome?: FoldedHookDecision;
 }
@@ -37,6 +55,35 @@ export interface ExplainOptions {
   readonly cwd: string;
   /** Run each selected command hook and report its decision. */
   readonly run?: boolean;
+}
+
+/** Which key, if any, switches hooks off: managed settings first, then the merged user, project and local value. */
+export function hookRestriction(sources: readonly HookSource[]): HookRestriction | undefined {
+  const managed = sources.filter((s) => s.kind === "managed settings");
+  const off = managed.find((s) => s.disableAllHooks === true);
+  if (off) return { key: "disableAllHooks", file: off.file, source: off.kind, scope: "all hooks" };
+  const only = managed.find((s) => s.allowManagedHooksOnly === true);
+  if (only)
+    return {
+      key: "allowManagedHooksOnly",
+      file: only.file,
+      source: only.kind,
+      scope: "all but managed hooks",
+    };
+  // User, project and local settings merge; a later file's key wins (a local `false` undoes a project `true`).
+  const settings = sources.filter((s) => /settings$/.test(s.kind) && s.kind !== "managed settings");
+  const last = settings.filter((s) => s.disableAllHooks !== undefined).at(-1);
+  return last?.disableAllHooks === true
+    ? { key: "disableAllHooks", file: last.file, source: last.kind, scope: "all but managed hooks" }
+    : undefined;
+}
+
+function restrictionReason(r: HookRestriction): string {
+  return r.scope === "all hooks"
+    ? `${r.key} in ${r.file} (${r.source}) turns off every hook, managed ones included`
+    : r.key === "allowManagedHooksOnly"
+      ? `${r.key} in ${r.file} (${r.source}): only managed hooks run`
+      : `${r.key} in ${r.file} (${r.source}) turns off user, project, local and plugin hooks; managed hooks still run`;
 }
 
 export function explainEvent(
@@ -48,8 +95,22 @@ export function explainEvent(
   const full = { cwd: options.cwd, ...payload };
   const handlers: ExplainedHandler[] = [];
   const decisions: FoldedHookDecision[] = [];
+  const restriction = hookRestriction(sources);
   for (const source of sources) {
-    for (const s of selectHandlers(source.hooks, full, { cwd: options.cwd, projectDir: options.cwd })) {
+    const suppressed =
+      restriction !== undefined && (restriction.scope === "all hooks" || source.kind !== "managed settings");
+    for (const selected of selectHandlers(source.hooks, full, {
+      cwd: options.cwd,
+      projectDir: options.cwd,
+    })) {
+      const s =
+        suppressed && selected.selected
+          ? {
+              ...selected,
+              selected: false,
+              reason: `${restrictionReason(restriction)} (else: ${selected.reason})`,
+            }
+          : selected;
       const where = source.locate(s.event, s.groupIndex, s.handlerIndex);
       let decision: ExplainedHandler["decision"];
       if (options.run && s.selected && s.handler.type === "command") {
@@ -85,6 +146,7 @@ export function explainEvent(
   return {
     event,
     handlers,
+    ...(restriction ? { restriction } : {}),
     ...(options.run && decisions.length > 0 ? { outcome: combineHookDecisions(decisions) } : {}),
   };
 }

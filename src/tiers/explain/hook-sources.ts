@@ -1,9 +1,17 @@
 /**
- * Every place hooks can be registered for a session in a repository, in the order Claude Code
- * reads them: user settings, project settings, local project settings, then each plugin's
- * hooks/hooks.json. Each source keeps its text so a handler can be pointed at by line and column.
+ * Every place hooks can be registered for a session in a repository: managed settings first (they
+ * take precedence, and Claude Code 2.1.328 runs their hooks first), then user settings, project
+ * settings, local project settings, then each plugin's hooks/hooks.json. Each source keeps its text
+ * so a handler can be pointed at by line and column, and the keys that switch hooks off
+ * (`disableAllHooks`, `allowManagedHooksOnly`).
+ *
+ * Managed settings on Linux are `/etc/claude-code/managed-settings.json` plus
+ * `/etc/claude-code/managed-settings.d/*.json` (macOS `/Library/Application Support/ClaudeCode`,
+ * Windows `C:\Program Files\ClaudeCode`). The pinned CLI has no override for that folder
+ * (`CLAUDE_CODE_MANAGED_SETTINGS_PATH` is not honoured in its public build), so explain takes one:
+ * `managedDir`, or `VIGILES_MANAGED_SETTINGS_DIR`.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parse, type AnyNode } from "@humanwhocodes/momoa";
@@ -12,18 +20,24 @@ import { parseHooksConfig } from "../../core/hook-config/parse.js";
 import type { HooksConfig } from "../../core/hook-config/types.js";
 
 export interface HookSource {
-  readonly kind: "user settings" | "project settings" | "local settings" | "plugin";
+  readonly kind: "managed settings" | "user settings" | "project settings" | "local settings" | "plugin";
   /** Path as shown to the user (relative to the repository when inside it). */
   readonly file: string;
   readonly hooks: HooksConfig;
   /** The plugin root, for `${CLAUDE_PLUGIN_ROOT}`. */
   readonly pluginRoot?: string;
+  /** The file's `disableAllHooks`, when it sets one (a later file's `false` undoes an earlier `true`). */
+  readonly disableAllHooks?: boolean;
+  /** The file sets `allowManagedHooksOnly: true` (honoured only in managed settings). */
+  readonly allowManagedHooksOnly?: boolean;
   /** Line and column (1-based) of `hooks.<Event>[group].hooks[handler]`, when it can be found. */
   locate(event: string, group: number, handler: number): { line: number; column: number } | undefined;
 }
 
 export interface SourceOptions {
   readonly home?: string;
+  /** The managed-settings folder (default: `VIGILES_MANAGED_SETTINGS_DIR`, else the platform's, e.g. /etc/claude-code). */
+  readonly managedDir?: string;
   /** Plugins to include besides those found in the repository. */
   readonly pluginDirs?: readonly string[];
 }
@@ -43,9 +57,15 @@ function sourceFrom(
 ): HookSource | undefined {
   if (!existsSync(path)) return undefined;
   const text = readFileSync(path, "utf8");
-  const json = JSON.parse(text) as { hooks?: unknown };
-  if (json.hooks === undefined) return undefined;
-  const hooks = parseHooksConfig(json.hooks);
+  const json = JSON.parse(text) as {
+    hooks?: unknown;
+    disableAllHooks?: unknown;
+    allowManagedHooksOnly?: unknown;
+  };
+  const disableAllHooks = typeof json.disableAllHooks === "boolean" ? json.disableAllHooks : undefined;
+  const allowManagedHooksOnly = json.allowManagedHooksOnly === true;
+  if (json.hooks === undefined && disableAllHooks === undefined && !allowManagedHooksOnly) return undefined;
+  const hooks = parseHooksConfig(json.hooks ?? {});
   let ast: AnyNode | undefined;
   try {
     ast = parse(text).body;
@@ -58,6 +78,8 @@ function sourceFrom(
     file,
     hooks,
     ...(pluginRoot !== undefined ? { pluginRoot } : {}),
+    ...(disableAllHooks !== undefined ? { disableAllHooks } : {}),
+    ...(allowManagedHooksOnly ? { allowManagedHooksOnly } : {}),
     locate(event, group, handler) {
       let node = memberValue(ast, "hooks");
       for (const key of [event, group, "hooks", handler] as const) node = memberValue(node, key);
@@ -66,10 +88,34 @@ function sourceFrom(
   };
 }
 
+/** Where Claude Code reads managed settings on this platform. */
+export function defaultManagedSettingsDir(): string {
+  if (process.platform === "darwin") return "/Library/Application Support/ClaudeCode";
+  if (process.platform === "win32") return "C:\\Program Files\\ClaudeCode";
+  return "/etc/claude-code";
+}
+
+/** `managed-settings.json`, then the drop-ins of `managed-settings.d` in name order. */
+function managedSources(dir: string, root: string): (HookSource | undefined)[] {
+  const dropIns = join(dir, "managed-settings.d");
+  const names = existsSync(dropIns)
+    ? readdirSync(dropIns)
+        .filter((n) => n.endsWith(".json") && !n.startsWith("."))
+        .sort()
+    : [];
+  return [
+    sourceFrom("managed settings", join(dir, "managed-settings.json"), root),
+    ...names.map((n) => sourceFrom("managed settings", join(dropIns, n), root)),
+  ];
+}
+
 /** The hook sources of `root`, in load order. Unreadable JSON throws with the file named. */
 export function hookSources(root: string, options: SourceOptions = {}): HookSource[] {
   const home = options.home ?? homedir();
+  const managedDir =
+    options.managedDir ?? process.env["VIGILES_MANAGED_SETTINGS_DIR"] ?? defaultManagedSettingsDir();
   const out: (HookSource | undefined)[] = [
+    ...managedSources(managedDir, root),
     sourceFrom("user settings", join(home, ".claude", "settings.json"), root),
     sourceFrom("project settings", join(root, ".claude", "settings.json"), root),
     sourceFrom("local settings", join(root, ".claude", "settings.local.json"), root),
