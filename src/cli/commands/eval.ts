@@ -164,11 +164,10 @@ export const evalCommand: CliCommand = defineCommand({
   positionals: true,
   async run({ values, positionals }) {
     const flags = toFlags(values);
-    const parsed = { files: positionals };
-    const files = await findEvalFiles(parsed.files);
+    const files = await findEvalFiles(positionals);
     if (files.length === 0) {
       process.stderr.write(
-        `vigiles eval: no eval files found (${parsed.files.length > 0 ? parsed.files.join(" ") : "*.eval.mjs, *.eval.ts"}).\n`,
+        `vigiles eval: no eval files found (${positionals.length > 0 ? positionals.join(" ") : "*.eval.mjs, *.eval.ts"}).\n`,
       );
       return 1;
     }
