@@ -20,21 +20,10 @@ export class ShellParseError extends Error {
   }
 }
 
-// Trees are only read, never changed, so one parse serves every view, nested `sh -c` script and
-// mutator that meets the same text (fuzzing respells the same commands over and over).
-const trees = new Map<string, Script | ShellParseError>();
-const CACHE_LIMIT = 4096;
-
 /** Parses a whole command line; throws {@link ShellParseError} when bash would reject it. */
 export function parseShell(src: string): Script {
-  let tree = trees.get(src);
-  if (tree === undefined) {
-    if (trees.size >= CACHE_LIMIT) trees.clear();
-    const parsed = parse(src);
-    const first = parsed.errors?.[0];
-    tree = first ? new ShellParseError(`${first.message} at offset ${first.pos}`) : parsed;
-    trees.set(src, tree);
-  }
-  if (tree instanceof ShellParseError) throw tree;
-  return tree;
+  const parsed = parse(src);
+  const first = parsed.errors?.[0];
+  if (first) throw new ShellParseError(`${first.message} at offset ${first.pos}`);
+  return parsed;
 }
