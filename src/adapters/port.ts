@@ -194,6 +194,11 @@ export interface HarnessAdapter {
   /** The npm package and version this adapter is pinned to (for install hints and cache keys). */
   readonly pinnedPackage: { readonly name: string; readonly version: string };
   readonly capabilities: HarnessCapabilities;
+  /**
+   * Where the CLI reads machine-wide managed settings on Linux (e.g. `/etc/claude-code`). A confined
+   * run masks it; a spec's `managedSettingsDir` is bound there instead.
+   */
+  readonly managedSettingsDir?: string;
   /** Finds the CLI; throws a named error with the install line when it is missing. */
   resolve(options?: ResolveHarnessOptions): Promise<ResolvedHarness>;
   /** Writes the harness's configuration (settings, skills, agents, instructions) for one run. */

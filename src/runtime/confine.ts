@@ -1,11 +1,17 @@
 /**
  * Confinement with bubblewrap: the whole file system read-only, a fresh /proc, /dev and /tmp, only
  * the work dir, a private HOME and the listed paths writable, and no network unless asked for.
+ * Hardened against what an untrusted plugin would reach for on a read-only view of the host: the
+ * invoking user's HOME and /root are empty, machine-wide managed settings are empty, no host unix
+ * socket is connectable, and one PID namespace holds every process of the run.
  * Where bwrap cannot run, confinement refuses with an error: a run that asked to be confined never
  * runs unconfined.
  */
 import { spawnSync } from "node:child_process";
+import { homedir, userInfo } from "node:os";
+import { dirname } from "node:path";
 import { VigilesError } from "../core/errors.js";
+import { confinementMounts, type Mount } from "./confine-mounts.js";
 
 /** Confinement was asked for and bubblewrap cannot run here. */
 export class ConfinementUnavailableError extends VigilesError {
@@ -14,8 +20,9 @@ export class ConfinementUnavailableError extends VigilesError {
       "VIGILES_CONFINEMENT_UNAVAILABLE",
       `Confinement needs bubblewrap (bwrap), and it cannot run here: ${detail}. ` +
         "Install it (Debian/Ubuntu: `apt-get install -y bubblewrap`; Fedora: `dnf install bubblewrap`) " +
-        "and, in a container, allow user namespaces (or run it privileged). " +
-        "vigiles never runs a confined step unconfined.",
+        "and, in a container, allow user namespaces (or run it privileged); `vigiles doctor` checks it. " +
+        "vigiles never runs a confined step unconfined: to run on the host instead, say so with " +
+        "`sandbox: false` (the run can then read your HOME, write anywhere you can and reach the network).",
       options,
     );
   }
@@ -69,6 +76,14 @@ export function bwrapAvailable(): boolean {
   return selfTest.ok;
 }
 
+/** A test's own managed-settings folder, bound read-only where a harness reads machine-wide settings. */
+export interface ManagedSettingsBind {
+  /** Where the harness reads them, e.g. `/etc/claude-code`. */
+  readonly target: string;
+  /** The folder (or file) bound there. */
+  readonly source: string;
+}
+
 export interface ConfineOptions {
   /** Writable, and the working directory inside. */
   readonly workDir: string;
@@ -82,6 +97,52 @@ export interface ConfineOptions {
   readonly readOnly?: readonly string[];
   /** More writable paths (bound in place). */
   readonly writable?: readonly string[];
+  /** Host unix sockets the run may connect to (the mock model's); every other one is made unconnectable. */
+  readonly allowedSockets?: readonly string[];
+  /** Managed settings to supply in place of the masked machine-wide folders. */
+  readonly managedSettings?: readonly ManagedSettingsBind[];
+}
+
+/** The invoking user's HOME by every name a process could find it by, and root's. */
+function hostHomes(): string[] {
+  const homes = [homedir(), process.env["HOME"] ?? "", "/root"];
+  try {
+    homes.push(userInfo().homedir);
+  } catch {
+    // No passwd entry for this uid (a container with an arbitrary uid): HOME and homedir() remain.
+  }
+  return homes;
+}
+
+function toFlags(mounts: readonly Mount[]): string[] {
+  const flags: string[] = [];
+  for (const m of mounts) {
+    switch (m.kind) {
+      case "ro-bind":
+        flags.push("--ro-bind", m.source, m.path);
+        break;
+      case "bind":
+        flags.push("--bind", m.path, m.path);
+        break;
+      case "tmpfs":
+        flags.push("--tmpfs", m.path);
+        break;
+      case "symlink":
+        flags.push("--symlink", m.source, m.path);
+        break;
+      case "proc":
+        flags.push("--proc", m.path);
+        break;
+      case "dev":
+        flags.push("--dev", m.path);
+        break;
+      default: {
+        const never: never = m;
+        throw new Error(`unknown mount ${JSON.stringify(never)}`);
+      }
+    }
+  }
+  return flags;
 }
 
 /**
@@ -95,20 +156,23 @@ export function confineArgv(argv: readonly string[], options: ConfineOptions): [
   if (!bwrapAvailable()) {
     throw new ConfinementUnavailableError(selfTest && !selfTest.ok ? selfTest.detail : "unknown reason");
   }
-  const flags: string[] = ["--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"];
-  // The private tmpfs hides everything under /tmp, including a project checked out there (CI clones
-  // often are): bind the caller's directory back, read-only, before the writable binds so a work dir
-  // inside it stays writable.
-  const project = process.cwd();
-  if (project === "/tmp" || project.startsWith("/tmp/")) flags.push("--ro-bind", project, project);
-  const writable = [
-    options.workDir,
-    options.home,
-    ...(options.tmpDir ? [options.tmpDir] : []),
-    ...(options.writable ?? []),
-  ];
-  for (const path of writable) flags.push("--bind", path, path);
-  for (const path of options.readOnly ?? []) flags.push("--ro-bind", path, path);
+  const mounts = confinementMounts({
+    workDir: options.workDir,
+    home: options.home,
+    ...(options.tmpDir !== undefined ? { tmpDir: options.tmpDir } : {}),
+    readOnly: options.readOnly ?? [],
+    writable: options.writable ?? [],
+    allowedSockets: options.allowedSockets ?? [],
+    managedSettings: options.managedSettings ?? [],
+    hostHomes: hostHomes(),
+    // The project (tests, fixtures, hooks at absolute paths) and node itself stay visible when they
+    // live under a masked folder (a checkout under HOME or /tmp, node from ~/.nvm).
+    keepVisible: [process.cwd(), dirname(dirname(process.execPath))],
+  });
+  const flags = toFlags(mounts);
+  // --unshare-all includes a PID namespace: bwrap is its init, and when the run's command exits the
+  // kernel kills everything left in it (a hook's `setsid nohup daemon &` included). --die-with-parent
+  // tears it down when vigiles itself dies.
   flags.push("--unshare-all");
   if (options.network === "shared") flags.push("--share-net");
   flags.push(

@@ -28,6 +28,8 @@ export const claudeCodeAdapter: HarnessAdapter = {
     subagentParents: true,
     pluginDirs: true,
   },
+  // managed-settings.json and managed-settings.d/*.json (Linux; macOS /Library/Application Support/ClaudeCode).
+  managedSettingsDir: "/etc/claude-code",
   resolve: (options) => resolveHarness(options),
   prepare: (spec, dirs) => prepareClaudeRun(spec, dirs),
   launch: (input) => buildClaudeLaunch(input),

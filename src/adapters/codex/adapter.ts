@@ -32,6 +32,8 @@ export const codexAdapter: HarnessAdapter = {
     subagentParents: false,
     pluginDirs: false,
   },
+  // managed_config.toml (beats `-c` overrides) and requirements.toml.
+  managedSettingsDir: "/etc/codex",
   resolve: (options) => resolveCodex(options),
   prepare: (spec, dirs) => prepareCodexRun(spec, dirs),
   launch: (input) => buildCodexLaunch(input),

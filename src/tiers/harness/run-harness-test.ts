@@ -2,13 +2,13 @@
  * `runHarnessTest`: the assembled harness (hooks, settings, skills, subagents, plugins) in the real
  * CLI, with the model replaced by a script served from a local mock. Free and deterministic.
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { recordTraceCoverage } from "../../runtime/coverage-record.js";
 import { defaultAdapter } from "./default-adapter.js";
 import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../../adapters/port.js";
 import { InvalidOptionError, VigilesError, assertNever } from "../../core/errors.js";
 import type { ModelRequest } from "../../core/trace.js";
-import { ConfinementUnavailableError, bwrapAvailable } from "../../runtime/confine.js";
+import { ConfinementUnavailableError, bwrapAvailable, bwrapSelfTest } from "../../runtime/confine.js";
 import { removeTempDir } from "../../runtime/temp-dir.js";
 import {
   HarnessCrashedError,
@@ -92,6 +92,44 @@ function problemError(problem: RunProblem, adapter: HarnessAdapter, session: Ses
 }
 
 /**
+ * Whether the run is confined: always, unless the spec says `sandbox: false`. Throws before anything
+ * runs when it cannot be (no bubblewrap, an adapter without confinement), and never falls back.
+ */
+function confinementOf(spec: HarnessTestSpec, adapter: HarnessAdapter): boolean {
+  if (spec.sandbox !== undefined && typeof spec.sandbox !== "boolean") {
+    throw new InvalidOptionError(`spec.sandbox must be true or false, got ${JSON.stringify(spec.sandbox)}`);
+  }
+  const confine = spec.sandbox !== false;
+  if (spec.managedSettingsDir !== undefined) {
+    if (!confine) {
+      throw new InvalidOptionError(
+        "spec.managedSettingsDir is bound into a confined run only; drop `sandbox: false` to use it",
+      );
+    }
+    if (adapter.managedSettingsDir === undefined) {
+      throw new InvalidOptionError(
+        `spec.managedSettingsDir: ${adapter.displayName} has no machine-wide managed-settings folder known to vigiles`,
+      );
+    }
+  }
+  if (!confine) return false;
+  if (!adapter.capabilities.confinement) {
+    throw new InvalidOptionError(
+      `${adapter.displayName} runs cannot be confined yet, and every harness run is confined by default; ` +
+        "pass `sandbox: false` to run it on the host (it can then read your HOME and write anywhere you can)",
+    );
+  }
+  if (!bwrapAvailable()) {
+    const probe = bwrapSelfTest();
+    throw new ConfinementUnavailableError(
+      `${probe.ok ? "unknown reason" : probe.detail}; every harness run is confined by default` +
+        (spec.sandbox === true ? " and the spec asked for `sandbox: true`" : ""),
+    );
+  }
+  return true;
+}
+
+/**
  * Runs the real harness CLI against a scripted mock model and returns its Trace. Throws when the run
  * cannot be trusted: the script ran out (`ScriptOverrunError`), the script called a tool that does not
  * exist (`UnknownToolError`), the CLI rejected a flag (`HarnessFlagRejectedError`), crashed
@@ -112,17 +150,7 @@ export async function runHarnessTest(
   validate(spec);
   const adapter = options.adapter ?? (await defaultAdapter());
   const sessionSpec = toSessionSpec(spec);
-  const confine = spec.sandbox ?? (sessionSpec.pluginDirs?.length ?? 0) > 0;
-  if (confine && !adapter.capabilities.confinement) {
-    throw new InvalidOptionError(`${adapter.displayName} runs cannot be confined here; pass sandbox: false`);
-  }
-  if (confine && !bwrapAvailable()) {
-    throw new ConfinementUnavailableError(
-      spec.sandbox === true
-        ? "the spec asked for `sandbox: true`"
-        : "a plugin under test is confined by default (pass `sandbox: false` to opt out)",
-    );
-  }
+  const confine = confinementOf(spec, adapter);
   const harness = await adapter.resolve(spec.harnessPath !== undefined ? { path: spec.harnessPath } : {});
   const { root, dirs } = makeRunDirs();
   let removed = false;
@@ -153,6 +181,13 @@ export async function runHarnessTest(
       harness,
       root,
       confine,
+      ...(spec.managedSettingsDir !== undefined && adapter.managedSettingsDir !== undefined
+        ? {
+            managedSettings: [
+              { target: adapter.managedSettingsDir, source: resolve(spec.managedSettingsDir) },
+            ],
+          }
+        : {}),
       ...(mock.socketPath !== undefined ? { relaySocket: mock.socketPath } : {}),
       timeoutMs,
       ...(spec.signal ? { signal: spec.signal } : {}),

@@ -15,7 +15,7 @@ import type {
   SessionSpec,
   StreamSummary,
 } from "../../adapters/port.js";
-import { confineArgv } from "../../runtime/confine.js";
+import { confineArgv, type ManagedSettingsBind } from "../../runtime/confine.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
@@ -34,6 +34,8 @@ export interface SessionOptions {
   readonly confine?: boolean;
   /** The mock's unix socket, relayed into a confined run's namespace. */
   readonly relaySocket?: string;
+  /** A confined run's managed settings, bound over the harness's masked machine-wide folder. */
+  readonly managedSettings?: readonly ManagedSettingsBind[];
   /** The run's private root (work, home, tmp are made under it); made here when absent. */
   readonly root?: string;
   readonly timeoutMs: number;
@@ -121,6 +123,8 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
         tmpDir: dirs.tmpDir,
         readOnly,
         network: endpoint.kind === "remote" ? "shared" : "none",
+        ...(options.relaySocket !== undefined ? { allowedSockets: [options.relaySocket] } : {}),
+        ...(options.managedSettings ? { managedSettings: options.managedSettings } : {}),
       });
     }
     const before = snapshotDir(dirs.workDir);

@@ -16,7 +16,7 @@ export interface HarnessTestSpec {
   readonly files?: Readonly<Record<string, string>>;
   /** Written to `.claude/settings.json`; `{cwd}` in any string becomes the work dir. */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** A plugin under test (untrusted: the run is confined unless `sandbox: false`). */
+  /** A plugin under test (untrusted, like every harness run: confined unless `sandbox: false`). */
   readonly plugin?: PluginSource;
   /** Same as `plugin`, by directory. */
   readonly pluginDir?: string;
@@ -43,8 +43,23 @@ export interface HarnessTestSpec {
   readonly effort?: string;
   /** Record hook fires from the CLI's stream (`--include-hook-events`); without it `hooks` is undefined. */
   readonly transcript?: boolean;
-  /** Confine the CLI with bubblewrap. Default: true when a plugin is given, else false. */
+  /**
+   * Confine the CLI with bubblewrap. Default: true, for every run, with or without a plugin: the
+   * host read-only except the run's own work dir, HOME and TMPDIR; the invoking user's HOME, /root
+   * and the machine-wide managed settings empty; no host unix socket connectable; no network but
+   * the mock; every process the run starts ends with it. Where bubblewrap cannot run, the run throws
+   * `ConfinementUnavailableError` (see `vigiles doctor`) and never falls back.
+   * `false` runs the CLI and every scripted command and hook on the host, as you: they can read your
+   * HOME (keys, CLI logins), write anywhere you can, reach your sockets and the network, and leave
+   * processes behind. Use it only for code you trust, on a machine where bubblewrap cannot run.
+   */
   readonly sandbox?: boolean;
+  /**
+   * A folder bound read-only where the harness reads machine-wide managed settings (Claude Code:
+   * `/etc/claude-code`, holding `managed-settings.json` and `managed-settings.d/`; Codex:
+   * `/etc/codex`). Without it a confined run sees that folder empty. Needs confinement.
+   */
+  readonly managedSettingsDir?: string;
   /** Kill the run after this long. Default 120 000 ms. */
   readonly timeoutMs?: number;
   /** An explicit CLI path (else VIGILES_CLAUDE_BIN, node_modules, PATH). */
