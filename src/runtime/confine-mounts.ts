@@ -68,6 +68,8 @@ export interface MountPlanInput {
   readonly keepVisible: readonly string[];
   /** The host's bound socket paths; read from /proc/net/unix when absent. */
   readonly hostSockets?: readonly string[];
+  /** The machine-wide managed-settings folders to mask; {@link MANAGED_SETTINGS_DIRS} when absent. */
+  readonly managedDirs?: readonly string[];
 }
 
 function real(path: string): string | undefined {
@@ -159,7 +161,7 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   // Managed settings: the test's own where it gave them, else an empty folder.
   const supplied = new Map(input.managedSettings.map((b) => [b.target, b.source]));
   const roomMade = new Set<string>();
-  for (const dir of new Set([...MANAGED_SETTINGS_DIRS, ...supplied.keys()])) {
+  for (const dir of new Set([...(input.managedDirs ?? MANAGED_SETTINGS_DIRS), ...supplied.keys()])) {
     const source = supplied.get(dir);
     if (source === undefined) {
       mask(real(dir));

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { homedir, userInfo } from "node:os";
 import { dirname } from "node:path";
 import { VigilesError } from "../core/errors.js";
-import { confinementMounts, type Mount } from "./confine-mounts.js";
+import { confinementMounts, type Mount, type MountPlanInput } from "./confine-mounts.js";
 
 /** Confinement was asked for and bubblewrap cannot run here. */
 export class ConfinementUnavailableError extends VigilesError {
@@ -153,6 +153,18 @@ function toFlags(mounts: readonly Mount[]): string[] {
  * const argv = confineArgv(["sh", "-c", "echo hi > out"], { workDir, home, network: "none" });
  */
 export function confineArgv(argv: readonly string[], options: ConfineOptions): [string, ...string[]] {
+  return confineArgvWithPlan(argv, options, {});
+}
+
+/**
+ * {@link confineArgv} with parts of the mount plan replaced (tests point `managedDirs` at a folder of
+ * their own instead of creating /etc/claude-code on a shared machine). Not part of the public API.
+ */
+export function confineArgvWithPlan(
+  argv: readonly string[],
+  options: ConfineOptions,
+  plan: Pick<MountPlanInput, "managedDirs" | "hostSockets">,
+): [string, ...string[]] {
   if (!bwrapAvailable()) {
     throw new ConfinementUnavailableError(selfTest && !selfTest.ok ? selfTest.detail : "unknown reason");
   }
@@ -168,6 +180,7 @@ export function confineArgv(argv: readonly string[], options: ConfineOptions): [
     // The project (tests, fixtures, hooks at absolute paths) and node itself stay visible when they
     // live under a masked folder (a checkout under HOME or /tmp, node from ~/.nvm).
     keepVisible: [process.cwd(), dirname(dirname(process.execPath))],
+    ...plan,
   });
   const flags = toFlags(mounts);
   // --unshare-all includes a PID namespace: bwrap is its init, and when the run's command exits the

@@ -1,20 +1,11 @@
 // Pins `explain` on managed settings: their hooks are listed first and labelled, and the keys that
-// switch hooks off are honoured the way the REAL CLI (2.1.328) honours them. The real runs read a
-// managed-settings.json that bubblewrap binds over /etc/claude-code/managed-settings.json inside the
-// CLI's mount namespace only: /etc there is a tmpfs holding binds of the host's entries, so nothing
-// is created on the machine's /etc (a bind onto a missing path under a writable / would create it).
+// switch hooks off are honoured the way the REAL CLI (2.1.328) honours them. The real runs read the
+// test's managed folder through `managedSettingsDir`, which the confined run binds over
+// /etc/claude-code inside its own mount namespace only (/etc there is a tmpfs holding binds of the
+// host's entries when the host has no /etc/claude-code), so nothing is created on the machine's /etc.
 // The pinned CLI has no public override for that folder: CLAUDE_CODE_MANAGED_SETTINGS_PATH is
 // ignored (a run with it set fires no managed hook).
-import {
-  chmodSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
@@ -22,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { explainEvent } from "../../src/tiers/explain/explain-event.js";
 import { hookSources } from "../../src/tiers/explain/hook-sources.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
-import { resolveHarness } from "../../src/adapters/claude-code/resolve-harness.js";
 import { bwrapAvailable } from "../../src/runtime/confine.js";
 
 const cmd = (command: string) => ({ type: "command", command });
@@ -151,42 +141,6 @@ describe("explain with managed settings", () => {
   });
 });
 
-/** A wrapper that runs the CLI with `file` as /etc/claude-code/managed-settings.json, in its own mount namespace only. */
-async function cliWithManagedSettings(file: string): Promise<string> {
-  const claude = (await resolveHarness()).path;
-  const etc = readdirSync("/etc").flatMap((name) => {
-    const p = join("/etc", name);
-    return lstatSync(p).isSymbolicLink() ? ["--symlink", readlinkSync(p), p] : ["--ro-bind", p, p];
-  });
-  const argv = [
-    "bwrap",
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
-    "--bind",
-    "/tmp",
-    "/tmp",
-    "--tmpfs",
-    "/etc",
-    ...etc,
-    "--ro-bind",
-    file,
-    "/etc/claude-code/managed-settings.json",
-    "--die-with-parent",
-    "--",
-    claude,
-  ];
-  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const wrapper = join(scratch, "claude");
-  writeFileSync(wrapper, `#!/bin/sh\nexec ${argv.map(q).join(" ")} "$@"\n`);
-  chmodSync(wrapper, 0o755);
-  return wrapper;
-}
-
 describe.runIf(process.platform === "linux" && bwrapAvailable())("the real CLI with managed settings", () => {
   const cases: [string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>?][] = [
     ["a managed hook fires beside the project's", { hooks: managedHook }, { hooks: projectHook }],
@@ -220,7 +174,8 @@ describe.runIf(process.platform === "linux" && bwrapAvailable())("the real CLI w
       model: [{ tool: "Bash", input: { command: "echo hi" } }, { text: "done" }],
       settings: project,
       ...(local ? { files: { ".claude/settings.local.json": JSON.stringify(local) } } : {}),
-      harnessPath: await cliWithManagedSettings(join(managed, "managed-settings.json")),
+      // Bound over /etc/claude-code inside the confined run only: nothing is created on the host.
+      managedSettingsDir: managed,
       transcript: true,
     });
     try {

@@ -20,7 +20,11 @@ unless --run.
   --managed-dir <dir>    the managed-settings folder (default: $VIGILES_MANAGED_SETTINGS_DIR,
                          else /etc/claude-code on Linux): managed-settings.json and
                          managed-settings.d/*.json
-  --run                  run each selected command hook and show its decision
+  --run                  run each selected command hook and show its decision, confined with
+                         bubblewrap: the repository and plugins read-only, your HOME masked, no
+                         network, no host socket
+  --no-sandbox           with --run: run the hooks on the host instead, as you (they can read
+                         your HOME and write anywhere you can); only for hooks you trust
   --format <text|json>
 `;
 
@@ -54,6 +58,7 @@ export const explainCommand: CliCommand = defineCommand({
     "plugin-dir": { type: "string", multiple: true },
     "managed-dir": { type: "string" },
     run: { type: "boolean", default: false },
+    "no-sandbox": { type: "boolean", default: false },
     format: { type: "string", default: "text" },
   },
   positionals: true,
@@ -85,7 +90,11 @@ export const explainCommand: CliCommand = defineCommand({
       pluginDirs: values["plugin-dir"] ?? [],
       ...(values["managed-dir"] !== undefined ? { managedDir: values["managed-dir"] } : {}),
     });
-    const explanation = explainEvent(payload, sources, { cwd, run: values.run });
+    const explanation = explainEvent(payload, sources, {
+      cwd,
+      run: values.run,
+      sandbox: !values["no-sandbox"],
+    });
     if (values.format === "json") {
       process.stdout.write(`${JSON.stringify(explanation, null, 2)}\n`);
       return 0;

@@ -55,6 +55,12 @@ export interface ExplainOptions {
   readonly cwd: string;
   /** Run each selected command hook and report its decision. */
   readonly run?: boolean;
+  /**
+   * With `run`: confine each hook with bubblewrap (default true), the repository and the plugin
+   * read-only, the invoking HOME masked, no network, no host socket (see `confineArgv`). `false`
+   * runs the hooks on the host, as you.
+   */
+  readonly sandbox?: boolean;
 }
 
 /** Which key, if any, switches hooks off: managed settings first, then the merged user, project and local value. */
@@ -120,7 +126,18 @@ export function explainEvent(
             ...(source.pluginRoot ? { pluginRoot: source.pluginRoot } : {}),
           },
           full,
-          { cwd: options.cwd, projectDir: options.cwd },
+          {
+            cwd: options.cwd,
+            projectDir: options.cwd,
+            ...(options.sandbox !== false
+              ? {
+                  confine: {
+                    network: "none",
+                    readOnly: [options.cwd, ...(source.pluginRoot ? [source.pluginRoot] : [])],
+                  },
+                }
+              : {}),
+          },
         );
         decisions.push(r);
         decision = {

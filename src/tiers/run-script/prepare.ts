@@ -3,6 +3,7 @@
  * process through the sync bridge) and runScriptAsync: argv, env, validation, and on a confined
  * run the temp dirs, the bwrap argv and the work-dir snapshot.
  */
+import { resolve } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import { confineArgv } from "../../runtime/confine.js";
 import type { ProcessResult } from "../../runtime/process.js";
@@ -110,12 +111,15 @@ export function prepareScriptRun(
       ...(spec.writable ? { writable: spec.writable } : {}),
       ...(spec.readOnly ? { readOnly: spec.readOnly } : {}),
     });
-    const before: DirSnapshot = snapshotDir(workDir);
+    // A work dir bound read-only cannot change (the read-only binds come after the writable ones):
+    // no need to hash it twice (explain --run runs hooks in a whole checkout this way).
+    const readOnlyWorkDir = (spec.readOnly ?? []).some((p) => resolve(p) === resolve(workDir));
+    const before: DirSnapshot | undefined = readOnlyWorkDir ? undefined : snapshotDir(workDir);
     return {
       process: { argv: confined, cwd: workDir, ...common, env: { ...env, HOME: home, TMPDIR: tmpDir } },
       finish: (r) => {
         try {
-          return toResult(r, changedPaths(before, snapshotDir(workDir)));
+          return toResult(r, before ? changedPaths(before, snapshotDir(workDir)) : []);
         } finally {
           cleanup();
         }
