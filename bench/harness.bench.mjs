@@ -51,8 +51,11 @@ async function bareRun(confined) {
       const child = spawn(argv[0], argv.slice(1), {
         cwd: launch.cwd,
         env: launch.env,
-        stdio: ["ignore", "pipe", "pipe"],
+        stdio: ["pipe", "pipe", "pipe"],
       });
+      // As runProcess does: stdin a pipe, closed at once (with stdin on /dev/null the pinned CLI took
+      // ~5 s longer per run, which flattered the tier's ratio).
+      child.stdin.end(launch.input);
       child.stdout.resume();
       child.stderr.resume();
       child.on("error", reject);

@@ -26,5 +26,6 @@ export type {
 export { claudeCodeAdapter } from "../adapters/claude-code/adapter.js";
 export { runHarnessSession } from "../tiers/harness/session.js";
 export type { SessionOptions, SessionResult } from "../tiers/harness/session.js";
+export type { ManagedSettingsBind } from "../runtime/confine.js";
 export { traceFromSession } from "../tiers/harness/session-trace.js";
 export type { SessionTrace, SessionTraceOptions } from "../tiers/harness/session-trace.js";

@@ -49,7 +49,7 @@ const tries = sockets.map((path) => new Promise((done) => {
 }));
 await Promise.all(tries);
 // A daemon in its own session, as a hook might leave one: it must not outlive the run.
-spawn("sh", ["-c", "sleep 600; : " + marker + "-" + label], { detached: true, stdio: "ignore" }).unref();
+spawn(process.execPath, ["-e", "setTimeout(() => {}, 600000)", marker + "-" + label], { detached: true, stdio: "ignore" }).unref();
 process.stdout.write("PROBE " + JSON.stringify(report) + "\\n");
 `;
 
@@ -158,6 +158,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A red run leaves its daemons behind: end them (by the pids found, each ours).
+  for (const pid of daemons("")) process.kill(pid, "SIGKILL");
   if (savedHome === undefined) delete process.env["HOME"];
   else process.env["HOME"] = savedHome;
   for (const l of listeners) await new Promise((r) => l.server.close(r));

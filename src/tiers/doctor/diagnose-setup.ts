@@ -71,11 +71,17 @@ async function harnessLine(adapter: HarnessAdapter, required: boolean): Promise<
 function confinementLine(): DoctorLine {
   const test = bwrapSelfTest();
   if (test.ok)
-    return { level: "ok", subject: "confinement", message: "bubblewrap ran a confined shell here" };
+    return {
+      level: "ok",
+      subject: "confinement",
+      message: "bubblewrap ran a confined shell here: harness runs are confined by default",
+    };
   return {
     level: "error",
     subject: "confinement",
-    message: `bubblewrap cannot confine runs here: ${test.detail}; confined runs (plugins under test, sandbox: true) will refuse to start`,
+    message:
+      `bubblewrap cannot confine runs here: ${test.detail}; every harness run (confined by default), ` +
+      "runScript/runHook with confine and explain --run will refuse to start (sandbox: false runs on the host, as you)",
     fix: "apt-get install -y bubblewrap (in a container, allow user namespaces)",
   };
 }

@@ -20,7 +20,8 @@ const ROWS: Record<keyof HarnessCapabilities, { readonly label: string; readonly
   },
   confinement: {
     label: "bubblewrap confinement with the mock reachable",
-    without: "`sandbox: true` fails; runs are unconfined only when asked",
+    without:
+      "every run refuses to start (runs are confined by default) unless the spec says `sandbox: false`",
   },
   subagentParents: {
     label: "subagent tool calls carry their parent",

@@ -44,10 +44,10 @@ export interface HarnessTestSpec {
   /** Record hook fires from the CLI's stream (`--include-hook-events`); without it `hooks` is undefined. */
   readonly transcript?: boolean;
   /**
-   * Confine the CLI with bubblewrap. Default: true, for every run, with or without a plugin: the
-   * host read-only except the run's own work dir, HOME and TMPDIR; the invoking user's HOME, /root
-   * and the machine-wide managed settings empty; no host unix socket connectable; no network but
-   * the mock; every process the run starts ends with it. Where bubblewrap cannot run, the run throws
+   * Confine the CLI with bubblewrap (default true: every run, with or without a plugin). Inside, the
+   * host is read-only except the run's own work dir, HOME and TMPDIR; the invoking user's HOME, /root
+   * and the machine-wide managed settings are empty; no host unix socket is connectable; there is no
+   * network but the mock; every process the run starts ends with it. Where bubblewrap cannot run, the run throws
    * `ConfinementUnavailableError` (see `vigiles doctor`) and never falls back.
    * `false` runs the CLI and every scripted command and hook on the host, as you: they can read your
    * HOME (keys, CLI logins), write anywhere you can, reach your sockets and the network, and leave
