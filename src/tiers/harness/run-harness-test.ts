@@ -15,6 +15,7 @@ import {
   HarnessFlagRejectedError,
   HarnessRunError,
   HarnessTimeoutError,
+  ManagedSettingsRouteError,
   ScriptOverrunError,
   UnknownToolError,
 } from "./errors.js";
@@ -78,6 +79,12 @@ function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
   };
 }
 
+/** An unconfined run sees the machine's managed settings, which outrank every layer vigiles sets. */
+function assertNoManagedRouting(adapter: HarnessAdapter): void {
+  const found = adapter.findManagedRouting?.() ?? [];
+  if (found.length > 0) throw new ManagedSettingsRouteError(adapter.displayName, found);
+}
+
 function problemError(problem: RunProblem, adapter: HarnessAdapter, session: SessionResult): VigilesError {
   switch (problem.kind) {
     case "flag-rejected":
@@ -123,6 +130,7 @@ export async function runHarnessTest(
         : "a plugin under test is confined by default (pass `sandbox: false` to opt out)",
     );
   }
+  if (!confine) assertNoManagedRouting(adapter);
   const harness = await adapter.resolve(spec.harnessPath !== undefined ? { path: spec.harnessPath } : {});
   const { root, dirs } = makeRunDirs();
   let removed = false;
@@ -180,7 +188,9 @@ export async function runHarnessTest(
     throw error;
   };
   const proc = session.process;
-  if (proc.timedOut) fail(new HarnessTimeoutError(adapter.displayName, timeoutMs));
+  if (proc.timedOut) {
+    fail(new HarnessTimeoutError(adapter.displayName, timeoutMs, mock.requests.length > 0));
+  }
   if (proc.aborted)
     fail(spec.signal?.reason ?? new VigilesError("VIGILES_ABORTED", "the harness run was aborted"));
   if (proc.spawnError) {
