@@ -2,6 +2,7 @@
  * Why a harness run throws instead of returning: each is a run that cannot be trusted as a result.
  */
 import { VigilesError } from "../../core/errors.js";
+import type { HookFire } from "../../core/trace.js";
 
 /** What the failed run left, for debugging: the CLI's streams and parsed events, and its exit. */
 export interface HarnessRunDetails {
@@ -63,6 +64,23 @@ export class HarnessCrashedError extends HarnessRunError {
   constructor(harness: string, detail: string, stderr: string) {
     super("VIGILES_HARNESS_CRASHED", `${harness} did not finish its run: ${detail}.`);
     this.stderr = stderr;
+  }
+}
+
+/** A hook crashed during the run (exit other than 0 and 2, a signal, a missing script, a timeout). */
+export class HookCrashedError extends HarnessRunError {
+  /** Each crashed fire, in order. */
+  readonly fires: readonly HookFire[];
+
+  constructor(harness: string, fires: readonly HookFire[], lines: readonly string[]) {
+    super(
+      "VIGILES_HOOK_CRASHED",
+      `${fires.length === 1 ? "A hook" : `${fires.length} hook fires`} crashed in the ${harness} run, so ` +
+        `${fires.length === 1 ? "it" : "they"} checked nothing and the CLI carried on as if allowed: ` +
+        `${lines.join("; ")}. Fix the hook (its script, interpreter, run bit or timeout), or pass ` +
+        "`allowHookCrashes: true` when a crash is what the test is about, and assert on the fire (`transcript: true`).",
+    );
+    this.fires = fires;
   }
 }
 

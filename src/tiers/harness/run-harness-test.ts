@@ -15,10 +15,12 @@ import {
   HarnessFlagRejectedError,
   HarnessRunError,
   HarnessTimeoutError,
+  HookCrashedError,
   ManagedSettingsRouteError,
   ScriptOverrunError,
   UnknownToolError,
 } from "./errors.js";
+import { crashedFires, describeCrash } from "./hook-crashes.js";
 import { cleanupOnInterrupt } from "./interrupt.js";
 import { makeRunDirs, runHarnessSession, type SessionResult } from "./session.js";
 import { traceFromSession, type SessionTrace } from "./session-trace.js";
@@ -101,7 +103,7 @@ function problemError(problem: RunProblem, adapter: HarnessAdapter, session: Ses
 /**
  * Runs the real harness CLI against a scripted mock model and returns its Trace. Throws when the run
  * cannot be trusted: the script ran out (`ScriptOverrunError`), the script called a tool that does not
- * exist (`UnknownToolError`), the CLI rejected a flag (`HarnessFlagRejectedError`), crashed
+ * exist (`UnknownToolError`), a hook crashed (`HookCrashedError`, unless `allowHookCrashes`), the CLI rejected a flag (`HarnessFlagRejectedError`), crashed
  * (`HarnessCrashedError`) or timed out (`HarnessTimeoutError`). Call `cleanup()` when done, or use
  * `withHarness`.
  *
@@ -205,6 +207,14 @@ export async function runHarnessTest(
   if (mock.overruns.length > 0) fail(new ScriptOverrunError(mock.overruns));
   const problem = adapter.diagnose(session.summary, proc, mock.requests);
   if (problem) fail(problemError(problem, adapter, session));
+  if (spec.allowHookCrashes !== true) {
+    const crashed = crashedFires(session.summary.hooks, {
+      nullExitIsTimeout: !adapter.capabilities.hookEventsInStream,
+    });
+    if (crashed.length > 0) {
+      fail(new HookCrashedError(adapter.displayName, crashed, crashed.map(describeCrash)));
+    }
+  }
 
   const result = traceFromSession(session, {
     hooks: spec.transcript === true,

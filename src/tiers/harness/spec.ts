@@ -43,6 +43,13 @@ export interface HarnessTestSpec {
   readonly effort?: string;
   /** Record hook fires from the CLI's stream (`--include-hook-events`); without it `hooks` is undefined. */
   readonly transcript?: boolean;
+  /**
+   * Let hooks crash without failing the run. By default a fire that exits other than 0 and 2 (1, a
+   * signal, 126/127 for a script that cannot run), or is killed at its timeout, throws
+   * `HookCrashedError`: a crashed guard checks nothing, and the CLI carries on as if it had allowed.
+   * Set it when a crash is what the test is about, and assert on the fire (`transcript: true`).
+   */
+  readonly allowHookCrashes?: boolean;
   /** Confine the CLI with bubblewrap. Default: true when a plugin is given, else false. */
   readonly sandbox?: boolean;
   /** Kill the run after this long. Default 120 000 ms. */
