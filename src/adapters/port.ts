@@ -217,6 +217,12 @@ export interface HarnessAdapter {
     /** What reached the mock, for harnesses that tell the model (not the stream) about a bad call. */
     requests?: readonly ModelRequest[],
   ): RunProblem | undefined;
+  /**
+   * Machine-wide managed settings of this harness that would route or authenticate its requests
+   * (they outrank every layer vigiles controls), as `<file> sets <key>`; an unconfined free-tier run
+   * refuses to start while there are any. Omitted: the harness has none that can.
+   */
+  findManagedRouting?(): readonly string[];
   /** Starts this harness's mock model serving a script (listening on 127.0.0.1, port 0). */
   startMock(script: ModelScriptInput, options?: { readonly socketPath?: string }): Promise<RunningMock>;
 }

@@ -58,7 +58,8 @@ describe.concurrent("isolation", { timeout: 180_000 }, () => {
         expect(env["DISABLE_TELEMETRY"]).toBe("1");
         expect(env["CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC"]).toBe("1");
         expect(JSON.stringify(env)).not.toContain("LEAK");
-        expect(env["CLAUDE_CODE_USE_BEDROCK"]).toBeUndefined();
+        // Not the user's "1": the flag settings pin every provider switch off (flag-settings.ts).
+        expect(env["CLAUDE_CODE_USE_BEDROCK"]).toBe("0");
         // The CLI's own per-session state went to the private temp dir, not a shared /tmp/claude-<uid>.
         const uid = process.getuid?.() ?? 0;
         expect(existsSync(join(root, "tmp", `claude-${uid}`))).toBe(true);

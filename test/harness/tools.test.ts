@@ -235,7 +235,7 @@ describe.concurrent("runs that must throw", { timeout: 180_000 }, () => {
     ).rejects.toBeInstanceOf(UnsafeEndpointError);
     await expect(
       runHarnessTest({ prompt: "x", model: [{ text: "ok" }], settings: { env: { ANTHROPIC_API_KEY: "k" } } }),
-    ).rejects.toThrow(/settings.env sets ANTHROPIC_API_KEY/);
+    ).rejects.toThrow(/settings set env\.ANTHROPIC_API_KEY/);
     await expect(
       runHarnessTest({
         prompt: "x",
@@ -244,7 +244,7 @@ describe.concurrent("runs that must throw", { timeout: 180_000 }, () => {
           ".claude/settings.local.json": JSON.stringify({ env: { ANTHROPIC_BASE_URL: "https://x.invalid" } }),
         },
       }),
-    ).rejects.toThrow(/settings.env sets ANTHROPIC_BASE_URL/);
+    ).rejects.toThrow(/\.claude\/settings\.local\.json set env\.ANTHROPIC_BASE_URL/);
   });
 
   test("an explicit CLI path that does not exist is HarnessNotFoundError with the install line", async () => {

@@ -2,6 +2,7 @@
  * `claudeCodeAdapter`: Claude Code behind the adapter port. The default harness of every runner.
  */
 import type { HarnessAdapter } from "../port.js";
+import { findManagedRouting } from "./managed-settings.js";
 import { diagnoseClaudeRun } from "./diagnose.js";
 import { CLAUDE_CODE_PACKAGE, CLAUDE_CODE_VERSION } from "./errors.js";
 import { buildClaudeLaunch } from "./launch.js";
@@ -35,5 +36,6 @@ export const claudeCodeAdapter: HarnessAdapter = {
   launch: (input) => buildClaudeLaunch(input),
   createStreamReader: () => createClaudeStreamReader(),
   diagnose: (summary, proc) => diagnoseClaudeRun(summary, proc),
+  findManagedRouting: () => findManagedRouting(),
   startMock: (script, options) => startMockModel(script, options ?? {}),
 };

@@ -2,7 +2,8 @@
  * Reads a finished Claude Code run for the failures that must throw instead of passing as a result:
  * a flag the CLI rejected (it prints `error: unknown option …` and exits 1 before any event), a tool
  * name that does not exist (the CLI answers `No such tool available: X` and carries on, so the run
- * would otherwise look fine), and a crash (a signal, or a non-zero exit with no `result` event).
+ * would otherwise look fine), and a crash (a signal, or any exit with no `result` event: a CLI that
+ * exits 0 after printing no session is no run, and must not read as an empty Trace that passes).
  */
 import type { FinishedProcess, RunProblem, StreamSummary } from "../port.js";
 
@@ -28,5 +29,17 @@ export function diagnoseClaudeRun(summary: StreamSummary, proc: FinishedProcess)
       message: `the CLI exited ${proc.exitCode} without a result${tail ? `: ${tail}` : ""}`,
     };
   }
+  if (proc.exitCode === 0 && !sawResult) return { kind: "crashed", message: noSession(summary) };
   return undefined;
+}
+
+/** A run that exited 0 but printed no session (no `system/init`, no `result`): say what it printed instead. */
+export function noSession(summary: StreamSummary): string {
+  const sawInit = summary.events.some((e) => e["type"] === "system" && e["subtype"] === "init");
+  const stray = summary.strayLines[0]?.slice(0, 120);
+  return (
+    `the CLI exited 0 without a session: ${sawInit ? "an init event but" : "no init event and"} no result event ` +
+    `on stdout, ${summary.events.length} JSON event(s)${stray !== undefined ? `, first other line: ${JSON.stringify(stray)}` : ""}. ` +
+    "Is `harnessPath` (or VIGILES_CLAUDE_BIN) the real CLI?"
+  );
 }

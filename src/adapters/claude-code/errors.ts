@@ -24,12 +24,12 @@ export class HarnessNotFoundError extends VigilesError {
   }
 }
 
-/** The spec would let the CLI send a request somewhere other than the run's endpoint. */
+/** The spec would let the CLI send a request somewhere other than the run's endpoint (any adapter raises it). */
 export class UnsafeEndpointError extends VigilesError {
-  constructor(detail: string) {
+  constructor(detail: string, harness = "Claude Code") {
     super(
       "VIGILES_UNSAFE_ENDPOINT",
-      `Refusing to start Claude Code: ${detail}. A harness test only talks to its local mock model; ` +
+      `Refusing to start ${harness}: ${detail}. A harness test only talks to its local mock model; ` +
         "remove the setting (model routing belongs to vigiles, not to the test's env or settings).",
     );
   }

@@ -2,12 +2,14 @@
  * The Claude Code command line and environment of one run, against any endpoint: the harness
  * tier's local mock or, for the eval drivers, a real model. The environment is built from scratch
  * (PATH and locale only are inherited), so no user key, base URL or setting leaks in.
- * Never `--bare`: it skips hooks, the thing under test.
+ * The endpoint is pinned a second time in flag settings, which outrank every settings file a fixture
+ * or a hook can write (flag-settings.ts). Never `--bare`: it skips hooks, the thing under test.
  */
 import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput, ModelEndpoint } from "../port.js";
 import { UnsafeEndpointError } from "./errors.js";
-import { isRoutingEnvName } from "./prepare-run.js";
+import { endpointFlagSettings } from "./flag-settings.js";
+import { isRoutingEnvName } from "./settings-routing.js";
 
 /** Efforts the pinned CLI accepts in CLAUDE_CODE_EFFORT_LEVEL. */
 export const CLAUDE_EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max", "auto"] as const;
@@ -74,7 +76,10 @@ export function buildClaudeLaunch(input: LaunchInput): HarnessLaunch {
   if (!multi) argv.push(prompts[0] ?? "");
   argv.push("--output-format", "stream-json", "--verbose");
   if (multi) argv.push("--input-format", "stream-json");
-  if (spec.transcript === true) argv.push("--include-hook-events");
+  // Always: a crashed hook must fail the run even when the test did not ask for `transcript`
+  // (the tier exposes `hooks` only when asked).
+  argv.push("--include-hook-events");
+  argv.push("--settings", endpointFlagSettings(endpoint));
   const mode = spec.permissionMode ?? (spec.allowedTools !== undefined ? "acceptEdits" : "bypassPermissions");
   argv.push("--permission-mode", mode);
   if (spec.allowedTools !== undefined && spec.allowedTools.length > 0)

@@ -8,11 +8,10 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
-import { UnsafeEndpointError } from "./errors.js";
+import { readSettingsText } from "./read-settings.js";
+import { assertSettingsStayLocal } from "./settings-routing.js";
 
-/** Settings keys that would route model traffic or credentials away from the run's endpoint. */
-const ROUTING_ENV =
-  /^(ANTHROPIC_|CLAUDE_CODE_USE_|CLAUDE_CODE_SKIP_.*_AUTH|AWS_|GOOGLE_|VERTEX_|HTTPS?_PROXY$|ALL_PROXY$)/i;
+export { assertSettingsStayLocal, isRoutingEnvName } from "./settings-routing.js";
 
 /** Replaces `{cwd}` in every string of a JSON value. */
 export function replaceCwd(value: unknown, cwd: string): unknown {
@@ -22,25 +21,6 @@ export function replaceCwd(value: unknown, cwd: string): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceCwd(v, cwd)]));
   }
   return value;
-}
-
-/** Refuses settings that would send model requests (or credentials) elsewhere. */
-export function assertSettingsStayLocal(settings: Readonly<Record<string, unknown>>): void {
-  if ("apiKeyHelper" in settings) throw new UnsafeEndpointError("settings set `apiKeyHelper`");
-  if ("awsAuthRefresh" in settings || "awsCredentialExport" in settings) {
-    throw new UnsafeEndpointError("settings set AWS credential helpers");
-  }
-  const env = settings["env"];
-  if (typeof env === "object" && env !== null) {
-    for (const key of Object.keys(env)) {
-      if (ROUTING_ENV.test(key)) throw new UnsafeEndpointError(`settings.env sets ${key}`);
-    }
-  }
-}
-
-/** Environment names a spec may not set: they route model traffic or carry credentials. */
-export function isRoutingEnvName(name: string): boolean {
-  return ROUTING_ENV.test(name) || /^CLAUDE_CONFIG_DIR$|^CLAUDE_CODE_TMPDIR$|^HOME$/.test(name);
 }
 
 function safeJoin(root: string, rel: string, what: string): string {
@@ -68,7 +48,8 @@ export async function prepareClaudeRun(spec: SessionSpec, dirs: RunDirs): Promis
     assertSettingsStayLocal(settings);
     await put(join(dirs.workDir, ".claude", "settings.json"), `${JSON.stringify(settings, null, 2)}\n`);
   }
-  // Settings that came in as fixture files get the same check as the spec's own.
+  // Settings that came in as fixture files get the same check as the spec's own, read as the CLI
+  // reads them (a leading BOM stripped), or leniently: what is refused does not depend on a typo.
   for (const name of ["settings.json", "settings.local.json"]) {
     const path = join(dirs.workDir, ".claude", name);
     let text: string;
@@ -77,14 +58,8 @@ export async function prepareClaudeRun(spec: SessionSpec, dirs: RunDirs): Promis
     } catch {
       continue;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      continue; // The CLI reports a malformed settings file itself.
-    }
-    if (typeof parsed === "object" && parsed !== null)
-      assertSettingsStayLocal(parsed as Record<string, unknown>);
+    const parsed = readSettingsText(text);
+    if (parsed) assertSettingsStayLocal(parsed, `.claude/${name}`);
   }
   for (const [name, text] of Object.entries(spec.skills ?? {})) {
     await put(safeJoin(join(dirs.workDir, ".claude", "skills"), join(name, "SKILL.md"), "skill"), text);

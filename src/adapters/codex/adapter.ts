@@ -4,6 +4,7 @@
  * (effort) is declared here as data, and fails loudly when asked for.
  */
 import type { HarnessAdapter } from "../port.js";
+import { findCodexManagedRouting } from "./config-routing.js";
 import { diagnoseCodexRun } from "./diagnose.js";
 import { CODEX_PACKAGE, CODEX_VERSION } from "./errors.js";
 import { buildCodexLaunch } from "./launch.js";
@@ -39,5 +40,6 @@ export const codexAdapter: HarnessAdapter = {
   launch: (input) => buildCodexLaunch(input),
   createStreamReader: (dirs) => createCodexStreamReader(dirs),
   diagnose: (summary, proc, requests) => diagnoseCodexRun(summary, proc, requests),
+  findManagedRouting: () => findCodexManagedRouting(),
   startMock: (script, options) => startCodexMock(script, options ?? {}),
 };

@@ -1,7 +1,8 @@
 /**
  * Reads a finished Codex run for the failures that must throw: a rejected flag or config (Codex
  * prints a usage error and exits 2 before any turn), a tool name that does not exist (Codex answers
- * the call with "unsupported call"), or a crash (a non-zero exit without a completed turn).
+ * the call with "unsupported call"), or a crash (a non-zero exit, or an exit 0 that printed no
+ * finished turn: no session is no run, and must not read as an empty Trace that passes).
  */
 import type { ModelRequest } from "../../core/trace.js";
 import type { FinishedProcess, RunProblem, StreamSummary } from "../port.js";
@@ -27,6 +28,17 @@ export function diagnoseCodexRun(
     return {
       kind: "crashed",
       message: `codex exited with ${proc.exitCode ?? proc.signal}${summary.errorText ? `: ${summary.errorText}` : ""}`,
+    };
+  }
+  const finished = summary.events.some((e) => e["type"] === "turn.completed" || e["type"] === "turn.failed");
+  if (proc.exitCode === 0 && !finished) {
+    const stray = summary.strayLines[0]?.slice(0, 120);
+    return {
+      kind: "crashed",
+      message:
+        `codex exited 0 without a session: no turn.completed on stdout, ${summary.events.length} JSON event(s), ` +
+        `${requests.length} request(s) to the mock${stray !== undefined ? `, first other line: ${JSON.stringify(stray)}` : ""}. ` +
+        "Is `harnessPath` (or VIGILES_CODEX_BIN) the real CLI?",
     };
   }
   return undefined;

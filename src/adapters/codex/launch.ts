@@ -3,9 +3,9 @@
  * provider in `-c` overrides. The environment is built from scratch (PATH and locale inherited),
  * with a private HOME (kept out of `bash -lc` profiles) and CODEX_HOME.
  */
-import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput } from "../port.js";
 import { assertEndpointAllowed } from "../claude-code/launch.js";
+import { UnsafeEndpointError } from "../claude-code/errors.js";
 import { CodexUnsupportedError } from "./errors.js";
 import { codexHomeOf } from "./prepare.js";
 
@@ -37,8 +37,7 @@ export function buildCodexLaunch(input: LaunchInput): HarnessLaunch {
   }
   const extraEnv = spec.env ?? {};
   for (const name of Object.keys(extraEnv)) {
-    if (ROUTING_ENV.test(name))
-      throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
+    if (ROUTING_ENV.test(name)) throw new UnsafeEndpointError(`the spec's env sets ${name}`, "Codex");
   }
   const provider = (key: string, value: string) => [
     "-c",

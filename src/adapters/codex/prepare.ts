@@ -11,6 +11,8 @@ import { dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../claude-code/prepare-run.js";
+import { UnsafeEndpointError } from "../claude-code/errors.js";
+import { codexRoutingKeys } from "./config-routing.js";
 import { CodexUnsupportedError } from "./errors.js";
 import { HOOK_RECORDER_FILE, HOOK_RECORDER_SCRIPT } from "./hook-recorder.js";
 import { codexHookStateKey, codexHookTrustHash, tomlString } from "./hook-trust.js";
@@ -144,6 +146,10 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
       trust.push(...wrapped.trust);
       await put(path, `${JSON.stringify({ ...parsed, hooks: wrapped.hooks }, null, 2)}\n`);
       continue;
+    }
+    const routing = normalize(rel) === join(".codex", "config.toml") ? codexRoutingKeys(text) : [];
+    if (routing.length > 0) {
+      throw new UnsafeEndpointError(`the fixture .codex/config.toml sets ${routing.join(", ")}`, "Codex");
     }
     if (normalize(rel) === join(".codex", "config.toml") && /^\s*\[\[?hooks/m.test(text)) {
       throw new CodexUnsupportedError(

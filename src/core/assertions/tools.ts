@@ -1,15 +1,16 @@
 /** Assertions on the tools a run used. Each is a predicate plus a throw that shows the tools used, in order. */
 import { AssertionFailedError, InvalidOptionError } from "../errors.js";
-import { skill, tool } from "../checks/tool-checks.js";
+import { skill } from "../checks/tool-checks.js";
 import { describeBounds, withinBounds, type Bounds } from "../checks/run-checks.js";
 import { describeToolCalls, toolsUsed } from "../checks/describe.js";
 import { describeToolQuery, type ToolQuery } from "../predicates/tool-names.js";
-import { callsTo, toolCount, usedInOrder } from "../predicates/tools.js";
+import { callsTo, toolCount, usedInOrder, usedTool } from "../predicates/tools.js";
 import type { ToolCall, Trace } from "../trace.js";
 import { assertCheck } from "./throw.js";
 
 /**
- * Throws unless the agent used the tool (a name or a pattern).
+ * Throws unless the agent used the tool (a name or a pattern): `usedTool` plus a throw that names the
+ * tools used, so it reads any Trace `usedTool` reads (one read back from JSON too).
  *
  * @example
  * ```ts
@@ -17,7 +18,16 @@ import { assertCheck } from "./throw.js";
  * ```
  */
 export function assertToolUsed(trace: Trace, query: ToolQuery): void {
-  assertCheck(trace, tool(query));
+  if (!(query instanceof RegExp) && (typeof query !== "string" || query.trim() === "")) {
+    throw new InvalidOptionError(
+      `assertToolUsed needs a tool name or a pattern, got ${JSON.stringify(query)}. Example: assertToolUsed(trace, "Bash")`,
+    );
+  }
+  if (!usedTool(trace, query)) {
+    throw new AssertionFailedError(
+      `expected the agent to use tool ${describeToolQuery(query)}, but ${toolsUsed(trace)}`,
+    );
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Checks on the run as a whole: turns taken and files written. */
 import { InvalidOptionError } from "../errors.js";
-import { describeValue, isHookRunResult, isTrace } from "../predicates/subject.js";
+import { describeValue, isHookRunResult, isTrace, traceFile } from "../predicates/subject.js";
 import { fail, makeCheck, onTrace, pass } from "./define.js";
 import type { Check, CheckResult, JsonValue } from "./types.js";
 
@@ -115,14 +115,19 @@ export function wrote(path: string): Check {
   const label = `wrote(${JSON.stringify(path)})`;
   return makeCheck("wrote", label, { path }, (subject) => {
     if (isTrace(subject)) {
-      return (
-        wroteFile(subject, wanted) ??
-        (subject.file(wanted) !== null
-          ? pass(`${wanted} exists after the run (writes were not recorded, so it may have existed before)`)
-          : fail(
-              `expected the run to create ${JSON.stringify(wanted)}, but it does not exist after the run (writes were not recorded)`,
-            ))
-      );
+      const recorded = wroteFile(subject, wanted);
+      if (recorded) return recorded;
+      const content = traceFile(subject, wanted);
+      if (content === undefined) {
+        return fail(
+          `${label}: the Trace recorded no writes and has no file() (it was read back from JSON), so nothing can tell`,
+        );
+      }
+      return content !== null
+        ? pass(`${wanted} exists after the run (writes were not recorded, so it may have existed before)`)
+        : fail(
+            `expected the run to create ${JSON.stringify(wanted)}, but it does not exist after the run (writes were not recorded)`,
+          );
     }
     const record = subject as WritesRecord | null;
     if (typeof record === "object" && record !== null && Array.isArray(record.filesWritten)) {

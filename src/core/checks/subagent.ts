@@ -2,6 +2,7 @@
  * The subagent check: a subagent of that type ran, and the nested checks hold over what it did.
  * A subagent's tool calls carry the id of the Agent/Task call that started it (`parentId`).
  */
+import { traceFile } from "../predicates/subject.js";
 import { InvalidOptionError } from "../errors.js";
 import { isSubagentTool } from "../predicates/tool-names.js";
 import type { ToolCall, Trace } from "../trace.js";
@@ -75,7 +76,7 @@ export function subagentTrace(trace: Trace, root: ToolCall, index: CallIndex = i
     ...(trace.filesWritten === undefined ? {} : { filesWritten: trace.filesWritten }),
     stdout: "",
     stderr: "",
-    file: (path) => trace.file(path),
+    file: (path) => traceFile(trace, path) ?? null,
     ...(trace.sh === undefined ? {} : { sh: trace.sh }),
   };
 }

@@ -2,14 +2,19 @@
 import type { HookRunResult } from "../hook-decision/types.js";
 import type { Trace } from "../trace.js";
 
-/** A run as recorded by any tier. */
+/**
+ * A run as recorded by any tier. A Trace read back from JSON counts too: it has lost `file()` (and
+ * `sh()`), and the checks that need them say so instead of crashing.
+ */
 export function isTrace(value: unknown): value is Trace {
   return (
-    typeof value === "object" &&
-    value !== null &&
-    Array.isArray((value as { toolCalls?: unknown }).toolCalls) &&
-    typeof (value as { file?: unknown }).file === "function"
+    typeof value === "object" && value !== null && Array.isArray((value as { toolCalls?: unknown }).toolCalls)
   );
+}
+
+/** The Trace's post-run file, or undefined when it has no `file()` (read back from JSON). */
+export function traceFile(trace: Trace, path: string): string | null | undefined {
+  return typeof (trace as { file?: unknown }).file === "function" ? trace.file(path) : undefined;
 }
 
 /** The result of running one hook through the hook protocol (runHook). */

@@ -31,7 +31,8 @@ export function describeDiffEntry(e: DiffEntry): string {
  * Throws when `report` regressed significantly against `baseline` on any arm × metric the baseline
  * has (two-sided Welch at alpha, default 0.05; higher is better unless listed in `lowerIsBetter`).
  * Arms and metrics absent from the baseline are skipped. A run that shares nothing with the
- * baseline compared nothing, and throws {@link VacuousAssertionError}.
+ * baseline compared nothing, and throws {@link VacuousAssertionError}; so does an arm compared with
+ * zero trials on either side.
  */
 export function assertNoRegression(
   report: EvalReport | readonly EvalReport[],
@@ -44,6 +45,17 @@ export function assertNoRegression(
     throw new VacuousAssertionError(
       "assertNoRegression: no arm × metric of this run is in the baseline, so nothing was compared. " +
         "Re-record the baseline (writeBaseline) if the arms or metrics were renamed.",
+    );
+  }
+  const empty = diff.entries.filter(
+    (e) =>
+      (e.verdict === "improved" || e.verdict === "regressed" || e.verdict === "unchanged") &&
+      ((e.current?.n ?? 0) === 0 || (e.baseline?.n ?? 0) === 0),
+  );
+  if (empty.length > 0) {
+    throw new VacuousAssertionError(
+      `assertNoRegression: ${empty.length} compared arm × metric(s) have zero trials on one side, so they ` +
+        `compared nothing: ${empty.map(describeDiffEntry).join("; ")}. Run the trials, or re-record the baseline.`,
     );
   }
   const regressed = diff.entries.filter((e) => e.verdict === "regressed");

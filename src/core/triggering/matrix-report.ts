@@ -63,8 +63,8 @@ const pct = (x: number): string => x.toFixed(2);
 
 /**
  * Throws when a sibling takes more of a skill's prompts than the bounds allow. With no bounds,
- * any collision at all fails. Throws on an unavailable harness and on a report with zero runs:
- * a matrix that tested nothing never passes.
+ * any collision at all fails. Throws on an unavailable harness, on a report with zero runs, and on
+ * a skill whose row has no executed run: a matrix that tested nothing never passes.
  *
  * @example
  * assertNoCollision(report, { maxOffDiagonal: 0.2 });
@@ -84,6 +84,13 @@ export function assertNoCollision(report: SelectionMatrixReport, bounds: Collisi
   if (report.n === 0) {
     throw new VacuousAssertionError(
       `The selection matrix of ${report.plugin} holds no executed run (${report.errors} failed to execute): nothing was tested.`,
+    );
+  }
+  const empty = report.rows.filter((row) => row.n === 0).map((row) => row.skill);
+  if (empty.length > 0) {
+    throw new VacuousAssertionError(
+      `The selection matrix of ${report.plugin} has no executed run for ${empty.join(", ")} ` +
+        `(${report.errors} run(s) failed to execute): a skill that was never measured cannot pass a collision check.`,
     );
   }
   const strict = bounds.maxOffDiagonal === undefined && bounds.maxPluginCollision === undefined;

@@ -17,6 +17,7 @@ import { dirname, join, relative } from "node:path";
 import { parse, type AnyNode } from "@humanwhocodes/momoa";
 import { globSync } from "tinyglobby";
 import { parseHooksConfig } from "../../core/hook-config/parse.js";
+import { managedSettingsDir } from "../../adapters/claude-code/managed-settings.js";
 import type { HooksConfig } from "../../core/hook-config/types.js";
 
 export interface HookSource {
@@ -88,13 +89,6 @@ function sourceFrom(
   };
 }
 
-/** Where Claude Code reads managed settings on this platform. */
-export function defaultManagedSettingsDir(): string {
-  if (process.platform === "darwin") return "/Library/Application Support/ClaudeCode";
-  if (process.platform === "win32") return "C:\\Program Files\\ClaudeCode";
-  return "/etc/claude-code";
-}
-
 /** `managed-settings.json`, then the drop-ins of `managed-settings.d` in name order. */
 function managedSources(dir: string, root: string): (HookSource | undefined)[] {
   const dropIns = join(dir, "managed-settings.d");
@@ -112,8 +106,7 @@ function managedSources(dir: string, root: string): (HookSource | undefined)[] {
 /** The hook sources of `root`, in load order. Unreadable JSON throws with the file named. */
 export function hookSources(root: string, options: SourceOptions = {}): HookSource[] {
   const home = options.home ?? homedir();
-  const managedDir =
-    options.managedDir ?? process.env["VIGILES_MANAGED_SETTINGS_DIR"] ?? defaultManagedSettingsDir();
+  const managedDir = options.managedDir ?? managedSettingsDir();
   const out: (HookSource | undefined)[] = [
     ...managedSources(managedDir, root),
     sourceFrom("user settings", join(home, ".claude", "settings.json"), root),

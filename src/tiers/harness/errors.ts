@@ -2,6 +2,7 @@
  * Why a harness run throws instead of returning: each is a run that cannot be trusted as a result.
  */
 import { VigilesError } from "../../core/errors.js";
+import type { HookFire } from "../../core/trace.js";
 
 /** What the failed run left, for debugging: the CLI's streams and parsed events, and its exit. */
 export interface HarnessRunDetails {
@@ -66,13 +67,59 @@ export class HarnessCrashedError extends HarnessRunError {
   }
 }
 
+/** A hook crashed during the run (exit other than 0 and 2, a signal, a missing script, a timeout). */
+export class HookCrashedError extends HarnessRunError {
+  /** Each crashed fire, in order. */
+  readonly fires: readonly HookFire[];
+
+  constructor(harness: string, fires: readonly HookFire[], lines: readonly string[]) {
+    super(
+      "VIGILES_HOOK_CRASHED",
+      `${fires.length === 1 ? "A hook" : `${fires.length} hook fires`} crashed in the ${harness} run, so ` +
+        `${fires.length === 1 ? "it" : "they"} checked nothing and the CLI carried on as if allowed: ` +
+        `${lines.join("; ")}. Fix the hook (its script, interpreter, run bit or timeout), or pass ` +
+        "`allowHookCrashes: true` when a crash is what the test is about, and assert on the fire (`transcript: true`).",
+    );
+    this.fires = fires;
+  }
+}
+
+/** What could send a CLI's requests somewhere other than the mock, for a run the mock never heard from. */
+const REROUTERS =
+  "an `env` in a settings file (ANTHROPIC_BASE_URL, a provider switch, a proxy), machine-wide managed " +
+  "settings (/etc/claude-code, /etc/codex/managed_config.toml), a provider in a .codex/config.toml, " +
+  "or HTTP(S)_PROXY / ALL_PROXY in the environment";
+
 /** The run hit its `timeoutMs`; the CLI and its hooks were killed. */
 export class HarnessTimeoutError extends HarnessRunError {
-  constructor(harness: string, timeoutMs: number) {
+  /** Whether any request reached the mock before the kill. */
+  readonly reachedMock: boolean;
+
+  constructor(harness: string, timeoutMs: number, reachedMock = true) {
     super(
       "VIGILES_HARNESS_TIMEOUT",
-      `${harness} did not finish within ${timeoutMs} ms and was killed with its process group. ` +
-        "Raise `timeoutMs`, or look for a hook or a scripted delay that hangs.",
+      reachedMock
+        ? `${harness} did not finish within ${timeoutMs} ms and was killed with its process group. ` +
+            "Raise `timeoutMs`, or look for a hook or a scripted delay that hangs."
+        : `${harness} did not finish within ${timeoutMs} ms, and the CLI never reached the mock: not one ` +
+            `request arrived. Look for what could have rerouted it: ${REROUTERS}; or a hook that hangs ` +
+            "before the first request (SessionStart, UserPromptSubmit).",
     );
+    this.reachedMock = reachedMock;
+  }
+}
+
+/** Machine-wide managed settings would route an unconfined run's requests; they outrank every layer vigiles sets. */
+export class ManagedSettingsRouteError extends VigilesError {
+  readonly found: readonly string[];
+
+  constructor(harness: string, found: readonly string[]) {
+    super(
+      "VIGILES_MANAGED_SETTINGS_ROUTE",
+      `Refusing an unconfined ${harness} run (sandbox: false): machine-wide managed settings would route ` +
+        `or authenticate its requests, and they outrank everything vigiles passes: ${found.join("; ")}. ` +
+        "Run confined (drop `sandbox: false`: the sandbox masks managed settings), or remove those settings.",
+    );
+    this.found = found;
   }
 }

@@ -15,9 +15,12 @@ import {
   HarnessFlagRejectedError,
   HarnessRunError,
   HarnessTimeoutError,
+  HookCrashedError,
+  ManagedSettingsRouteError,
   ScriptOverrunError,
   UnknownToolError,
 } from "./errors.js";
+import { crashedFires, describeCrash } from "./hook-crashes.js";
 import { cleanupOnInterrupt } from "./interrupt.js";
 import { makeRunDirs, runHarnessSession, type SessionResult } from "./session.js";
 import { traceFromSession, type SessionTrace } from "./session-trace.js";
@@ -78,6 +81,12 @@ function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
   };
 }
 
+/** An unconfined run sees the machine's managed settings, which outrank every layer vigiles sets. */
+function assertNoManagedRouting(adapter: HarnessAdapter): void {
+  const found = adapter.findManagedRouting?.() ?? [];
+  if (found.length > 0) throw new ManagedSettingsRouteError(adapter.displayName, found);
+}
+
 function problemError(problem: RunProblem, adapter: HarnessAdapter, session: SessionResult): VigilesError {
   switch (problem.kind) {
     case "flag-rejected":
@@ -132,7 +141,7 @@ function confinementOf(spec: HarnessTestSpec, adapter: HarnessAdapter): boolean 
 /**
  * Runs the real harness CLI against a scripted mock model and returns its Trace. Throws when the run
  * cannot be trusted: the script ran out (`ScriptOverrunError`), the script called a tool that does not
- * exist (`UnknownToolError`), the CLI rejected a flag (`HarnessFlagRejectedError`), crashed
+ * exist (`UnknownToolError`), a hook crashed (`HookCrashedError`, unless `allowHookCrashes`), the CLI rejected a flag (`HarnessFlagRejectedError`), crashed
  * (`HarnessCrashedError`) or timed out (`HarnessTimeoutError`). Call `cleanup()` when done, or use
  * `withHarness`.
  *
@@ -151,6 +160,7 @@ export async function runHarnessTest(
   const adapter = options.adapter ?? (await defaultAdapter());
   const sessionSpec = toSessionSpec(spec);
   const confine = confinementOf(spec, adapter);
+  if (!confine) assertNoManagedRouting(adapter);
   const harness = await adapter.resolve(spec.harnessPath !== undefined ? { path: spec.harnessPath } : {});
   const { root, dirs } = makeRunDirs();
   let removed = false;
@@ -215,7 +225,9 @@ export async function runHarnessTest(
     throw error;
   };
   const proc = session.process;
-  if (proc.timedOut) fail(new HarnessTimeoutError(adapter.displayName, timeoutMs));
+  if (proc.timedOut) {
+    fail(new HarnessTimeoutError(adapter.displayName, timeoutMs, mock.requests.length > 0));
+  }
   if (proc.aborted)
     fail(spec.signal?.reason ?? new VigilesError("VIGILES_ABORTED", "the harness run was aborted"));
   if (proc.spawnError) {
@@ -230,6 +242,14 @@ export async function runHarnessTest(
   if (mock.overruns.length > 0) fail(new ScriptOverrunError(mock.overruns));
   const problem = adapter.diagnose(session.summary, proc, mock.requests);
   if (problem) fail(problemError(problem, adapter, session));
+  if (spec.allowHookCrashes !== true) {
+    const crashed = crashedFires(session.summary.hooks, {
+      nullExitIsTimeout: !adapter.capabilities.hookEventsInStream,
+    });
+    if (crashed.length > 0) {
+      fail(new HookCrashedError(adapter.displayName, crashed, crashed.map(describeCrash)));
+    }
+  }
 
   const result = traceFromSession(session, {
     hooks: spec.transcript === true,

@@ -44,6 +44,13 @@ export interface HarnessTestSpec {
   /** Record hook fires from the CLI's stream (`--include-hook-events`); without it `hooks` is undefined. */
   readonly transcript?: boolean;
   /**
+   * Let hooks crash without failing the run. By default a fire that exits other than 0 and 2 (1, a
+   * signal, 126/127 for a script that cannot run), or is killed at its timeout, throws
+   * `HookCrashedError`: a crashed guard checks nothing, and the CLI carries on as if it had allowed.
+   * Set it when a crash is what the test is about, and assert on the fire (`transcript: true`).
+   */
+  readonly allowHookCrashes?: boolean;
+  /**
    * Confine the CLI with bubblewrap (default true: every run, with or without a plugin). Inside, the
    * host is read-only except the run's own work dir, HOME and TMPDIR; the invoking user's HOME, /root
    * and the machine-wide managed settings are empty; no host unix socket is connectable; there is no
