@@ -90,6 +90,12 @@ describe("the command", () => {
     expect(r.stdout).toMatch(/^1 passed, 0 failed, 1 skipped/m);
   });
 
+  test("exits 77 when every file skipped: nothing was tested, which is not a pass", () => {
+    const r = vigiles(["test", "nested"]);
+    expect(r.status).toBe(77);
+    expect(r.stdout).toMatch(/^0 passed, 0 failed, 1 skipped/m);
+  });
+
   test("an unknown flag is a usage error (exit 2) naming the flag, not a stack trace", () => {
     const r = vigiles(["test", "--no-such-flag"]);
     expect(r.status).toBe(2);

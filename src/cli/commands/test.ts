@@ -7,6 +7,7 @@ import { testResultsToJUnit } from "../../tiers/test-runner/junit.js";
 import { detectHarness } from "../../tiers/test-runner/detect-harness.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { VigilesError } from "../../core/errors.js";
+import { SKIP_EXIT_CODE } from "../../tiers/harness/availability.js";
 
 const HELP = `Usage: vigiles test [paths…] [options]
 
@@ -87,7 +88,9 @@ export const testCommand: CliCommand = defineCommand({
     const failed = results.filter((r) => r.status === "failed").length;
     if (live) process.stdout.write(summaryLine(results, elapsed));
     if (controller.signal.aborted) return 130;
-    return failed > 0 ? 1 : 0;
+    if (failed > 0) return 1;
+    // Every file skipped: nothing was tested, which is not a pass (77, as a skipped file exits).
+    return results.every((r) => r.status === "skipped") ? SKIP_EXIT_CODE : 0;
   },
 });
 
