@@ -117,10 +117,12 @@ describe("the command", () => {
   test("--reporter junit writes one testcase per file with failure and skipped elements", () => {
     const r = vigiles(["test", "--reporter", "junit"]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('<testsuite name="vigiles" tests="4" failures="1" errors="0" skipped="1"');
-    expect(r.stdout).toMatch(/<testcase classname="vigiles" name="fail.harness.mjs"[^>]*>\s*<failure/);
+    expect(r.stdout).toContain('<testsuites name="vigiles" tests="4" failures="1" errors="0" skipped="1"');
     expect(r.stdout).toMatch(
-      /<testcase classname="vigiles" name="nested\/skip.harness.mjs"[^>]*>\s*<skipped/,
+      /<testcase classname="fail.harness.mjs" name="fail.harness.mjs"[^>]*>\s*<failure/,
+    );
+    expect(r.stdout).toMatch(
+      /<testcase classname="nested\/skip.harness.mjs" name="nested\/skip.harness.mjs"[^>]*>\s*<skipped/,
     );
   });
 });
