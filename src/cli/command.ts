@@ -5,6 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { VigilesError } from "../core/errors.js";
+import { closestName } from "../core/did-you-mean.js";
 
 /** The flags of a command, as `node:util` parseArgs takes them (`--help`/`-h` is added for all). */
 export type CommandOptions = NonNullable<ParseArgsConfig["options"]>;
@@ -75,7 +76,8 @@ export function parseCommandArgs<O extends CommandOptions>(
   try {
     parsed = parseArgs(config);
   } catch (error) {
-    if (isParseArgsError(error)) return { kind: "usage-error", message: error.message };
+    if (isParseArgsError(error))
+      return { kind: "usage-error", message: usageMessage(error, command.options) };
     throw error;
   }
   const { help, ...values } = parsed.values;
@@ -97,6 +99,22 @@ export function oneOf<const T extends string>(flag: string, value: string, allow
   if (found === undefined)
     throw new CliUsageError(`--${flag} must be one of ${allowed.join(", ")}, got "${value}".`);
   return found;
+}
+
+/**
+ * node's text for an unknown flag suggests \`--\` (meant for a positional that starts with a dash);
+ * a mistyped flag is the likelier case, so name the closest flag instead.
+ */
+function usageMessage(error: Error & { code: string }, options: CommandOptions): string {
+  const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(error.message);
+  if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION" || unknown === null) return error.message;
+  const [, dashes, typed] = unknown;
+  const known = Object.keys(options);
+  const guess = typed === undefined ? undefined : closestName(typed, [...known, "help"]);
+  return (
+    `Unknown option '${dashes ?? ""}${typed ?? ""}'.` +
+    (guess !== undefined ? ` Did you mean '--${guess}'?` : " See the options below.")
+  );
 }
 
 /** node:util parseArgs rejects an unknown flag, a missing value or an unexpected argument with these codes. */

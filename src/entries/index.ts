@@ -192,6 +192,12 @@ export {
   HarnessSkipped,
   SKIP_EXIT_CODE,
 } from "../tiers/harness/availability.js";
+// --- `vigiles test`: several tests in one harness file, and the optional config file (issue 22) ---
+export { test } from "../tiers/test-runner/harness-test.js";
+export type { HarnessTestFn } from "../tiers/test-runner/harness-test.js";
+export type { TestCaseResult, TestFailure, SourceLocation } from "../tiers/test-runner/test-report-line.js";
+export { defineConfig } from "../tiers/test-runner/config.js";
+export type { VigilesConfig, VigilesTestConfig } from "../tiers/test-runner/config.js";
 export {
   HarnessRunError,
   ScriptOverrunError,

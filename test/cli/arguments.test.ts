@@ -49,7 +49,7 @@ describe.concurrent("every registered command parses its arguments the same way"
     ["audit", "--format", "xml", "human, json, sarif"],
     ["lint", "--format", "xml", "human, json, sarif"],
     ["mutate", "--format", "xml", "text, json, html"],
-    ["test", "--reporter", "xml", "list, junit, json"],
+    ["test", "--reporter", "xml", "default, list, junit, json, github-actions"],
   ])("vigiles %s %s %s: exit 2 naming the flag and its choices", async (name, flag, value, choices) => {
     const r = await vigiles([name, flag, value]);
     expect(r.status).toBe(2);

@@ -90,6 +90,12 @@ describe("the command", () => {
     expect(r.stdout).toMatch(/^1 passed, 0 failed, 1 skipped/m);
   });
 
+  test("exits 77 when every file skipped: nothing was tested, which is not a pass", () => {
+    const r = vigiles(["test", "nested"]);
+    expect(r.status).toBe(77);
+    expect(r.stdout).toMatch(/^0 passed, 0 failed, 1 skipped/m);
+  });
+
   test("an unknown flag is a usage error (exit 2) naming the flag, not a stack trace", () => {
     const r = vigiles(["test", "--no-such-flag"]);
     expect(r.status).toBe(2);
@@ -111,10 +117,12 @@ describe("the command", () => {
   test("--reporter junit writes one testcase per file with failure and skipped elements", () => {
     const r = vigiles(["test", "--reporter", "junit"]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('<testsuite name="vigiles" tests="4" failures="1" errors="0" skipped="1"');
-    expect(r.stdout).toMatch(/<testcase classname="vigiles" name="fail.harness.mjs"[^>]*>\s*<failure/);
+    expect(r.stdout).toContain('<testsuites name="vigiles" tests="4" failures="1" errors="0" skipped="1"');
     expect(r.stdout).toMatch(
-      /<testcase classname="vigiles" name="nested\/skip.harness.mjs"[^>]*>\s*<skipped/,
+      /<testcase classname="fail.harness.mjs" name="fail.harness.mjs"[^>]*>\s*<failure/,
+    );
+    expect(r.stdout).toMatch(
+      /<testcase classname="nested\/skip.harness.mjs" name="nested\/skip.harness.mjs"[^>]*>\s*<skipped/,
     );
   });
 });

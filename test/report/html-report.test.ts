@@ -73,10 +73,10 @@ describe("vigiles report", () => {
   it("fails clearly on a file that is not a report, and on a missing baseline", () => {
     writeFileSync(join(dir, "junk.json"), JSON.stringify({ hello: "world" }));
     const bad = vigiles(["report", "junk.json"]);
-    expect(bad.status).toBe(1);
+    expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/junk\.json is not a vigiles eval report/);
     const nob = vigiles(["report", "report.json", "--baseline", "nope.json"]);
-    expect(nob.status).toBe(1);
+    expect(nob.status).toBe(2);
     expect(nob.stderr).toMatch(/the baseline nope\.json does not exist/);
     expect(vigiles(["report"]).status).toBe(2);
   });

@@ -1,5 +1,5 @@
 /** `vigiles explain`: which hooks would fire for an event, in order, and why; with --run, what each decides. */
-import { readFileSync } from "node:fs";
+import { InputFileError, readInputJson } from "../../runtime/read-input.js";
 import { defineCommand, type CliCommand } from "../command.js";
 import { hookSources } from "../../tiers/explain/hook-sources.js";
 import { explainEvent, type ExplainedHandler } from "../../tiers/explain/explain-event.js";
@@ -65,7 +65,13 @@ export const explainCommand: CliCommand = defineCommand({
   async run({ values, positionals }) {
     let payload: Record<string, unknown>;
     if (positionals[0] !== undefined) {
-      payload = JSON.parse(readFileSync(positionals[0], "utf8")) as Record<string, unknown>;
+      const event = readInputJson(positionals[0], "the event file");
+      if (typeof event !== "object" || event === null || Array.isArray(event))
+        throw new InputFileError(
+          positionals[0],
+          `the event file "${positionals[0]}" is not a JSON object: write the hook event as one object, e.g. {"tool_name":"Bash","tool_input":{"command":"ls"}}.`,
+        );
+      payload = event as Record<string, unknown>;
     } else if (values.tool !== undefined) {
       const input: Record<string, unknown> = {};
       if (values.command !== undefined) input["command"] = values.command;

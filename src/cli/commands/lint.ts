@@ -1,4 +1,5 @@
 /** `vigiles lint [dir]`: instruction files compiled from specs must still resolve and be untouched. */
+import { statSync } from "node:fs";
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { summarize } from "../../tiers/audit/static-audit.js";
@@ -26,8 +27,12 @@ export const lintCommand: CliCommand = defineCommand({
   async run({ values, positionals }) {
     const format = oneOf("format", values.format, AUDIT_FORMATS);
     if (positionals.length > 1) throw new CliUsageError(`give one directory, got ${positionals.length}.`);
+    const dir = positionals[0] ?? ".";
+    // A path that is not a folder would lint nothing and report "no problems": a green run that checked nothing.
+    if (!isDirectory(dir))
+      throw new CliUsageError(`Cannot lint "${dir}": it is not a folder. Pass the repository folder.`);
     try {
-      const { root, findings } = await lintInstructionFiles(positionals[0] ?? ".");
+      const { root, findings } = await lintInstructionFiles(dir);
       const report = { root, findings, summary: summarize(findings) };
       process.stdout.write(
         formatReport(report, format, { command: "vigiles lint", rules: instructionRules }),
@@ -42,3 +47,11 @@ export const lintCommand: CliCommand = defineCommand({
     }
   },
 });
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

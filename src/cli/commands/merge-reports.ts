@@ -2,7 +2,8 @@
  * `vigiles merge-reports <files…>`: merges the shard reports of one eval (`vigiles eval --shard i/n`)
  * into one report, as Playwright merges blob reports.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readInputJson } from "../../runtime/read-input.js";
 import { dirname, resolve } from "node:path";
 import { defineCommand, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
@@ -37,10 +38,9 @@ export const mergeReportsCommand: CliCommand = defineCommand({
       process.stderr.write(`vigiles merge-reports: name at least one report.\n\n${HELP}`);
       return 2;
     }
+    // An unreadable file is bad input (exit 2, through run-cli's handler); reports that do not merge exit 1.
+    const parsedReports = parsed.positionals.map((file) => readInputJson(file, "the report"));
     try {
-      const parsedReports = parsed.positionals.map(
-        (file) => JSON.parse(readFileSync(file, "utf8")) as unknown,
-      );
       const triggers = parsedReports.filter(isTriggerRateReport);
       let report: EvalReport | TriggerRateReport;
       if (triggers.length > 0) {

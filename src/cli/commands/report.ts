@@ -98,7 +98,7 @@ export const reportCommand: CliCommand = defineCommand({
     } catch (e) {
       if (e instanceof VigilesError) {
         process.stderr.write(`vigiles report: ${e.message}\n`);
-        return 1;
+        return 2;
       }
       throw e;
     }

@@ -1,24 +1,51 @@
 /** `vigiles test [paths]`: runs harness files (`*.harness.*`) and reports each, with a summary and a CI exit code. */
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { defineCommand, oneOf, type CliCommand } from "../command.js";
+import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { discoverHarnessFiles } from "../../tiers/test-runner/discover.js";
 import { runTestFiles, type TestFileResult } from "../../tiers/test-runner/run-files.js";
 import { testResultsToJUnit } from "../../tiers/test-runner/junit.js";
 import { detectHarness } from "../../tiers/test-runner/detect-harness.js";
+import {
+  defaultLines,
+  githubActionsLines,
+  jsonReport,
+  REPORTERS,
+  summaryLines,
+  type ReporterName,
+} from "../../tiers/test-runner/reporters.js";
+import { findConfigFile, loadTestConfig, type VigilesTestConfig } from "../../tiers/test-runner/config.js";
+import { parseShard, type Shard } from "../../core/eval/shard.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
-import { VigilesError } from "../../core/errors.js";
+import { SKIP_EXIT_CODE } from "../../tiers/harness/availability.js";
 
 const HELP = `Usage: vigiles test [paths…] [options]
 
 Runs every *.harness.{mjs,js,mts,ts} file under the paths (default: the current folder) as its own
-node process. Exit 0 passes, 77 is a skip (never counted as a pass), anything else fails.
+node process. Exit 0 passes, 77 is a skip (never counted as a pass), anything else fails. A file may
+declare several tests with \`test(name, fn)\` from "vigiles"; each is reported on its own. When every
+file skipped, the run exits 77: nothing was tested.
 
 Options:
-  --reporter <list|junit|json>  output format on stdout (default: list)
-  --output-file <path>          write the junit/json report to a file instead of stdout
-  --concurrency <n>             files running at once (default: cores)
-  --timeout <seconds>           per-file limit (default: 600)
-  --coverage-dir <dir>          record what the tests exercised (read by \`vigiles audit --coverage\`)
+  -t, --grep <regex>         run only the tests whose name matches (files without test() run
+                             when their path matches)
+  --shard <i/n>              run only shard i of n of the files (sorted by path), for a CI matrix
+  --bail                     start no new file after the first failure
+  --reporter <name>          default (alias list), junit, json, github-actions; repeat for several,
+                             e.g. --reporter default --reporter junit --output-file report.xml.
+                             Under GitHub Actions (GITHUB_ACTIONS=true) github-actions is added to
+                             the default.
+  --output-file <path>       write the junit or json report to a file instead of stdout
+  --concurrency <n>          files running at once (default: cores)
+  --timeout <seconds>        per-file limit (default: 600)
+  --config <file>            the config file (default: vigiles.config.{ts,mts,mjs,js} here)
+  --coverage-dir <dir>       record what the tests exercised (read by \`vigiles audit --coverage\`)
+
+vigiles.config.mjs (optional; flags win):
+  export default { test: { reporters: ["default", "junit"], timeout: 300, concurrency: 2,
+                           harness: "claude-code", include: ["tests"] } };
+
+There is no --watch: run your harness files from vitest (vigiles/vitest) for a watch mode.
 `;
 
 export const testCommand: CliCommand = defineCommand({
@@ -26,38 +53,66 @@ export const testCommand: CliCommand = defineCommand({
   summary: "run harness test files (*.harness.*) with a summary and a CI exit code",
   help: HELP,
   options: {
-    reporter: { type: "string", default: "list" },
+    reporter: { type: "string", multiple: true },
     "output-file": { type: "string" },
     concurrency: { type: "string" },
     timeout: { type: "string" },
     "coverage-dir": { type: "string" },
+    grep: { type: "string", short: "t" },
+    shard: { type: "string" },
+    bail: { type: "boolean", default: false },
+    config: { type: "string" },
   },
   positionals: true,
   async run({ values, positionals }) {
-    const reporter = oneOf("reporter", values.reporter, ["list", "junit", "json"]);
-    let files: string[];
-    try {
-      files = discoverHarnessFiles(positionals);
-    } catch (error) {
-      if (error instanceof VigilesError) {
-        process.stderr.write(`vigiles test: ${error.message}\n`);
-        return 2;
-      }
-      throw error;
-    }
+    const cwd = process.cwd();
+    const configFile = findConfigFile(cwd, values.config);
+    const config: VigilesTestConfig = configFile ? await loadTestConfig(configFile) : {};
+    const reporters = chooseReporters(values.reporter, config.reporters);
+    const fileReporters = reporters.filter((r) => r === "junit" || r === "json");
+    const outputFile = values["output-file"];
+    const toStdout = (r: ReporterName) => (r === "junit" || r === "json" ? outputFile === undefined : true);
+    if (fileReporters.length > 1 && outputFile !== undefined)
+      throw new CliUsageError("--output-file takes one of junit and json: give one of them, or run twice.");
+    if (
+      reporters.filter(toStdout).length > 1 &&
+      reporters.some((r) => (r === "junit" || r === "json") && toStdout(r))
+    )
+      throw new CliUsageError(
+        `--reporter ${fileReporters.join(", ")} with another reporter needs --output-file, so the two do not mix on stdout.`,
+      );
+    const live = reporters.includes("default");
+    const grep = values.grep;
+    if (grep !== undefined) checkRegex(grep);
+    const shard: Shard | undefined = values.shard !== undefined ? parseShard(values.shard) : undefined;
+
+    const searched = positionals.length > 0 ? positionals : (config.include ?? []);
+    let files = discoverHarnessFiles(searched);
     if (files.length === 0) {
       // Nothing ran is not a pass.
       process.stderr.write(
-        `vigiles test: no harness files (*.harness.{mjs,js,mts,ts}) under ${positionals.join(", ") || "."}.\n`,
+        `vigiles test: no harness files (*.harness.{mjs,js,mts,ts}) under ${searched.join(", ") || "."}.\n`,
       );
       return 1;
     }
-    const detection = detectHarness(process.cwd());
-    const live = reporter === "list" || values["output-file"] !== undefined;
+    if (shard !== undefined) files = shardOf(files, shard);
+    if (grep !== undefined) files = files.filter((f) => mayMatch(f, grep));
+    if (files.length === 0) {
+      process.stderr.write(
+        `vigiles test: no harness file left${shard ? ` in shard ${shard.index}/${shard.total}` : ""}${grep !== undefined ? ` matching -t ${grep}` : ""}: nothing was tested.\n`,
+      );
+      return SKIP_EXIT_CODE;
+    }
+    const detection = detectHarness(cwd);
+    const harness = config.harness ?? detection.harness;
     if (live) {
       process.stdout.write(
-        `vigiles test: ${files.length} file(s), harness ${detection.harness}` +
-          (detection.evidence.length > 0 ? ` (from ${detection.evidence.join(", ")})` : "") +
+        `vigiles test: ${files.length} file(s)${shard ? ` (shard ${shard.index}/${shard.total})` : ""}, harness ${harness}` +
+          (config.harness
+            ? ` (from ${configFile})`
+            : detection.evidence.length > 0
+              ? ` (from ${detection.evidence.join(", ")})`
+              : "") +
           "\n",
       );
     }
@@ -65,48 +120,97 @@ export const testCommand: CliCommand = defineCommand({
     const controller = new AbortController();
     const onSigint = () => controller.abort();
     process.once("SIGINT", onSigint);
+    const concurrency = values.concurrency
+      ? positiveNumber("concurrency", values.concurrency)
+      : config.concurrency;
+    const timeoutSeconds = values.timeout ? positiveNumber("timeout", values.timeout) : config.timeout;
     const results = await runTestFiles(files, {
-      concurrency: values.concurrency ? Number(values.concurrency) : availableParallelism(),
-      ...(values.timeout ? { timeoutMs: Number(values.timeout) * 1000 } : {}),
+      concurrency: concurrency ?? availableParallelism(),
+      ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       env: {
-        VIGILES_HARNESS: detection.harness,
+        VIGILES_HARNESS: harness,
         ...(values["coverage-dir"] ? { VIGILES_COVERAGE_DIR: values["coverage-dir"] } : {}),
       },
+      ...(grep !== undefined ? { grep } : {}),
+      ...(values.bail ? { bail: 1 } : {}),
       signal: controller.signal,
-      ...(live ? { onResult: (r: TestFileResult) => process.stdout.write(lineFor(r)) } : {}),
+      ...(live ? { onResult: (r: TestFileResult) => process.stdout.write(defaultLines(r)) } : {}),
     });
     process.off("SIGINT", onSigint);
     const elapsed = performance.now() - started;
 
-    if (reporter !== "list") {
-      const text =
-        reporter === "junit" ? testResultsToJUnit(results) : JSON.stringify({ version: 1, results }, null, 2);
-      if (values["output-file"]) writeFileAtomic(values["output-file"], text);
-      else process.stdout.write(`${text}\n`);
+    for (const reporter of reporters) {
+      switch (reporter) {
+        case "default":
+          break;
+        case "github-actions":
+          process.stdout.write(githubActionsLines(results));
+          break;
+        case "junit":
+        case "json": {
+          const text = reporter === "junit" ? testResultsToJUnit(results) : jsonReport(results);
+          if (outputFile !== undefined) writeFileAtomic(outputFile, `${text}\n`);
+          else process.stdout.write(`${text}\n`);
+          break;
+        }
+      }
     }
-    const failed = results.filter((r) => r.status === "failed").length;
-    if (live) process.stdout.write(summaryLine(results, elapsed));
+    if (live) process.stdout.write(summaryLines(results, elapsed));
     if (controller.signal.aborted) return 130;
-    return failed > 0 ? 1 : 0;
+    if (results.some((r) => r.status === "failed")) return 1;
+    // Every file skipped: nothing was tested, which is not a pass (77, as a skipped file exits).
+    return results.every((r) => r.status === "skipped") ? SKIP_EXIT_CODE : 0;
   },
 });
 
-function lineFor(r: TestFileResult): string {
-  const time = `${(r.durationMs / 1000).toFixed(1)}s`;
-  switch (r.status) {
-    case "passed": {
-      // A harness file's last line of output says what it checked; show it under the pass.
-      const said = r.stdout.trim().split("\n").at(-1)?.trim();
-      return `  ✓ ${r.file} (${time})\n${said ? `      ${said}\n` : ""}`;
-    }
-    case "skipped":
-      return `  - ${r.file} skipped: ${r.reason ?? ""}\n`;
-    case "failed":
-      return `  ✗ ${r.file} (${time}) ${r.reason ?? ""}\n`;
+/** The reporters asked for: the flags, else the config, else default (plus github-actions on GitHub). */
+function chooseReporters(
+  flags: readonly string[] | undefined,
+  fromConfig: readonly ReporterName[] | undefined,
+) {
+  if (flags !== undefined && flags.length > 0) {
+    const chosen = flags.map((f) => oneOf("reporter", f, REPORTERS));
+    return [...new Set(chosen.map((r) => (r === "list" ? "default" : r)))];
+  }
+  if (fromConfig !== undefined) return [...new Set(fromConfig.map((r) => (r === "list" ? "default" : r)))];
+  // As vitest does: on GitHub Actions, annotate the failures too.
+  return process.env["GITHUB_ACTIONS"] === "true"
+    ? (["default", "github-actions"] as const)
+    : (["default"] as const);
+}
+
+/** Files `(i-1)*N/n` up to `i*N/n` of the sorted list: every file in exactly one shard. */
+export function shardOf(files: readonly string[], shard: Shard): string[] {
+  const from = Math.floor(((shard.index - 1) * files.length) / shard.total);
+  const to = Math.floor((shard.index * files.length) / shard.total);
+  return files.slice(from, to);
+}
+
+/**
+ * With -t, a file runs when its path matches or its source declares tests (`test(` not as a method
+ * call): those filter themselves by name. A plain file whose path does not match cannot be filtered
+ * from inside, so it does not run.
+ */
+function mayMatch(file: string, grep: string): boolean {
+  if (new RegExp(grep).test(file)) return true;
+  try {
+    return /(?<![.\w$])test(?:\.skip)?\s*\(/.test(readFileSync(file, "utf8"));
+  } catch {
+    return true;
   }
 }
 
-function summaryLine(results: readonly TestFileResult[], elapsedMs: number): string {
-  const count = (s: TestFileResult["status"]) => results.filter((r) => r.status === s).length;
-  return `\n${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped in ${(elapsedMs / 1000).toFixed(1)}s\n`;
+function checkRegex(source: string): void {
+  try {
+    new RegExp(source);
+  } catch (error) {
+    throw new CliUsageError(`-t/--grep must be a regular expression: ${(error as Error).message}.`);
+  }
+}
+
+function positiveNumber(flag: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new CliUsageError(`--${flag} must be a positive number, got "${text}".`);
+  return n;
 }

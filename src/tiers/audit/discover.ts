@@ -2,7 +2,7 @@
  * Finds the parts of a harness under a directory: settings files, plugins and their components,
  * project skills, agents and commands, workflow scripts.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { HookHarness } from "../../core/lint/hook-events.js";
@@ -111,7 +111,10 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
   }
   for (const plugin of plugins) {
     const main = join(plugin.root, "hooks", "hooks.json");
-    const files = existsSync(main) ? [main, ...extraHookFiles(plugin)] : extraHookFiles(plugin);
+    // lstat, not existsSync: a hooks.json that is a broken link or a symlink loop is still there for
+    // the harness to trip on, and reading it names the problem instead of auditing nothing.
+    const present = existsSync(main) || lstatOrUndefined(main) !== undefined;
+    const files = present ? [main, ...extraHookFiles(plugin)] : extraHookFiles(plugin);
     for (const path of files)
       hookFiles.push({ path, harness: "claude-code", role: "hooks-file", pluginRoot: plugin.root });
   }
@@ -150,4 +153,12 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
 /** The folder of a SKILL.md, which is the skill's name. */
 export function skillFolder(path: string): string {
   return basename(dirname(path));
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
 }

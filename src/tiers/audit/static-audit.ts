@@ -2,7 +2,8 @@
  * The static audit: discover the harness under a directory, read every part with a real parser,
  * and run the lint catalogue over it. Nothing runs.
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { readInputText } from "../../runtime/read-input.js";
 import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/lint/hooks-config.js";
@@ -48,7 +49,7 @@ export function displayPath(root: string, path: string): string {
 }
 
 function read(path: string): string {
-  return readFileSync(path, "utf8");
+  return readInputText(path, "the harness file");
 }
 
 function scriptOf(reg: HookRegistration, root: string): HookScriptInput | undefined {

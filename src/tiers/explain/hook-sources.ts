@@ -11,7 +11,9 @@
  * (`CLAUDE_CODE_MANAGED_SETTINGS_PATH` is not honoured in its public build), so explain takes one:
  * `managedDir`, or `VIGILES_MANAGED_SETTINGS_DIR`.
  */
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { InputFileError, parseInputJson, readInputText } from "../../runtime/read-input.js";
+import { VigilesError } from "../../core/errors.js";
 import { homedir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parse, type AnyNode } from "@humanwhocodes/momoa";
@@ -57,8 +59,8 @@ function sourceFrom(
   pluginRoot?: string,
 ): HookSource | undefined {
   if (!existsSync(path)) return undefined;
-  const text = readFileSync(path, "utf8");
-  const json = JSON.parse(text) as {
+  const text = readInputText(path, `the ${kind}`);
+  const json = parseInputJson(text, path, `the ${kind}`) as {
     hooks?: unknown;
     disableAllHooks?: unknown;
     allowManagedHooksOnly?: unknown;
@@ -66,7 +68,13 @@ function sourceFrom(
   const disableAllHooks = typeof json.disableAllHooks === "boolean" ? json.disableAllHooks : undefined;
   const allowManagedHooksOnly = json.allowManagedHooksOnly === true;
   if (json.hooks === undefined && disableAllHooks === undefined && !allowManagedHooksOnly) return undefined;
-  const hooks = parseHooksConfig(json.hooks ?? {});
+  let hooks: ReturnType<typeof parseHooksConfig>;
+  try {
+    hooks = parseHooksConfig(json.hooks ?? {});
+  } catch (error) {
+    if (!(error instanceof VigilesError)) throw error;
+    throw new InputFileError(path, `the ${kind} "${path}": ${error.message}`, { cause: error });
+  }
   let ast: AnyNode | undefined;
   try {
     ast = parse(text).body;

@@ -5,6 +5,7 @@
  * removed) shows up in the replay.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { readInputJson } from "../../runtime/read-input.js";
 import { dirname, join } from "node:path";
 import { globSync } from "tinyglobby";
 
@@ -61,7 +62,7 @@ export function readProjectHarness(dir: string): ProjectHarness {
   };
   const settingsPath = join(dir, ".claude", "settings.json");
   const settings = existsSync(settingsPath)
-    ? (JSON.parse(readFileSync(settingsPath, "utf8")) as Record<string, unknown>)
+    ? (readInputJson(settingsPath, "the project settings") as Record<string, unknown>)
     : undefined;
   for (const rel of globSync(".claude/**/*", { cwd: dir, dot: true, ignore: [".claude/settings*.json"] }))
     add(rel);

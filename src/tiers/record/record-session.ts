@@ -3,6 +3,7 @@
  * read that still exist (they become the test's fixtures), and renders the test.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { readInputText } from "../../runtime/read-input.js";
 import { dirname, join, relative, resolve } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import {
@@ -61,7 +62,7 @@ export function readSubagentTranscripts(transcript: string): SubagentTranscript[
 
 export function recordSession(options: RecordOptions): RecordResult {
   const project = resolve(options.project ?? ".");
-  const session = readTranscript(parseTranscriptLines(readFileSync(options.transcript, "utf8")), {
+  const session = readTranscript(parseTranscriptLines(readInputText(options.transcript, "the transcript")), {
     subagents: readSubagentTranscripts(options.transcript),
   });
   const prompts =

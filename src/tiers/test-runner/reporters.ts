@@ -1,0 +1,106 @@
+/**
+ * The text of each `vigiles test` reporter, from the results: `default` (a line per file and per
+ * test, every failure whole), `github-actions` (a `::error file=…,line=…` workflow command per
+ * failure, as vitest's reporter writes them), `json`. JUnit is in ./junit.ts.
+ */
+import type { TestFileResult } from "./run-files.js";
+import type { TestFailure } from "./test-report-line.js";
+
+export const REPORTERS = ["default", "list", "junit", "json", "github-actions"] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+
+const indent = (text: string, by: string) =>
+  text
+    .split("\n")
+    .map((l) => (l === "" ? l : `${by}${l}`))
+    .join("\n");
+
+function whereOf(failure: TestFailure | undefined): string {
+  const at = failure?.location;
+  return at ? ` (line ${at.line}:${at.column})` : "";
+}
+
+/** The default reporter's lines for one file, printed as it finishes. */
+export function defaultLines(r: TestFileResult): string {
+  const time = `${(r.durationMs / 1000).toFixed(1)}s`;
+  const out: string[] = [];
+  switch (r.status) {
+    case "passed": {
+      out.push(`  ✓ ${r.file} (${time})`);
+      // A plain harness file's last line of output says what it checked; show it under the pass.
+      const said = r.tests.length === 0 ? r.stdout.trim().split("\n").at(-1)?.trim() : undefined;
+      if (said) out.push(`      ${said}`);
+      break;
+    }
+    case "skipped":
+      out.push(`  - ${r.file} skipped: ${r.reason ?? ""}`);
+      break;
+    case "failed":
+      // A one-line reason goes on the file's line; a whole multi-line message goes under it.
+      out.push(
+        `  ✗ ${r.file} (${time})${r.tests.length === 0 && !r.failure?.message.includes("\n") ? ` ${r.reason ?? ""}` : ""}`,
+      );
+      break;
+  }
+  for (const t of r.tests) {
+    const ms = `${Math.round(t.durationMs)} ms`;
+    switch (t.status) {
+      case "passed":
+        out.push(`      ✓ ${t.name} (${ms})`);
+        break;
+      case "skipped":
+        out.push(`      - ${t.name} skipped${t.skipReason ? `: ${t.skipReason}` : ""}`);
+        break;
+      case "failed":
+        out.push(`      ✗ ${t.name} (${ms})${whereOf(t.failure)}`);
+        if (t.failure) out.push(indent(t.failure.message, "          "));
+        break;
+    }
+  }
+  // The whole message of the file's own failure (every check, expected and got), under its line.
+  if (r.failure && r.failure.message.includes("\n")) out.push(indent(r.failure.message, "      "));
+  else if (r.failure && r.tests.length > 0) out.push(`      ${r.failure.message}${whereOf(r.failure)}`);
+  return `${out.join("\n")}\n`;
+}
+
+/** The run's closing lines: files, and tests when any file declared some. */
+export function summaryLines(results: readonly TestFileResult[], elapsedMs: number): string {
+  const count = (s: TestFileResult["status"]) => results.filter((r) => r.status === s).length;
+  const tests = results.flatMap((r) => r.tests);
+  const testLine =
+    tests.length === 0
+      ? ""
+      : `tests: ${tests.filter((t) => t.status === "passed").length} passed, ${tests.filter((t) => t.status === "failed").length} failed, ${tests.filter((t) => t.status === "skipped").length} skipped\n`;
+  return `\n${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped in ${(elapsedMs / 1000).toFixed(1)}s\n${testLine}`;
+}
+
+/** GitHub's escaping of a workflow command's data and of its properties. */
+const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+function annotation(file: string, title: string, failure: TestFailure | undefined, fallback: string): string {
+  const at = failure?.location;
+  const props = [
+    `file=${escapeProperty(file)}`,
+    ...(at ? [`line=${at.line}`, `col=${at.column}`] : []),
+    `title=${escapeProperty(title)}`,
+  ];
+  return `::error ${props.join(",")}::${escapeData(failure?.message ?? fallback)}\n`;
+}
+
+/** One `::error` workflow command per failed test, and per file that failed outside its tests. */
+export function githubActionsLines(results: readonly TestFileResult[]): string {
+  let out = "";
+  for (const r of results) {
+    for (const t of r.tests)
+      if (t.status === "failed") out += annotation(r.file, `${r.file} > ${t.name}`, t.failure, "failed");
+    if (r.status === "failed" && (r.failure !== undefined || !r.tests.some((t) => t.status === "failed")))
+      out += annotation(r.file, r.file, r.failure, r.reason ?? "failed");
+  }
+  return out;
+}
+
+/** The JSON report: versioned, every file with its tests. */
+export function jsonReport(results: readonly TestFileResult[]): string {
+  return JSON.stringify({ version: 1, results }, null, 2);
+}

@@ -1,0 +1,124 @@
+// Pins issue 17 §4: every registered command, given bad input (a malformed, missing or directory
+// file, wrong-typed hooks, half a JSON event, a broken managed file, a symlink loop), fails with one
+// named line on stderr through run-cli's one handler: exit 2, the file named, no stack trace.
+// Runs the built CLI (dist) as a real process on fixture folders.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { commands } from "../../dist/cli/commands.js";
+
+const main = join(process.cwd(), "dist/cli/main.js");
+let dir: string;
+
+function vigiles(args: readonly string[], cwd: string) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [main, ...args], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      // An empty managed folder, so the machine's own /etc/claude-code cannot decide a case.
+      env: { ...process.env, VIGILES_MANAGED_SETTINGS_DIR: join(cwd, "no-managed") },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** A project folder holding `.claude/settings.json` with `text` (or a folder there when undefined). */
+function project(name: string, settings: string | undefined): string {
+  const root = join(dir, name);
+  mkdirSync(join(root, ".claude"), { recursive: true });
+  if (settings === undefined) mkdirSync(join(root, ".claude", "settings.json"));
+  else writeFileSync(join(root, ".claude", "settings.json"), settings);
+  return root;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "vigiles-bad-input-"));
+  writeFileSync(join(dir, "half.json"), '{"tool_name": "Bash", "tool_in');
+  writeFileSync(join(dir, "array.json"), "[1, 2]");
+  mkdirSync(join(dir, "a-folder"));
+  mkdirSync(join(dir, "managed"));
+  writeFileSync(join(dir, "managed", "managed-settings.json"), '{"hooks": {');
+  const plugin = join(dir, "loop-plugin");
+  mkdirSync(join(plugin, ".claude-plugin"), { recursive: true });
+  mkdirSync(join(plugin, "hooks"));
+  writeFileSync(join(plugin, ".claude-plugin", "plugin.json"), '{"name": "loop"}');
+  symlinkSync("hooks.json", join(plugin, "hooks", "hooks.json"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface BadInput {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The folder to run in (default: the fixture folder). */
+  readonly cwd?: () => string;
+  /** What the one line must name. */
+  readonly names: RegExp;
+}
+
+const cases: readonly BadInput[] = [
+  { command: "test", args: ["no/such/dir"], names: /"no\/such\/dir"/ },
+  { command: "doctor", args: ["extra"], names: /'extra'/ },
+  { command: "init", args: ["extra"], names: /'extra'/ },
+  {
+    command: "explain",
+    args: ["--tool", "Bash"],
+    cwd: () => project("malformed", '{"hooks": {"PreToolUse": ['),
+    names: /settings\.json" is not valid JSON/,
+  },
+  {
+    command: "explain",
+    args: ["--tool", "Bash"],
+    cwd: () => project("settings-is-a-folder", undefined),
+    names: /settings\.json" is a folder/,
+  },
+  {
+    command: "explain",
+    args: ["--tool", "Bash"],
+    cwd: () => project("wrong-typed", '{"hooks": {"PreToolUse": "rm -rf /"}}'),
+    names: /settings\.json": Invalid hooks config: PreToolUse/,
+  },
+  { command: "explain", args: ["half.json"], names: /"half\.json" is not valid JSON/ },
+  { command: "explain", args: ["array.json"], names: /"array\.json" is not a JSON object/ },
+  {
+    command: "explain",
+    args: ["--tool", "Bash", "--managed-dir", "managed"],
+    names: /managed-settings\.json" is not valid JSON/,
+  },
+  { command: "record", args: ["missing.jsonl"], names: /"missing\.jsonl" does not exist/ },
+  { command: "record", args: ["a-folder"], names: /"a-folder" is a folder/ },
+  { command: "audit", args: ["loop-plugin"], names: /hooks\.json" is a symlink loop/ },
+  { command: "audit", args: ["no-such-repo"], names: /"no-such-repo"/ },
+  { command: "lint", args: ["no-such-repo"], names: /"no-such-repo": it is not a folder/ },
+  { command: "compile", args: ["no-such-program.ts"], names: /no-such-program\.ts does not exist/ },
+  { command: "report", args: ["half.json"], names: /half\.json is not a vigiles eval report/ },
+  { command: "eval", args: ["--trials", "many"], names: /--trials/ },
+  { command: "merge-reports", args: ["half.json"], names: /"half\.json" is not valid JSON/ },
+  { command: "mutate", args: ["--format", "xml"], names: /--format must be one of/ },
+];
+
+describe.concurrent("bad input: one named line, exit 2, for every command", () => {
+  test("every registered command has a case", () => {
+    expect(new Set(cases.map((c) => c.command))).toEqual(new Set(commands.map((c) => c.name)));
+  });
+
+  test.each(cases.map((c) => [`${c.command} ${c.args.join(" ")}`, c] as const))(
+    "vigiles %s",
+    async (_, c) => {
+      const r = await vigiles([c.command, ...c.args], c.cwd?.() ?? dir);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.stderr).not.toMatch(/unexpected error/);
+      const first = r.stderr.split("\n")[0] ?? "";
+      expect(first).toMatch(new RegExp(`^vigiles ${c.command}: `));
+      expect(first).toMatch(c.names);
+      expect(r.status, r.stderr).toBe(2);
+    },
+    60_000,
+  );
+});
