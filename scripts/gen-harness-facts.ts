@@ -56,6 +56,13 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "hook-timeout": `${CONTRACT}, Hook output (a timeout: cancelled, no decision)`,
   "hook-stdout-noise": `${CONTRACT}, Hook output (JSON only when the first non-blank character is \`{\`)`,
   "hook-output-contract": `${CONTRACT}, Hook output; ${seenIn("test/harness/hooks.test.ts")}`,
+  "hook-async-decision":
+    "the pinned 2.1.328 binary's hook runner (a first stdout line with `async: true` backgrounds the hook)",
+  "hook-blocks-harmless": `${CONTRACT}, Hook output (exit 2 or a deny blocks the call)`,
+  "hook-denies-benign": `${CONTRACT}, Hook output; the benign twins of the disaster corpus (src/core/disasters/corpus.ts)`,
+  "hook-cannot-run": `${CONTRACT}, Hook output (exit 127: a non-blocking error); unverified on the user's machine`,
+  "hook-slow": `${CONTRACT}, Hook output (a timeout: cancelled, no decision); the time is this machine's`,
+  "hook-cut-short": "the audit's own cap (`maxRunMs`), not a harness behaviour",
 };
 
 /** The rules the page lists: every static rule and every dynamic-audit rule. */
@@ -121,6 +128,19 @@ export const FOLDING_FACTS: readonly FoldingFact[] = [
     runs: [pre(null, "", "", { timedOut: true, signal: "SIGTERM" })],
     expect: { decision: "none", blocked: false, decidedBy: "timeout" },
     rules: ["hook-timeout", "subprocess-timeout"],
+  },
+  {
+    fact: 'A first stdout line `{"async": true}` backgrounds the hook (Claude Code): the action proceeds, a deny in the later answer has no effect.',
+    source:
+      "the pinned 2.1.328 binary's hook runner (async-hook registry, the answer read from the lines after the marker)",
+    runs: [
+      pre(
+        0,
+        `${json({ async: true })}\n${json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" } })}`,
+      ),
+    ],
+    expect: { decision: "none", blocked: false },
+    rules: ["hook-async-decision"],
   },
   {
     fact: 'Stdout is JSON only when its first non-blank character is `{`: a line printed before the JSON turns it into plain text, and its "deny" is lost.',

@@ -11,7 +11,12 @@ export type { FixResult } from "../tiers/audit/fix.js";
 export { formatHuman, formatJson, formatSarif, formatReport } from "../tiers/audit/format.js";
 export type { AuditFormat, FormattableReport } from "../tiers/audit/format.js";
 export { runDynamicAudit, dynamicAuditRules } from "../tiers/audit/dynamic-audit.js";
-export type { DynamicAuditOptions, DynamicAuditResult, DynamicRun } from "../tiers/audit/dynamic-audit.js";
+export type {
+  DynamicAuditOptions,
+  DynamicAuditResult,
+  DynamicAuditStats,
+  DynamicRun,
+} from "../tiers/audit/dynamic-audit.js";
 export { auditCoverage, coverageRules } from "../tiers/audit/coverage.js";
 export type { CoverageOptions, CoverageResult, CoverageItem } from "../tiers/audit/coverage.js";
 export { LINT_RULES, lintHarness } from "../core/lint/lint-harness.js";

@@ -18,11 +18,11 @@ describe.runIf(existsSync(EXAMPLES))("the examples audit clean", () => {
     expect(report.findings).toEqual([]);
   });
 
-  it("has no hook that fails open on its synthetic events", () => {
-    const dynamic = runDynamicAudit(report);
+  it("has no hook that fails open or blocks harmless work on its probes (confined)", async () => {
+    const dynamic = await runDynamicAudit(report);
     // Every command hook ran at least once.
     const commands = report.registrations.filter((r) => r.type === "command").length;
     expect(dynamic.runs.length).toBeGreaterThanOrEqual(commands);
     expect(dynamic.findings).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -1,4 +1,6 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveProcessCount } from "../../src/runtime/process.js";
 import { syncLiveProcessCount } from "../../src/runtime/process-sync.js";
@@ -92,6 +94,20 @@ describe("runHook faults", () => {
     const missing = runHook("/nonexistent/hook.sh", bashEvent("ls"));
     expect(missing).toMatchObject({ exitCode: 127, blocked: false });
     expect(missing.hookError).toMatch(/command not found/);
+  });
+
+  it("a 127 from a command inside a script whose interpreter exists is command-not-found, not a missing #! interpreter", () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigiles-127-"));
+    try {
+      const script = join(dir, "inner-127.sh");
+      writeFileSync(script, "#!/bin/sh\ncat >/dev/null\nexec vigiles-no-such-program-127\n", { mode: 0o755 });
+      const r = runHook(script, bashEvent("ls"));
+      expect(r).toMatchObject({ exitCode: 127, blocked: false });
+      expect(r.hookError).not.toMatch(/interpreter/);
+      expect(r.hookError).toMatch(/command not found/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a hook file without the run bit: exit 126 and a message naming chmod +x", () => {

@@ -22,8 +22,15 @@ Options:
   --format <human|json|sarif>  output format (default: human); sarif is SARIF 2.1.0 for code scanning
   --fix                        apply the safe fixes (quote \${CLAUDE_PLUGIN_ROOT}, drop a duplicate hooks entry,
                                prefix a plugin.json component path with ./)
-  --run                        also run every command hook on a synthetic event per registration
-  --confine                    with --run, run each hook under bubblewrap (read-only file system)
+  --run                        also run every command hook: a guard over the strings its source compares
+                               against, the disaster corpus and its benign twins; other hooks on a synthetic
+                               event per matcher value. Confined under bubblewrap (no network, a private
+                               HOME and TMPDIR, a scratch copy of dir): nothing outside the audit's temp
+                               dir changes
+  --no-sandbox                 with --run, run the hooks unconfined (still in the scratch copy, HOME and
+                               TMPDIR private); use only where bubblewrap cannot run and you trust the hooks
+  --probes <n>                 with --run, most probes per hook (default 24)
+  --max-run-ms <ms>            with --run, the audit's cap on one hook run (default 30000)
   --coverage                   also list hooks, skills, agents and commands no test exercised
   --coverage-dir <dir>         where the tests recorded coverage (default: .vigiles/coverage;
                                record with \`vigiles test --coverage-dir <dir>\`)
@@ -40,7 +47,11 @@ export const auditCommand: CliCommand = defineCommand({
     format: { type: "string", default: "human" },
     fix: { type: "boolean", default: false },
     run: { type: "boolean", default: false },
+    // Kept for old scripts: confinement is the default of --run now.
     confine: { type: "boolean", default: false },
+    "no-sandbox": { type: "boolean", default: false },
+    probes: { type: "string" },
+    "max-run-ms": { type: "string" },
     coverage: { type: "boolean", default: false },
     "coverage-dir": { type: "string" },
     rules: { type: "boolean", default: false },
@@ -75,7 +86,11 @@ export const auditCommand: CliCommand = defineCommand({
       const findings: LintFinding[] = [...report.findings];
       const extra = await runOptionalAudits(report, {
         run: values.run,
-        confine: values.confine,
+        sandbox: !values["no-sandbox"],
+        ...(values.probes !== undefined && { probes: positiveInt("probes", values.probes) }),
+        ...(values["max-run-ms"] !== undefined && {
+          maxRunMs: positiveInt("max-run-ms", values["max-run-ms"]),
+        }),
         coverage: values.coverage,
         ...(values["coverage-dir"] !== undefined && { coverageDir: values["coverage-dir"] }),
       });
@@ -95,14 +110,39 @@ export const auditCommand: CliCommand = defineCommand({
   },
 });
 
+function positiveInt(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new CliUsageError(`--${flag} takes a whole number >= 1, got "${value}"`);
+  return n;
+}
+
 async function runOptionalAudits(
   report: AuditReport,
-  options: { run: boolean; confine: boolean; coverage: boolean; coverageDir?: string },
+  options: {
+    run: boolean;
+    sandbox: boolean;
+    probes?: number;
+    maxRunMs?: number;
+    coverage: boolean;
+    coverageDir?: string;
+  },
 ): Promise<LintFinding[]> {
   const out: LintFinding[] = [];
   if (options.run) {
     const { runDynamicAudit } = await import("../../tiers/audit/dynamic-audit.js");
-    out.push(...runDynamicAudit(report, { confine: options.confine }).findings);
+    const result = await runDynamicAudit(report, {
+      sandbox: options.sandbox,
+      ...(options.probes !== undefined && { probesPerHook: options.probes }),
+      ...(options.maxRunMs !== undefined && { maxRunMs: options.maxRunMs }),
+    });
+    const s = result.stats;
+    process.stderr.write(
+      `vigiles audit --run: ${s.probes} probe(s) of ${s.hooks} hook(s) in ${(s.durationMs / 1000).toFixed(1)} s` +
+        ` (${s.sandbox ? "confined" : "UNCONFINED (--no-sandbox)"}, ${s.concurrency} at a time` +
+        `${s.skipped > 0 ? `, ${s.skipped} probe(s) skipped once a hook was settled` : ""}).\n`,
+    );
+    out.push(...result.findings);
   }
   if (options.coverage) {
     const { auditCoverage } = await import("../../tiers/audit/coverage.js");

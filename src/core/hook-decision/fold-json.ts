@@ -31,6 +31,75 @@ export function foldExit0(
   if (!trimmed.startsWith("{")) {
     return noDecision(event, "no-decision", trimmed ? { plainText: trimmed } : {});
   }
+  if (harness === "claude-code") {
+    const background = foldAsyncAnswer(trimmed, event, rules, warnings);
+    if (background) return background;
+  }
+  return foldJsonObject(trimmed, event, harness, rules, warnings);
+}
+
+/** A stdout line parsed as a JSON object, or undefined. */
+function objectOf(line: string): Record<string, unknown> | undefined {
+  if (!line.startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(line);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Claude Code's async-hook protocol (pinned 2.1.328, its hook runner): when the first stdout line is
+ * a JSON object with `"async": true`, the hook is backgrounded at once and the action proceeds
+ * without waiting. When it ends, its answer is the first of [every line after the marker, joined;
+ * each line alone] that parses as an object without an `async` key; a line that opens with `{` but
+ * reads as no answer is dropped with an error in the debug log. The answer arrives after the action
+ * ran, so a decision in it (`permissionDecision`, `decision`, `continue`) has no effect.
+ */
+function foldAsyncAnswer(
+  trimmed: string,
+  event: string,
+  rules: EventRules,
+  warnings: string[],
+): FoldedHookDecision | undefined {
+  const lines = trimmed.split("\n");
+  const marker = objectOf((lines[0] ?? "").trim());
+  if (marker?.async !== true) return undefined;
+  const rest = lines.slice(1);
+  const candidates = [rest.join("\n").trim(), ...rest.map((l) => l.trim())];
+  const answer = candidates.map(objectOf).find((o) => o !== undefined && !("async" in o));
+  const extra: { -readonly [K in keyof FoldedHookDecision]?: FoldedHookDecision[K] } = { backgrounded: true };
+  if (answer === undefined) {
+    if (rest.some((l) => l.trim().startsWith("{"))) {
+      warnings.push(
+        'After its {"async": true} line the hook printed a line opening with "{" that is no JSON answer: Claude Code drops it.',
+      );
+    }
+    return noDecision(event, "no-decision", extra);
+  }
+  const later = foldJsonObject(JSON.stringify(answer), event, "claude-code", rules, warnings);
+  if (later.decision !== "none" && later.decision !== "invalid") {
+    warnings.push(
+      `The async hook's later answer decides "${later.decision}" (${later.decidedBy}), but it arrives after the action ran: it has no effect.`,
+    );
+    extra.ignoredDecision = later.decision;
+  }
+  if (later.additionalContext !== undefined) extra.additionalContext = later.additionalContext;
+  if (later.systemMessage !== undefined) extra.systemMessage = later.systemMessage;
+  if (later.decision === "invalid" && later.invalidReason !== undefined) {
+    warnings.push(`The async hook's later answer is outside the contract: ${later.invalidReason}`);
+  }
+  return noDecision(event, "no-decision", extra);
+}
+
+function foldJsonObject(
+  trimmed: string,
+  event: string,
+  harness: HookHarness,
+  rules: EventRules,
+  warnings: string[],
+): FoldedHookDecision {
   let json: unknown;
   try {
     json = JSON.parse(trimmed);

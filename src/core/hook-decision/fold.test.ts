@@ -203,6 +203,40 @@ describe("foldHookDecision: stdout", () => {
     expect(codex('{"continue":false}', "Stop").halted).toBe(true);
   });
 
+  // Claude Code's async protocol, read from the pinned 2.1.328 binary's hook runner: the first line
+  // `{"async": true}` backgrounds the hook; the answer is the first later line (or the rest joined)
+  // that parses as an object without `async`; it arrives after the action, so its decision is void.
+  it("async: the marker line backgrounds the hook; a later answer's context is kept, not read as bad JSON", () => {
+    const post = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "ok" },
+    });
+    const d = run({ event: "PostToolUse", stdout: `{"async": true, "asyncTimeout": 30000}\n${post}\n` });
+    expect(d).toMatchObject({
+      decision: "none",
+      blocked: false,
+      backgrounded: true,
+      additionalContext: "ok",
+    });
+    expect(d.invalidReason).toBeUndefined();
+  });
+
+  it("async: a deny in the later answer has no effect, and says so", () => {
+    const d = run({ stdout: `{"async":true}\n${pre({ permissionDecision: "deny" })}` });
+    expect(d).toMatchObject({
+      decision: "none",
+      blocked: false,
+      backgrounded: true,
+      ignoredDecision: "deny",
+    });
+    expect(d.warnings?.join(" ")).toMatch(/arrives after the action ran/);
+  });
+
+  it("async: the marker alone is a backgrounded hook with no answer; Codex has no such protocol", () => {
+    expect(run({ stdout: '{"async": true}\n' })).toMatchObject({ decision: "none", backgrounded: true });
+    const codex = run({ stdout: `{"async":true}\n${pre({ permissionDecision: "deny" })}`, harness: "codex" });
+    expect(codex.decision).toBe("invalid");
+  });
+
   it("StopFailure output is ignored", () => {
     expect(run({ event: "StopFailure", exitCode: 2, stderr: "x" })).toMatchObject({
       blocked: false,

@@ -44,6 +44,13 @@ export interface FoldedHookDecision {
   readonly plainText?: string;
   /** Why the hook failed without deciding (exit 1, 126, 127, a signal, a timeout): the harness goes on. */
   readonly hookError?: string;
+  /**
+   * The hook answered with Claude Code's async protocol (a first stdout line `{"async": true}`): it was
+   * backgrounded and the action went ahead without waiting.
+   */
+  readonly backgrounded?: boolean;
+  /** On a backgrounded hook: the decision its later answer named, which has no effect (the action already ran). */
+  readonly ignoredDecision?: HookDecisionKind;
   /** Parts of the output the harness ignores (context on an event that takes none, an unknown event …). */
   readonly warnings?: readonly string[];
 }

@@ -12,7 +12,7 @@ import {
 import type { HookRegistration } from "../../core/lint/hooks-config.js";
 
 /** Tools tried, in order, against a regex matcher. */
-const TOOLS = [
+export const TOOLS: readonly string[] = [
   "Bash",
   "Edit",
   "Write",
@@ -28,7 +28,8 @@ const TOOLS = [
   "NotebookEdit",
 ];
 
-function toolInput(tool: string, cwd: string): Record<string, unknown> {
+/** The bland input of one tool call: a probe file in the project, an echo. */
+export function toolInput(tool: string, cwd: string): Record<string, unknown> {
   const file = join(cwd, "vigiles-audit-probe.txt");
   switch (tool) {
     case "Bash":

@@ -4,7 +4,7 @@
  * such a fault guards nothing; the message says how to fix it.
  */
 import { accessSync, constants, existsSync, readFileSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { delimiter, isAbsolute, join, resolve } from "node:path";
 
 /** The script a command runs first, when it names a file (`./guard.sh arg`, `"/path/x.py"`). */
 function firstWord(argv: readonly string[]): string | undefined {
@@ -23,6 +23,12 @@ function interpreterOf(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a program (a path, or a bare name looked up on PATH) exists. */
+function programExists(program: string): boolean {
+  if (program.includes("/")) return existsSync(program);
+  return (process.env.PATH ?? "").split(delimiter).some((d) => d !== "" && existsSync(join(d, program)));
 }
 
 /** A sentence on why the hook did not run, or undefined when it ran (whatever it decided). */
@@ -56,7 +62,8 @@ export function diagnoseHookFailure(
       return notExecutable(file);
     }
     const interp = interpreterOf(file);
-    if (interp && exitCode === 127) return missingInterpreter(file, interp);
+    // A 127 from a command inside the script is not its #! line: name the interpreter only when it is missing.
+    if (interp && exitCode === 127 && !programExists(interp)) return missingInterpreter(file, interp);
   }
   if (exitCode === 127)
     return `exit 127: command not found${file ? ` (${file} does not exist)` : ""} (${fails})`;

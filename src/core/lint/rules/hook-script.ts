@@ -2,6 +2,7 @@
  * Rules over the script a command hook runs: that it exists, can run, reads its payload from stdin,
  * answers inside the contract, and finishes inside its registered budget.
  */
+import { detachedCode, inDetachedChild } from "../detached-children.js";
 import { DEFAULT_COMMAND_TIMEOUT_SECONDS } from "../hook-events.js";
 import { finding } from "../finding.js";
 import type { HookRegistration } from "../hooks-config.js";
@@ -160,8 +161,11 @@ export function checkHookScript(input: HookScriptInput): LintFinding[] {
     );
   }
   const budget = reg.timeoutSeconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
+  const detached = detachedCode(input.source, input.language);
   for (const t of facts.timeouts) {
     if (t.seconds < budget) continue;
+    // A subprocess in a detached child the hook leaves behind is not bounded by the hook's budget.
+    if (inDetachedChild(detached, t.at.line)) continue;
     out.push(
       finding(
         subprocessTimeoutRule,
