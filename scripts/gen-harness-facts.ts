@@ -31,7 +31,25 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "task-matcher-without-agent": `${CONTRACT}, Hook input (Agent was Task until 2.1.63) and the 2.1.328 scenarios (init lists Task, the model calls Agent)`,
   "if-dir-glob": `${NOTES}, Events (\`if:\` changed in 2.1.214); ${CONTRACT}, Configuration`,
   "unquoted-plugin-root": `${NOTES}, Registration; ${CONTRACT}, Configuration`,
+  "unquoted-project-dir": `${CONTRACT}, Configuration (CLAUDE_PROJECT_DIR in the hook's environment); the pinned binary runs shell-form commands under \`sh -c\` and substitutes only the exec form; interpreter exit codes checked here (python3 2, node 1, bash 127, dash 2)`,
   "relative-hook-path": `${NOTES}, Cache-dir execution`,
+  "matcher-matches-nothing": `${CONTRACT}, Configuration (exact, case-sensitive names; MCP tools are mcp__<server>__<tool>)`,
+  "matcher-unknown-tool":
+    "the tools of a real 2.1.328 run's init (test/harness/fixtures/streams/hooks-block-and-stop.jsonl) plus the tool names in the pinned binary",
+  "matcher-comma-regex": `${CONTRACT}, Configuration (a matcher of only names, \`|\` and \`,\` is a list; anything else one regex)`,
+  "timeout-milliseconds": "the pinned binary (2.1.328) computes a hook's budget as `timeout * 1000` ms",
+  "plugin-root-escape": `${NOTES}, Cache-dir execution (an installed plugin is copied alone into the cache)`,
+  "stop-hook-active":
+    "the pinned binary's own message: \"For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true\" (the block cap, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)",
+  "stop-noop-block": `${CONTRACT}, Hook output (Stop blocks only by decision "block" with a reason, or exit 2)`,
+  "exit2-json-ignored": `${CONTRACT}, Hook output (exit 2: stderr is the reason, stdout is not parsed)`,
+  "python-too-new":
+    "Python's own version notes (datetime.UTC and tomllib 3.11, match and X | Y 3.10); unverified against a user's python3",
+  "python-third-party-import": `${CONTRACT}, Hook output (a crash is exit 1: a non-blocking error, the action proceeds)`,
+  "frontmatter-folded":
+    "the pinned binary parses frontmatter with Bun.YAML; YAML 1.2 folds indented lines into the plain scalar above them (checked with the yaml package the audit uses)",
+  "skill-manual-only":
+    'the pinned binary\'s description of disable-model-invocation: "the model cannot invoke this via the Skill tool; only users can type the slash command"',
   "hook-script-missing": `${CONTRACT}, Hook output (any other exit, 127 for a missing script, proceeds)`,
   "hook-script-not-executable": `${CONTRACT}, Hook output (any other exit proceeds)`,
   "env-payload": `${CONTRACT}, Hook input; ${NOTES}, Payload contract`,
@@ -49,7 +67,8 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
     "issue 10, from Claude Code's plugin documentation; not yet run against the pinned CLI here",
   "workflow-syntax": `${NOTES}, workflows (verified on disk 2026-08-23)`,
   "workflow-meta-first": `${NOTES}, workflows`,
-  "workflow-meta-name": `${NOTES}, workflows`,
+  "workflow-meta-name":
+    "the pinned binary names a plugin workflow `<plugin>:<meta.name>` and skips one whose meta.name or meta.description is not a non-empty string",
   "workflow-nondeterminism": `${NOTES}, workflows`,
   "description-overlap": `${CONTRACT}, Skills (only the descriptions sit in context)`,
   "hook-crash": `${CONTRACT}, Hook output (any other exit: a non-blocking error)`,

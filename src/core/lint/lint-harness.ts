@@ -14,6 +14,10 @@ import {
   type SkillDescriptionInput,
 } from "./rules/description-overlap.js";
 import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-registration.js";
+import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
+import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
+import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
+import { checkPythonCompat, pythonCompatRules } from "./rules/python-compat.js";
 import {
   checkHookScript,
   checkInlineCommand,
@@ -27,6 +31,7 @@ import {
   type PluginManifestInput,
 } from "./rules/plugin-manifest.js";
 import { checkSkillFrontmatter, skillFrontmatterRules } from "./rules/skill-frontmatter.js";
+import { checkFrontmatterLayout, frontmatterFoldedRule } from "./rules/frontmatter-layout.js";
 import { checkWorkflow, workflowRules, type WorkflowInput } from "./rules/workflow-script.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
 
@@ -44,10 +49,15 @@ export const LINT_RULES: readonly LintRuleMeta[] = [
   jsonSyntaxRule,
   hooksShapeRule,
   ...hookRegistrationRules,
+  ...hookMatcherRules,
+  ...hookHandlerRules,
   ...hookScriptRules,
+  ...hookOutputRules,
+  ...pythonCompatRules,
   ...pluginManifestRules,
   ...skillFrontmatterRules,
   frontmatterSyntaxRule,
+  frontmatterFoldedRule,
   pluginAgentFieldsRule,
   ...workflowRules,
   descriptionOverlapRule,
@@ -63,6 +73,8 @@ export interface SkillInput {
   readonly frontmatter?: Readonly<Record<string, unknown>>;
   readonly frontmatterError?: { readonly message: string; readonly range?: SourceRange };
   readonly keyRanges: Readonly<Record<string, SourceRange>>;
+  /** The file's text, for the layout rule that compares what the loader read with what was written. */
+  readonly text?: string;
 }
 
 /** Everything the audit read, parsed. */
@@ -76,6 +88,8 @@ export interface HarnessInputs {
   readonly resolveScript?: (registration: HookRegistration) => HookScriptInput | undefined;
   /** Threshold of `description-overlap` (default 0.5). */
   readonly overlapDistance?: number;
+  /** Oldest Python a `python3` hook is checked against (default "3.9"). */
+  readonly pythonMinimum?: string;
 }
 
 /** What `lintHarness` returns: the findings and the hook registrations it read. */
@@ -105,10 +119,20 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
               commandOffsets: undefined,
             },
       );
-      found.push(...checkHookRegistration(reg), ...checkInlineCommand(reg));
+      found.push(
+        ...checkHookRegistration(reg),
+        ...checkToolMatcher(reg),
+        ...checkHookHandler(reg),
+        ...checkInlineCommand(reg),
+      );
       if (reg.type === "command" && inputs.resolveScript) {
         const script = inputs.resolveScript(reg);
-        if (script) found.push(...checkHookScript(script));
+        if (script)
+          found.push(
+            ...checkHookScript(script),
+            ...checkHookOutput(script),
+            ...checkPythonCompat(script, inputs.pythonMinimum),
+          );
       }
     }
     const embeddedAt = file.embeddedAt;
@@ -136,6 +160,8 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
       });
       continue;
     }
+    if (skill.text !== undefined)
+      findings.push(...checkFrontmatterLayout(skill.file, skill.text, skill.frontmatter));
     for (const p of checkSkillFrontmatter(skill.folderName, skill.frontmatter)) {
       const range = skill.keyRanges[p.field];
       findings.push({
@@ -150,13 +176,33 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
     const description = skill.frontmatter["description"];
     if (typeof description === "string" && description.trim() !== "") {
       const range = skill.keyRanges["description"];
-      described.push({ id: skill.id, file: skill.file, description, ...(range !== undefined && { range }) });
+      const plugin = skill.id.includes(":") ? skill.id.slice(0, skill.id.indexOf(":")) : undefined;
+      const home = /(?:^|\/)(\.[a-z][\w-]*)\/skills\//.exec(skill.file)?.[1];
+      described.push({
+        id: skill.id,
+        file: skill.file,
+        description,
+        ...(range !== undefined && { range }),
+        ...(plugin !== undefined && { plugin }),
+        ...(home !== undefined && { harnessHome: home }),
+      });
     }
   }
   findings.push(...checkDescriptionOverlap(described, inputs.overlapDistance));
-  for (const agent of inputs.agents) findings.push(...checkAgent(agent));
+  for (const agent of inputs.agents) {
+    findings.push(...checkAgent(agent));
+    if (agent.text !== undefined)
+      findings.push(...checkFrontmatterLayout(agent.file, agent.text, agent.frontmatter));
+  }
   for (const workflow of inputs.workflows) findings.push(...checkWorkflow(workflow));
-  return { findings: sortFindings(findings), registrations };
+  // A script registered under several matchers is read once per registration: keep one finding.
+  const unique = new Map(
+    findings.map((f) => [
+      `${f.ruleId}\u0000${f.file}\u0000${f.range?.line}:${f.range?.column}\u0000${f.message}`,
+      f,
+    ]),
+  );
+  return { findings: sortFindings([...unique.values()]), registrations };
 }
 
 /** Orders findings by file, line, column, then rule id. */

@@ -6,6 +6,13 @@
  */
 import { parse, type Node } from "acorn";
 import { scanCommand } from "./command-words.js";
+import {
+  pairVariableVerdicts,
+  pythonVariableVerdicts,
+  shellVariableVerdicts,
+  type VerdictAssignment,
+  type VerdictUse,
+} from "./verdict-variables.js";
 
 export type SourceLanguage = "javascript" | "python" | "shell" | "other";
 
@@ -31,6 +38,8 @@ export interface SourceFacts {
     readonly key: "permissionDecision" | "decision";
     readonly value: string;
     readonly at: SourcePosition;
+    /** Set when the literal reaches the key through a variable, printed on `usedOnLine`. */
+    readonly variable?: { readonly name: string; readonly usedOnLine: number };
   }[];
   readonly timeouts: { readonly seconds: number; readonly at: SourcePosition }[];
   /** Set when a JavaScript source did not parse; the other lists are then empty. */
@@ -115,7 +124,48 @@ function scanJavaScript(source: string): SourceFacts {
   const envReads: { name: string; at: SourcePosition }[] = [];
   const decisions: SourceFacts["decisions"][number][] = [];
   const timeouts: { seconds: number; at: SourcePosition }[] = [];
+  const assignments: VerdictAssignment[] = [];
+  const uses: VerdictUse[] = [];
+  const assign = (name: string, value: AnyNode | undefined): void => {
+    if (value === undefined) return;
+    const literals =
+      value.type === "ConditionalExpression"
+        ? [value["consequent"] as AnyNode, value["alternate"] as AnyNode]
+        : [value];
+    for (const lit of literals) {
+      if (lit.type !== "Literal" || typeof lit["value"] !== "string") continue;
+      const at = posOf(lit);
+      assignments.push({
+        name,
+        value: lit["value"] as string,
+        line: at.line,
+        column: at.column,
+        length: at.endColumn - at.column,
+      });
+    }
+  };
   for (const node of walk(program)) {
+    if (node.type === "VariableDeclarator" && (node["id"] as AnyNode).type === "Identifier") {
+      assign((node["id"] as AnyNode)["name"] as string, (node["init"] as AnyNode | null) ?? undefined);
+    } else if (
+      node.type === "AssignmentExpression" &&
+      node["operator"] === "=" &&
+      (node["left"] as AnyNode).type === "Identifier"
+    ) {
+      assign((node["left"] as AnyNode)["name"] as string, node["right"] as AnyNode);
+    }
+    if (node.type === "ObjectExpression") {
+      // `{ decision }` shorthand is a log record, and a legacy `decision` counts only beside its `reason`.
+      const props = (node["properties"] as AnyNode[]).filter((p) => p.type === "Property");
+      const hasReason = props.some((p) => keyName(p) === "reason");
+      for (const p of props) {
+        const key = keyName(p);
+        const value = p["value"] as AnyNode;
+        if (p["shorthand"] === true || value.type !== "Identifier") continue;
+        if (key === "permissionDecision" || (key === "decision" && hasReason))
+          uses.push({ key, name: value["name"] as string, line: posOf(value).line });
+      }
+    }
     if (node.type === "Identifier" && PHANTOM_PAYLOAD_VARS.includes(node["name"] as string)) {
       envReads.push({ name: node["name"] as string, at: posOf(node) });
     } else if (node.type === "Literal" && PHANTOM_PAYLOAD_VARS.includes(node["value"] as string)) {
@@ -135,7 +185,17 @@ function scanJavaScript(source: string): SourceFacts {
       }
     }
   }
+  for (const v of pairVariableVerdicts(assignments, uses)) decisions.push(variableFact(v));
   return { envReads, decisions, timeouts };
+}
+
+function variableFact(v: ReturnType<typeof shellVariableVerdicts>[number]): SourceFacts["decisions"][number] {
+  return {
+    key: v.key,
+    value: v.value,
+    at: { line: v.line, column: v.column, endLine: v.line, endColumn: v.column + v.length },
+    variable: { name: v.variable, usedOnLine: v.usedOnLine },
+  };
 }
 
 const DECISION_IN_TEXT =
@@ -193,6 +253,13 @@ function scanLines(source: string, language: SourceLanguage): SourceFacts {
       });
     }
   });
+  const viaVariables =
+    language === "shell"
+      ? shellVariableVerdicts(lines)
+      : language === "python"
+        ? pythonVariableVerdicts(lines)
+        : [];
+  for (const v of viaVariables) decisions.push(variableFact(v));
   return { envReads, decisions, timeouts };
 }
 

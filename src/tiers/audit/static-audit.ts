@@ -14,6 +14,7 @@ import type { LintFinding } from "../../core/lint/types.js";
 import { VigilesError } from "../../core/errors.js";
 import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
 import { readFrontmatter } from "../../core/frontmatter.js";
+import { localPythonModules } from "./python-modules.js";
 
 /** Largest hook source read for the source rules. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -24,6 +25,8 @@ export interface AuditOptions {
   readonly ignore?: readonly string[];
   /** Threshold of `description-overlap` (default 0.5). */
   readonly overlapDistance?: number;
+  /** Oldest Python a `python3` hook is checked against (default "3.9"). */
+  readonly pythonMinimum?: string;
 }
 
 /** The result of a static audit. Finding paths are relative to `root`, with `/` separators. */
@@ -73,6 +76,11 @@ function scriptOf(reg: HookRegistration, root: string): HookScriptInput | undefi
   } catch {
     exists = false;
   }
+  const language = languageOf(path, source ?? "");
+  const python =
+    language === "python" && source !== undefined
+      ? localPythonModules(path, source, reg.pluginRoot ?? root)
+      : undefined;
   return {
     registration: reg,
     file: displayPath(root, path),
@@ -80,7 +88,11 @@ function scriptOf(reg: HookRegistration, root: string): HookScriptInput | undefi
     exists,
     executable,
     ...(source !== undefined && { source }),
-    language: languageOf(path, source ?? ""),
+    language,
+    ...(python !== undefined && {
+      modules: python.modules.map((m) => ({ file: displayPath(root, m.path), source: m.source })),
+      localModuleNames: python.localNames,
+    }),
   };
 }
 
@@ -105,7 +117,8 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     );
   const discovery = discoverHarness(root, options.ignore ?? DEFAULT_AUDIT_IGNORE);
   const skills: SkillInput[] = discovery.skills.map((s) => {
-    const fm = readFrontmatter(read(s.path));
+    const text = read(s.path);
+    const fm = readFrontmatter(text);
     const folderName = skillFolder(s.path);
     const id = s.plugin?.name !== undefined ? `${s.plugin.name}:${folderName}` : folderName;
     return {
@@ -115,6 +128,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       ...(fm.data !== undefined && { frontmatter: fm.data }),
       ...(fm.error !== undefined && { frontmatterError: fm.error }),
       keyRanges: fm.keyRanges,
+      text,
     };
   });
   // Skills and project agents may register hooks in their frontmatter (plugin agents' are ignored,
@@ -152,7 +166,8 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     })),
     skills,
     agents: discovery.agents.map((a) => {
-      const fm = readFrontmatter(read(a.path));
+      const text = read(a.path);
+      const fm = readFrontmatter(text);
       const name =
         typeof fm.data?.["name"] === "string" ? (fm.data["name"] as string) : basename(a.path, ".md");
       return {
@@ -161,6 +176,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
         inPlugin: a.plugin !== undefined,
         frontmatter: fm.data ?? {},
         keyRanges: fm.keyRanges,
+        text,
       };
     }),
     workflows: discovery.workflows.map((w) => ({
@@ -170,6 +186,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     })),
     resolveScript: (reg) => scriptOf(reg, root),
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
+    ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });
   return { root, findings, registrations, discovery, summary: summarize(findings) };
 }

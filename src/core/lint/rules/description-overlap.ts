@@ -19,6 +19,42 @@ export interface SkillDescriptionInput {
   readonly file: string;
   readonly description: string;
   readonly range?: SourceRange;
+  /** The plugin the skill ships in (the part of `id` before the colon), if any. */
+  readonly plugin?: string;
+  /**
+   * The harness folder the skill is kept in (`.claude`, `.agents`, `.cursor` …), when it is a project
+   * skill: copies kept for different harnesses are never loaded by one harness together.
+   */
+  readonly harnessHome?: string;
+}
+
+function mentions(description: string, name: string): boolean {
+  const words = name
+    .toLowerCase()
+    .split(/[-_\s]+/)
+    .filter((w) => w.length > 2);
+  const text = description.toLowerCase();
+  return (
+    words.length > 0 &&
+    words.every((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(text))
+  );
+}
+
+/**
+ * Pairs the model is not asked to tell apart, or can tell apart by a name the user says:
+ * skills kept for two different harnesses, and per-channel plugins whose description each names
+ * its own plugin (the "Discord" or "Telegram" the user mentions is what selects it).
+ */
+function distinguishable(a: SkillDescriptionInput, b: SkillDescriptionInput): boolean {
+  if (a.harnessHome !== undefined && b.harnessHome !== undefined && a.harnessHome !== b.harnessHome)
+    return true;
+  if (a.plugin === undefined || b.plugin === undefined || a.plugin === b.plugin) return false;
+  return (
+    mentions(a.description, a.plugin) &&
+    mentions(b.description, b.plugin) &&
+    !mentions(a.description, b.plugin) &&
+    !mentions(b.description, a.plugin)
+  );
 }
 
 export const descriptionOverlapRule: LintRuleMeta = {
@@ -41,6 +77,7 @@ export function checkDescriptionOverlap(
     if (distance >= threshold) break;
     const a = skills[i] as SkillDescriptionInput;
     const b = skills[j] as SkillDescriptionInput;
+    if (distinguishable(a, b)) continue;
     out.push(
       finding(
         descriptionOverlapRule,

@@ -13,6 +13,7 @@ import { findScriptWord, isRelativePath, scanCommand, type CommandWord } from ".
 import { finding, subRange } from "../finding.js";
 import type { HookRegistration } from "../hooks-config.js";
 import type { LintFinding, LintRuleMeta } from "../types.js";
+import { eventRules } from "../../hook-decision/event-rules.js";
 
 export const unknownEventRule: LintRuleMeta = {
   id: "unknown-event",
@@ -68,9 +69,23 @@ export const unquotedPluginRootRule: LintRuleMeta = {
   id: "unquoted-plugin-root",
   severity: "error",
   behaviour:
-    "A plugin's install path can hold a space; an unquoted ${CLAUDE_PLUGIN_ROOT} then splits into several words, " +
-    "the script is not found (exit 127) and the action proceeds as if the hook allowed it.",
+    "Claude Code 2.1.328 runs a shell-form hook command under `sh -c` with CLAUDE_PLUGIN_ROOT in the environment " +
+    "(it substitutes the value textually only in the exec form, `args`), so an unquoted ${CLAUDE_PLUGIN_ROOT} " +
+    "splits where the install path holds a space. What follows depends on the word: as the program, the shell " +
+    "exits 127 (a non-blocking error: the action proceeds); after python3, python exits 2, which blocks every " +
+    "matching call on an event where exit 2 blocks (fail closed); after node, node exits 1 (proceeds).",
   fix: 'Wrap the path in double quotes: "${CLAUDE_PLUGIN_ROOT}/hooks/script.sh".',
+  autofix: true,
+};
+
+export const unquotedProjectDirRule: LintRuleMeta = {
+  id: "unquoted-project-dir",
+  severity: "error",
+  behaviour:
+    "CLAUDE_PROJECT_DIR is the project's absolute path, set in every hook's environment; a project under a " +
+    'directory with a space ("My Projects") splits an unquoted $CLAUDE_PROJECT_DIR into several words, and the ' +
+    "hook fails the way an unquoted plugin root does (exit 127 and the action proceeds, or python's exit 2 blocks).",
+  fix: 'Wrap the path in double quotes: "$CLAUDE_PROJECT_DIR/.claude/hooks/script.sh".',
   autofix: true,
 };
 
@@ -91,6 +106,7 @@ export const hookRegistrationRules: readonly LintRuleMeta[] = [
   taskMatcherRule,
   ifDirGlobRule,
   unquotedPluginRootRule,
+  unquotedProjectDirRule,
   relativeHookPathRule,
 ];
 
@@ -217,19 +233,57 @@ function checkCondition(reg: HookRegistration): LintFinding[] {
 }
 
 const PLUGIN_ROOT = /\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT\b/g;
+const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g;
 
-function checkPluginRootQuoting(reg: HookRegistration): LintFinding[] {
+/**
+ * Interpreters whose "cannot open the script" exit code was checked here (Python 3.11, Node 20,
+ * bash 5, perl 5). `sh` differs by system: dash exits 2, bash-as-sh (macOS) 127.
+ */
+const INTERPRETER_EXIT: Readonly<Record<string, number>> = {
+  python3: 2,
+  node: 1,
+  bash: 127,
+  perl: 2,
+};
+
+/** What happens when `word` splits: which program sees the broken path, and the hook's fate. */
+function splitConsequence(reg: HookRegistration, words: readonly CommandWord[], word: CommandWord): string {
+  const plain = words.filter((w) => !w.operator);
+  const index = plain.indexOf(word);
+  const program = plain.slice(0, index).find((w) => !/^[A-Za-z_]\w*=/.test(w.value));
+  const blocks = eventRules(reg.event, reg.harness)?.exit2Blocks === true;
+  if (program === undefined)
+    return "the shell cannot find the program (exit 127, a non-blocking error) and the action proceeds";
+  const name = program.value.split("/").pop() ?? program.value;
+  if (name === "sh")
+    return `sh cannot open the script: dash exits 2 (${blocks ? `on ${reg.event} that blocks every time the hook fires` : "a non-blocking error here"}), bash as sh exits 127 (the action proceeds)`;
+  const code = INTERPRETER_EXIT[name.replace(/\d+(?:\.\d+)?$/, "") === "python" ? "python3" : name];
+  if (code === 2)
+    return blocks
+      ? `${name} cannot open the script and exits 2, which on ${reg.event} blocks every time the hook fires (fail closed)`
+      : `${name} cannot open the script and exits 2 (on ${reg.event} a non-blocking error)`;
+  if (code !== undefined)
+    return `${name} cannot open the script and exits ${code}, a non-blocking error: the action proceeds`;
+  return `${name} gets a broken path (its exit code, and so whether the action proceeds, is unverified)`;
+}
+
+function checkQuoting(
+  reg: HookRegistration,
+  pattern: RegExp,
+  rule: LintRuleMeta,
+  what: string,
+): LintFinding[] {
   if (reg.command === undefined || reg.commandRange === undefined) return [];
   const command = reg.command;
   const { words, quoteAt } = scanCommand(command);
   const flagged: CommandWord[] = [];
-  for (let m = PLUGIN_ROOT.exec(command); m !== null; m = PLUGIN_ROOT.exec(command)) {
+  for (let m = pattern.exec(command); m !== null; m = pattern.exec(command)) {
     if (quoteAt[m.index] !== "none") continue;
     const at = m.index;
     const word = words.find((w) => !w.operator && w.start <= at && at < w.end);
     if (word !== undefined && !flagged.includes(word)) flagged.push(word);
   }
-  PLUGIN_ROOT.lastIndex = 0;
+  pattern.lastIndex = 0;
   // One edit rewrites the whole command string, quoting every word that can be quoted safely
   // (no quotes or escapes inside it already); it rides on the first finding.
   const fixable = flagged.filter((w) => !w.quoted && !w.raw.includes("\\"));
@@ -238,10 +292,10 @@ function checkPluginRootQuoting(reg: HookRegistration): LintFinding[] {
   const range = reg.commandRange;
   return flagged.map((word, index) =>
     finding(
-      unquotedPluginRootRule,
+      rule,
       reg.file,
       subRange(range, word.start, word.end),
-      `${word.raw} is not inside double quotes: an install path with a space splits it and the hook fails with exit 127.`,
+      `${word.raw} is not inside double quotes: ${what} with a space splits it, and ${splitConsequence(reg, words, word)}.`,
       {
         fix: `Write "${word.raw}" (in double quotes).`,
         ...(index === 0 &&
@@ -292,7 +346,8 @@ export function checkHookRegistration(reg: HookRegistration): LintFinding[] {
     ...checkEvent(reg),
     ...checkMatcher(reg),
     ...checkCondition(reg),
-    ...checkPluginRootQuoting(reg),
+    ...checkQuoting(reg, PLUGIN_ROOT, unquotedPluginRootRule, "an install path"),
+    ...checkQuoting(reg, PROJECT_DIR, unquotedProjectDirRule, "a project path"),
     ...checkRelativePath(reg),
   ];
 }

@@ -27,6 +27,10 @@ export interface HookScriptInput {
   /** The source text, when it exists and is small enough to read. */
   readonly source?: string;
   readonly language: SourceLanguage;
+  /** Python: the local modules the script imports, read by the tier (a few levels deep). */
+  readonly modules?: readonly { readonly file: string; readonly source: string }[];
+  /** Python: top-level names that resolve to a file or package beside the script or above it. */
+  readonly localModuleNames?: ReadonlySet<string>;
 }
 
 export const hookScriptMissingRule: LintRuleMeta = {
@@ -145,15 +149,26 @@ export function checkHookScript(input: HookScriptInput): LintFinding[] {
   for (const d of facts.decisions) {
     const allowed = d.key === "permissionDecision" ? PERMISSION_DECISIONS : LEGACY_DECISIONS;
     if (allowed.includes(d.value)) continue;
+    const via =
+      d.variable !== undefined
+        ? ` (assigned to ${d.variable.name} here and printed as ${d.key} on line ${d.variable.usedOnLine})`
+        : "";
+    // `decision: "defer"` (or allow/deny/ask) is a permissionDecision value under the wrong key:
+    // the harness reads `decision` only as the legacy approve/block, so the verdict is lost.
+    const wrongKey = d.key === "decision" && PERMISSION_DECISIONS.includes(d.value);
     out.push(
       finding(
         invalidDecisionRule,
         input.file,
         d.at,
-        `${d.key} "${d.value}" is outside the contract (${allowed.join(", ")}): the harness ignores it and the tool runs.`,
+        wrongKey
+          ? `decision "${d.value}"${via} is a permissionDecision value under the wrong key: \`decision\` takes only ` +
+              `${LEGACY_DECISIONS.join(" or ")}, so this verdict is not read and the tool runs.`
+          : `${d.key} "${d.value}"${via} is outside the contract (${allowed.join(", ")}): the harness ignores it and the tool runs.`,
         {
-          fix:
-            d.key === "permissionDecision"
+          fix: wrongKey
+            ? `Write hookSpecificOutput.permissionDecision "${d.value}" (with hookEventName), not decision.`
+            : d.key === "permissionDecision"
               ? `Write permissionDecision "deny" to block${d.value === "warn" ? ', or "ask" to ask the user' : ""}.`
               : 'Write decision "block" to block, or leave it out to allow.',
         },

@@ -13,6 +13,8 @@ export interface AgentInput {
   readonly frontmatter: Readonly<Record<string, unknown>>;
   /** Range of each frontmatter key, when known. */
   readonly keyRanges: Readonly<Record<string, SourceRange>>;
+  /** The file's text, when read (for the frontmatter layout rule). */
+  readonly text?: string;
 }
 
 export const pluginAgentFieldsRule: LintRuleMeta = {

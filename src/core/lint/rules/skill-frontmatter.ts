@@ -12,21 +12,34 @@ const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const skillNameRule: LintRuleMeta = {
   id: "skill-name",
-  severity: "error",
+  severity: "warning",
   behaviour:
-    "A skill name must be 1-64 characters of [a-z0-9-] with no leading, trailing or doubled hyphen; " +
-    "a skill whose name breaks the pattern is not offered to the model.",
+    "The Agent Skills format asks for a name of 1-64 characters of [a-z0-9-] with no leading, trailing or doubled " +
+    "hyphen, and other harnesses hold skills to it. Claude Code 2.1.328 still lists such a skill, under its folder " +
+    "name (a real run: `Bad_Name` in skills/bad_name is listed as plugin:bad_name), so only the name is lost.",
   fix: "Rename the skill in kebab-case (lowercase letters, digits, single hyphens), at most 64 characters.",
   autofix: false,
 };
 
 export const skillNameFolderRule: LintRuleMeta = {
   id: "skill-name-folder",
-  severity: "error",
+  severity: "warning",
   behaviour:
-    "A skill's frontmatter `name` must equal its folder name; when they differ the skill resolves under a name " +
-    "nobody calls, and tests written against the other name never match.",
+    "A skill's frontmatter `name` and its folder name are two names for one skill; Claude Code 2.1.328 lists a " +
+    "plugin skill under its folder name (a real run), so tests, docs and slash commands written against the " +
+    "frontmatter name do not match.",
   fix: "Make the frontmatter `name` and the folder name the same.",
+  autofix: false,
+};
+
+export const skillManualOnlyRule: LintRuleMeta = {
+  id: "skill-manual-only",
+  severity: "warning",
+  behaviour:
+    "`disable-model-invocation: true` means the model cannot invoke the skill through the Skill tool; only a " +
+    "user typing its slash command can (Claude Code 2.1.328's own field description). A description that says " +
+    '"Use when …" is then a trigger that never fires.',
+  fix: "Remove `disable-model-invocation` to let the model pick the skill, or rewrite the description for a command the user types.",
   autofix: false,
 };
 
@@ -56,6 +69,7 @@ export const skillFrontmatterRules: readonly LintRuleMeta[] = [
   skillNameFolderRule,
   skillDescriptionRule,
   skillListingCutRule,
+  skillManualOnlyRule,
 ];
 
 /** One problem in one SKILL.md frontmatter, before it is placed in a file. */
@@ -148,5 +162,21 @@ export function checkSkillFrontmatter(
       ),
     );
   }
+  if (
+    frontmatter["disable-model-invocation"] === true &&
+    typeof description === "string" &&
+    AUTO_TRIGGER.test(description)
+  ) {
+    problems.push(
+      problem(
+        skillManualOnlyRule,
+        "disable-model-invocation",
+        `Skill "${folderName}" has disable-model-invocation: true, so the model never invokes it, but its description reads as a trigger for the model ("${AUTO_TRIGGER.exec(description)?.[0]}").`,
+      ),
+    );
+  }
   return problems;
 }
+
+const AUTO_TRIGGER =
+  /\buse (?:this skill )?(?:when|whenever|proactively|automatically|before|after)\b|\btrigger(?:s|ed)? (?:when|on)\b|\bproactively\b|\bautomatically (?:use|invoke|run|activate)/i;

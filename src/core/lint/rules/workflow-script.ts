@@ -36,8 +36,10 @@ export const workflowMetaNameRule: LintRuleMeta = {
   id: "workflow-meta-name",
   severity: "error",
   behaviour:
-    "A workflow is invoked as /plugin:<meta.name>; a `meta.name` that differs from the file name is a second, confusing name.",
-  fix: "Set `meta.name` to the file name without `.js`.",
+    "Claude Code 2.1.328 names a plugin workflow `<plugin>:<meta.name>` (the file name plays no part, so a " +
+    "meta.name that differs from it is fine) and skips, with only a debug-log line, a workflow whose meta.name or " +
+    'meta.description is not a non-empty string ("meta.name must be a non-empty string").',
+  fix: 'Give `meta` a non-empty string `name` and `description`: `export const meta = { name: "...", description: "..." }`.',
   autofix: false,
 };
 export const workflowNondeterminismRule: LintRuleMeta = {
@@ -137,20 +139,24 @@ export function checkWorkflow(input: WorkflowInput): LintFinding[] {
       ),
     );
   } else {
-    const nameProp = (meta["properties"] as AnyNode[]).find(
-      (p) => p.type === "Property" && (p["key"] as AnyNode)["name"] === "name",
-    );
-    const value = nameProp?.["value"] as AnyNode | undefined;
-    const name = value?.type === "Literal" ? value["value"] : undefined;
-    if (name !== input.baseName) {
+    // Only literal values are judged: a computed name may well be a string at run time.
+    for (const key of ["name", "description"] as const) {
+      const prop = (meta["properties"] as AnyNode[]).find(
+        (p) => p.type === "Property" && (p["key"] as AnyNode)["name"] === key,
+      );
+      const value = prop?.["value"] as AnyNode | undefined;
+      const literal = value?.type === "Literal" ? value["value"] : undefined;
+      const bad =
+        prop === undefined || (value?.type === "Literal" && (typeof literal !== "string" || literal === ""));
+      if (!bad) continue;
       out.push(
         finding(
           workflowMetaNameRule,
           input.file,
           rangeOfNode(value ?? meta),
-          typeof name === "string"
-            ? `meta.name "${name}" differs from the file name "${input.baseName}".`
-            : `meta.name is not a string literal; it must be "${input.baseName}".`,
+          prop === undefined
+            ? `meta has no \`${key}\`: the runtime skips this workflow.`
+            : `meta.${key} is not a non-empty string: the runtime skips this workflow.`,
         ),
       );
     }

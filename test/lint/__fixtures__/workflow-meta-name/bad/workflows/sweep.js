@@ -1,4 +1,4 @@
-export const meta = { name: "doc-sweep", description: "Runs the reviewers over one document." };
+export const meta = { name: "", description: "Runs the reviewers over one document." };
 
 const doc = args.path;
 if (!doc) return { started: false, reason: "no document", next: "/demo:draft" };

@@ -1,4 +1,5 @@
-export const meta = { name: "sweep", description: "Runs the reviewers over one document." };
+// meta.name differs from the file name on purpose: the runtime names the workflow demo:doc-sweep.
+export const meta = { name: "doc-sweep", description: "Runs the reviewers over one document." };
 
 const doc = args.path;
 if (!doc) return { started: false, reason: "no document", next: "/demo:draft" };

@@ -1,0 +1,131 @@
+/**
+ * Rules over what a hook's source prints and how it exits: Stop hooks that loop or do not block,
+ * and JSON printed before an exit 2 (which the harness does not read).
+ */
+import { finding } from "../finding.js";
+import type { LintFinding, LintRuleMeta } from "../types.js";
+import type { HookScriptInput } from "./hook-script.js";
+
+export const stopHookActiveRule: LintRuleMeta = {
+  id: "stop-hook-active",
+  severity: "warning",
+  behaviour:
+    "A Stop or SubagentStop hook that blocks makes the model go on, and the next stop fires it again with " +
+    "`stop_hook_active: true`. A hook that never reads it blocks again and again until Claude Code 2.1.328's block " +
+    'cap ("A hook blocked the turn from ending N consecutive times — overriding and ending turn").',
+  fix: "Read stop_hook_active from the stdin payload and exit 0 without blocking while it is true.",
+  autofix: false,
+};
+
+export const stopNoopBlockRule: LintRuleMeta = {
+  id: "stop-noop-block",
+  severity: "warning",
+  behaviour:
+    'On Stop and SubagentStop only `{"decision": "block", "reason": "..."}` (or exit 2) keeps the model going; ' +
+    '`"continue": true` is the default and a reason beside it is never fed back: the turn ends as if the hook ' +
+    "were silent.",
+  fix: 'Print {"decision": "block", "reason": "<what is left to do>"} to keep the model going.',
+  autofix: false,
+};
+
+export const exit2JsonRule: LintRuleMeta = {
+  id: "exit2-json-ignored",
+  severity: "warning",
+  behaviour:
+    "On exit 2 the harness reads only stderr: JSON printed on stdout just before `exit 2` (a permissionDecision, " +
+    "a reason, additionalContext) is ignored, so the model sees stderr or nothing, not the reason written there.",
+  fix: "Either print the JSON and exit 0, or write the reason to stderr and exit 2; not both.",
+  autofix: false,
+};
+
+export const hookOutputRules: readonly LintRuleMeta[] = [
+  stopHookActiveRule,
+  stopNoopBlockRule,
+  exit2JsonRule,
+];
+
+const EXIT_2 =
+  /(?:^|[\s;&|(])(?:exit\s+2\b|sys\.exit\(\s*2\s*\)|os\._exit\(\s*2\s*\)|process\.exit\(\s*2\s*\))/;
+const BLOCKS = /["']?decision["']?\s*[:=]\s*\\?["']block\\?["']|\bDecision\.BLOCK\b/;
+const CONTINUE_TRUE = /["']?continue["']?\s*:\s*(?:true|True)\b/;
+const STOP_REASON = /["']?(?:reason|stopReason)["']?\s*:/;
+// A loop that counts its own rounds ends itself; it needs no stop_hook_active.
+const OWN_CAP = /max[_-]?iterations|iteration|max[_-]?(?:attempts|retries|blocks)|block[_-]?count/i;
+const JSON_VERDICT =
+  /permissionDecision|hookSpecificOutput|["']decision["']|\\"decision\\"|additionalContext/;
+const PRINTS_STDOUT =
+  /^\s*(?:echo|printf|cat\b|jq\b|print\(|json\.dump\(|sys\.stdout\.write|console\.log\(|process\.stdout\.write)/;
+const TO_STDERR = />&2|1>&2|file\s*=\s*sys\.stderr|console\.error|process\.stderr/;
+
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+function comment(line: string): boolean {
+  const t = line.trimStart();
+  return t.startsWith("#") || t.startsWith("//");
+}
+
+/** The line (1-based) of each stdout JSON print in the same block just before an exit 2. */
+function jsonBeforeExit2(lines: readonly string[]): { print: number; exit: number }[] {
+  const out: { print: number; exit: number }[] = [];
+  lines.forEach((text, i) => {
+    if (comment(text) || !EXIT_2.test(text)) return;
+    const indent = indentOf(text);
+    for (let j = i - 1; j >= 0 && j >= i - 8; j--) {
+      const prev = lines[j] as string;
+      if (prev.trim() === "" || comment(prev)) continue;
+      if (indentOf(prev) < indent) break; // left the block
+      if (indentOf(prev) > indent) continue; // a nested statement
+      if (PRINTS_STDOUT.test(prev) && JSON_VERDICT.test(prev) && !TO_STDERR.test(prev)) {
+        out.push({ print: j + 1, exit: i + 1 });
+        break;
+      }
+    }
+  });
+  return out;
+}
+
+export function checkHookOutput(input: HookScriptInput): LintFinding[] {
+  const source = input.source;
+  if (source === undefined || input.language === "other") return [];
+  const reg = input.registration;
+  const lines = source.split("\n");
+  const code = lines.filter((l) => !comment(l)).join("\n");
+  const out: LintFinding[] = [];
+  const isStop = reg.event === "Stop" || reg.event === "SubagentStop";
+  const canBlock = EXIT_2.test(code) || BLOCKS.test(code);
+  if (isStop && canBlock && !code.includes("stop_hook_active") && !OWN_CAP.test(code)) {
+    out.push(
+      finding(
+        stopHookActiveRule,
+        input.file,
+        undefined,
+        `This ${reg.event} hook can block but never reads stop_hook_active: once it blocks, it blocks every ` +
+          "following stop until the harness's block cap overrides it.",
+      ),
+    );
+  }
+  if (isStop && !canBlock && CONTINUE_TRUE.test(code) && STOP_REASON.test(code)) {
+    const line = lines.findIndex((l) => CONTINUE_TRUE.test(l)) + 1;
+    out.push(
+      finding(
+        stopNoopBlockRule,
+        input.file,
+        line > 0 ? { line, column: 1 } : undefined,
+        `This ${reg.event} hook answers "continue": true with a reason: that does not block the stop, the turn ends and the reason is never fed back.`,
+      ),
+    );
+  }
+  for (const { print, exit } of jsonBeforeExit2(lines)) {
+    out.push(
+      finding(
+        exit2JsonRule,
+        input.file,
+        { line: print, column: 1 },
+        `JSON printed on line ${print} is followed by exit 2 on line ${exit}: on exit 2 the harness ignores stdout and reads only stderr.`,
+      ),
+    );
+  }
+  return out;
+}
