@@ -7,10 +7,14 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { VigilesError } from "../core/errors.js";
 import { setExerciseListener } from "../core/lint/exercise-sink.js";
+import { commandFiles } from "./command-files.js";
 
 /** The environment variable naming the directory coverage records go to. Unset: nothing is recorded. */
 export const COVERAGE_DIR_ENV = "VIGILES_COVERAGE_DIR";
-/** Version of the record line format; a reader rejects lines from a newer writer. */
+/**
+ * Version of the record line format; a reader rejects lines from a newer writer. Version 1 lines
+ * read as before; `via`, `registered` and `files` are optional additions a version 1 reader ignores.
+ */
 export const COVERAGE_RECORD_VERSION = 1;
 
 /** What was exercised. */
@@ -29,6 +33,12 @@ export interface CoverageIdentity {
   readonly file?: string;
   readonly target?: string;
   readonly name?: string;
+  /** How a `runHook` got the hook: through a registration (settings / hooks.json entry) or as a command. */
+  readonly via?: "registration" | "command";
+  /** Through a registration: the handler's `command` as registered (before any expansion). */
+  readonly registered?: string;
+  /** The existing files the command named (the script, its interpreter's argument), as real paths. */
+  readonly files?: readonly string[];
 }
 
 /** One exercised item. */
@@ -144,14 +154,26 @@ function matcherTarget(event: Readonly<Record<string, unknown>>): string | undef
   return undefined;
 }
 
+/** How one `runHook` process was given its hook, for {@link recordHookRunCoverage}. */
+export interface HookRunContext {
+  readonly via: "registration" | "command";
+  /** The handler's command as registered (a registration only). */
+  readonly registered?: string;
+  /** The cwd the command ran in, and the variables it saw (`CLAUDE_PROJECT_DIR` …). */
+  readonly cwd: string;
+  readonly vars: Readonly<Record<string, string>>;
+}
+
 /**
- * Records one hook run by `runHook`: its event, the command as run and the matcher value.
+ * Records one hook run by `runHook`: its event, the command as run, the matcher value, and (given
+ * the context) whether it came through a registration and which files its command named.
  * Does nothing unless coverage recording is on.
  */
 export function recordHookRunCoverage(
   command: string | readonly string[] | undefined,
   input: Readonly<Record<string, unknown>> | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  context?: HookRunContext,
 ): void {
   if (!coverageEnabled(env) || input === undefined) return;
   const event = typeof input["hook_event_name"] === "string" ? input["hook_event_name"] : undefined;
@@ -165,6 +187,10 @@ export function recordHookRunCoverage(
         : argv?.[0] === "sh" && argv[1] === "-c" && argv[2] !== undefined
           ? argv[2]
           : (argv ?? []).join(" ");
+  const files =
+    command !== undefined && context !== undefined
+      ? commandFiles(command, { cwd: context.cwd, vars: context.vars })
+      : [];
   recordCoverage(
     {
       kind: "hook",
@@ -173,6 +199,9 @@ export function recordHookRunCoverage(
         ...(event !== undefined && { event }),
         ...(cmd !== undefined && { command: cmd }),
         ...(target !== undefined && { target }),
+        ...(context !== undefined && { via: context.via }),
+        ...(context?.registered !== undefined && { registered: context.registered }),
+        ...(files.length > 0 && { files }),
       },
     },
     env,

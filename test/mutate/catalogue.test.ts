@@ -19,8 +19,8 @@ const hook = (over: Partial<HookItem>): HookItem => ({
   sourceText: 'echo \'{"permissionDecision":"deny"}\'; exit 2',
   ...over,
 });
-const equivalents = (items: Parameters<typeof mutantCatalogue>[0]) =>
-  Object.fromEntries(mutantCatalogue(items).map((m) => [m.kind, m.equivalent]));
+const notApplicable = (items: Parameters<typeof mutantCatalogue>[0]) =>
+  Object.fromEntries(mutantCatalogue(items).map((m) => [m.kind, m.notApplicable]));
 
 describe("the mutant catalogue", () => {
   test("a guard that denies and exits 2, on a tool event with a short timeout: seven live mutants", () => {
@@ -34,24 +34,46 @@ describe("the mutant catalogue", () => {
       "hook-matcher-misses",
       "hook-past-timeout",
     ]);
-    expect(all.every((m) => m.equivalent === undefined)).toBe(true);
+    expect(all.every((m) => m.notApplicable === undefined)).toBe(true);
   });
 
-  test("equivalent mutants carry their reason", () => {
-    const e = equivalents([
-      hook({ event: "Notification", matcher: undefined, sourceText: "exit 0", timeout: undefined }),
+  test("mutants that cannot change the hook are not applicable, each with its reason", () => {
+    const e = notApplicable([
+      hook({ event: "Notification", matcher: undefined, sourceText: "#!/bin/sh\ncat >/dev/null\nexit 0\n" }),
     ]);
+    expect(e["hook-always-allows"]).toMatch(/already always allows/);
     expect(e["hook-exit2-to-0"]).toMatch(/never exits 2/);
-    expect(e["hook-deny-to-block"]).toMatch(/never writes "deny"/);
-    expect(e["hook-unregistered"]).toMatch(/headless -p/);
-    expect(e["hook-past-timeout"]).toMatch(/600 s default/);
+    expect(e["hook-deny-to-block"]).toMatch(/Notification honours no "deny"/);
+    expect(e["hook-crashes"]).toBeUndefined();
+    expect(e["hook-unregistered"]).toBeUndefined(); // a runHook through the registration would notice
+    expect(e["hook-past-timeout"]).toBeUndefined(); // run with a 1 s timeout in the copy: always worth it
     expect(e["hook-matcher-misses"]).toBeUndefined(); // Notification takes a matcher
-    expect(equivalents([hook({ event: "Stop", matcher: undefined })])["hook-matcher-misses"]).toMatch(
+    expect(notApplicable([hook({ event: "Stop", matcher: undefined })])["hook-matcher-misses"]).toMatch(
       /Stop takes no matcher/,
     );
+    const crashing = notApplicable([hook({ sourceText: "#!/bin/sh\necho 'not set up' >&2\nexit 1\n" })]);
+    expect(crashing["hook-crashes"]).toMatch(/already crashes/);
+    expect(crashing["hook-always-allows"]).toBeUndefined();
+    // A guard that only says "denied" on stderr and exits 2 writes no JSON deny.
+    const exit2Only = notApplicable([hook({ sourceText: 'echo "denied: force push" >&2; exit 2' })]);
+    expect(exit2Only["hook-deny-to-block"]).toMatch(/never writes a JSON "deny"/);
+    expect(exit2Only["hook-exit2-to-0"]).toBeUndefined();
+    expect(notApplicable([hook({ sourceText: "sys.exit(2)" })])["hook-exit2-to-0"]).toBeUndefined();
+    expect(notApplicable([hook({ sourceText: "os._exit(2)" })])["hook-exit2-to-0"]).toBeUndefined();
+    const twin = notApplicable([hook({ duplicateOf: "h0" })]);
+    expect(twin["hook-unregistered"]).toMatch(/h0 registers the same command/);
   });
 
-  test("skills: removed, blanked, and neighbours swapped; identical descriptions are an equivalent swap", () => {
+  test("program mutants without the answer they silence are not applicable", () => {
+    const all = mutantCatalogue([{ kind: "program", id: "p", file: "p.hook.mjs", answers: ["deny"] }]);
+    expect(all.map((m) => [m.kind, m.notApplicable === undefined])).toEqual([
+      ["program-deny-to-allow", true],
+      ["program-inject-to-nothing", false],
+      ["program-notice-to-silence", false],
+    ]);
+  });
+
+  test("skills: removed, blanked, and neighbours swapped; identical descriptions are a swap that changes nothing", () => {
     const skill = (name: string, description: string): MarkdownItem => ({
       kind: "skill",
       id: `skill ${name}`,
@@ -61,7 +83,7 @@ describe("the mutant catalogue", () => {
     });
     const all = mutantCatalogue([skill("a", "one"), skill("b", "two"), skill("c", "two")]);
     const swaps = all.filter((m) => m.kind === "skill-descriptions-swapped");
-    expect(swaps.map((m) => [m.item.id, m.other?.id, m.equivalent !== undefined])).toEqual([
+    expect(swaps.map((m) => [m.item.id, m.other?.id, m.notApplicable !== undefined])).toEqual([
       ["skill a", "skill b", false],
       ["skill b", "skill c", true],
     ]);
@@ -81,7 +103,7 @@ describe("program flips and scores", () => {
     expect(mutantSilences(undefined, "/x/gate.hook.mjs", { kind: "decision", decision: "deny" })).toBe(false);
   });
 
-  test("equivalents and errors are not counted", () => {
+  test("not applicable, not exercised and errors are not counted", () => {
     const r = (status: MutantResult["status"], item = "i"): MutantResult => ({
       id: `${item}${status}`,
       kind: "hook-crashes",
@@ -90,28 +112,65 @@ describe("program flips and scores", () => {
       description: "",
       status,
       tests: [],
+      testsWhy: "",
       durationMs: 0,
     });
-    const results = [r("killed"), r("survived"), r("equivalent"), r("error"), r("killed", "j")];
+    const results = [
+      r("killed"),
+      r("survived"),
+      r("not-applicable"),
+      r("not-exercised"),
+      r("error"),
+      r("killed", "j"),
+    ];
     expect(overallScore(results)).toBe(66.7);
     expect(scoreItems(results)).toEqual([
-      { item: "i", kind: "hook", killed: 1, survived: 1, equivalent: 1, errors: 1, score: 50 },
-      { item: "j", kind: "hook", killed: 1, survived: 0, equivalent: 0, errors: 0, score: 100 },
+      {
+        item: "i",
+        kind: "hook",
+        killed: 1,
+        survived: 1,
+        notApplicable: 1,
+        notExercised: 1,
+        errors: 1,
+        score: 50,
+      },
+      {
+        item: "j",
+        kind: "hook",
+        killed: 1,
+        survived: 0,
+        notApplicable: 0,
+        notExercised: 0,
+        errors: 0,
+        score: 100,
+      },
     ]);
-    expect(overallScore([r("equivalent")])).toBeNull();
+    expect(overallScore([r("not-applicable"), r("not-exercised")])).toBeNull();
   });
 });
 
 describe("the HTML report", () => {
   test("scores and survivors, every text escaped", () => {
     const html = mutateReportHtml({
-      version: 1,
+      version: 2,
       root: "/r",
       selection: "coverage",
       selectionNote: "by coverage",
       baseline: { tests: ["a.harness.mjs"], durationMs: 1 },
       score: 50,
-      items: [{ item: "h", kind: "hook", killed: 1, survived: 1, equivalent: 0, errors: 0, score: 50 }],
+      items: [
+        {
+          item: "h",
+          kind: "hook",
+          killed: 1,
+          survived: 1,
+          notApplicable: 0,
+          notExercised: 0,
+          errors: 0,
+          score: 50,
+        },
+      ],
       mutants: [
         {
           id: "h#x",
@@ -121,6 +180,7 @@ describe("the HTML report", () => {
           description: "hook `<script>alert(1)</script>` crashes",
           status: "survived",
           tests: ["a.harness.mjs"],
+          testsWhy: "a.harness.mjs reaches it by its script",
           suggestion: "no test checks it",
           durationMs: 1,
         },

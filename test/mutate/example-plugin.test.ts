@@ -22,12 +22,18 @@ describe.skipIf(!claudeAvailable())("vigiles mutate on examples/guard-plugin (re
     const status = (id: string) => report.mutants.find((m) => m.id === id)?.status;
     expect(status("hooks/hooks.json:Stop[0].hooks[0]#hook-unregistered")).toBe("killed");
     expect(status("hooks/hooks.json:UserPromptSubmit[0].hooks[0]#hook-always-allows")).toBe("killed");
-    // No harness test triggers a skill or an agent: those survive without a run, each with a suggestion.
+    // No harness test triggers a skill or an agent: those are not exercised (never survivors), each
+    // saying how to reach it; every survivor names the test that ran.
+    for (const m of report.mutants.filter((x) => x.itemKind === "skill" || x.itemKind === "agent"))
+      expect([m.id, m.status]).toEqual([
+        m.id,
+        m.status === "not-applicable" ? "not-applicable" : "not-exercised",
+      ]);
     for (const m of report.mutants.filter((x) => x.status === "survived")) {
       expect(m.suggestion, m.id).toMatch(/^no test /);
-      if (m.itemKind === "skill" || m.itemKind === "agent") expect(m.tests).toEqual([]);
+      expect(m.tests, m.id).toEqual(["guard.harness.mjs"]);
     }
-    for (const m of report.mutants.filter((x) => x.status === "equivalent"))
-      expect(m.reason, m.id).toMatch(/never|no matcher|no registered timeout/);
+    for (const m of report.mutants.filter((x) => x.status === "not-applicable"))
+      expect(m.reason, m.id).toMatch(/never|no matcher|honours no/);
   }, 300_000);
 });

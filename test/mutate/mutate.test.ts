@@ -62,39 +62,50 @@ describe("vigiles mutate on the fixture", () => {
     expect(killedGuard?.reason).toMatch(/force push is denied/);
   });
 
-  test("the score is reported per item and overall; every survivor is explained", () => {
-    expect(report.version).toBe(1);
+  test("the score is reported per item and overall; nothing is a survivor without a test that ran", () => {
+    expect(report.version).toBe(2);
     expect(report.selection).toBe("coverage");
     const score = (item: string) => report.items.find((i) => i.item === item)?.score;
     expect(score(guard)).toBe(100);
-    expect(score(".claude/settings.json:Notification[0].hooks[0]")).toBe(0);
-    expect(score("skill .claude/skills/changelog/SKILL.md")).toBe(0);
-    const survivors = report.mutants.filter((m) => m.status === "survived");
-    expect(survivors.length).toBeGreaterThan(0);
-    for (const s of survivors) {
+    // Nothing tests the Notification hook or the skills: not exercised, so no score, never 0%.
+    expect(score(".claude/settings.json:Notification[0].hooks[0]")).toBeNull();
+    expect(score("skill .claude/skills/changelog/SKILL.md")).toBeNull();
+    for (const s of report.mutants.filter((m) => m.status === "survived")) {
       expect(s.suggestion, s.id).toMatch(/^no test /);
-      expect(s.description, s.id).not.toBe("");
-      expect(Array.isArray(s.tests)).toBe(true);
+      expect(s.tests.length, s.id).toBeGreaterThan(0);
     }
-    const killed = report.mutants.filter((m) => m.status === "killed").length;
-    expect(report.score).toBe(Math.round((1000 * killed) / (killed + survivors.length)) / 10);
+    const unreached = report.mutants.filter((m) => m.status === "not-exercised");
+    expect(unreached.map((m) => m.id)).toContain(
+      ".claude/settings.json:Notification[0].hooks[0]#hook-crashes",
+    );
+    expect(unreached.map((m) => m.id)).toContain("skill .claude/skills/changelog/SKILL.md#skill-removed");
+    for (const m of unreached) {
+      expect(m.tests, m.id).toEqual([]);
+      expect(m.reason, m.id).toMatch(/no test reached this item/);
+      expect(m.suggestion, m.id).toMatch(/runHook|runHarnessTest/);
+    }
+    const count = (st: string) => report.mutants.filter((m) => m.status === st).length;
+    const killed = count("killed");
+    expect(report.score).toBe(Math.round((1000 * killed) / (killed + count("survived"))) / 10);
     expect(report.mutants.filter((m) => m.status === "error")).toEqual([]);
   });
 
-  test("equivalent mutants are named with their reason and not counted", () => {
-    const eq = report.mutants.filter((m) => m.status === "equivalent");
-    expect(eq.map((m) => m.id).sort()).toEqual(
+  test("mutants that cannot change their item are not applicable, named with their reason and not counted", () => {
+    const na = report.mutants.filter((m) => m.status === "not-applicable");
+    expect(na.map((m) => m.id).sort()).toEqual(
       [
         `${inject}#hook-exit2-to-0`,
         `${inject}#hook-deny-to-block`,
         `${inject}#hook-matcher-misses`,
+        ".claude/settings.json:Notification[0].hooks[0]#hook-always-allows",
         ".claude/settings.json:Notification[0].hooks[0]#hook-exit2-to-0",
         ".claude/settings.json:Notification[0].hooks[0]#hook-deny-to-block",
-        ".claude/settings.json:Notification[0].hooks[0]#hook-unregistered",
+        "program programs/gate.hook.mjs#program-inject-to-nothing",
+        "program programs/gate.hook.mjs#program-notice-to-silence",
       ].sort(),
     );
-    expect(eq.every((m) => (m.reason ?? "").length > 10)).toBe(true);
-    expect(report.items.find((i) => i.item === inject)).toMatchObject({ equivalent: 3, score: 100 });
+    expect(na.every((m) => (m.reason ?? "").length > 10)).toBe(true);
+    expect(report.items.find((i) => i.item === inject)).toMatchObject({ notApplicable: 3, score: 100 });
   });
 
   test("the user's tree is byte-identical and every copy is gone", () => {
@@ -138,7 +149,7 @@ describe("the CLI", () => {
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/below --min-score 100/);
     const report = JSON.parse(readFileSync(out, "utf8")) as MutateReport;
-    expect(report.version).toBe(1);
+    expect(report.version).toBe(2);
     // --since: only the guard (its script changed) is mutated.
     expect(new Set(report.mutants.map((m) => m.item))).toEqual(
       new Set([".claude/settings.json:PreToolUse[0].hooks[0]"]),
@@ -192,7 +203,7 @@ describe("the CLI", () => {
       child.stderr.on("data", (chunk: Buffer) => {
         stderr += chunk.toString();
         // The first mutant finished: the next one is running in its copy now.
-        if (/^\s+(killed|survived|equivalent)/m.test(stderr) && !child.killed) {
+        if (/^\s+(killed|survived)/m.test(stderr) && !child.killed) {
           setTimeout(() => {
             sawMutantDir = [...mutantDirs()].some((d) => !dirsBefore.has(d));
             child.kill("SIGINT");

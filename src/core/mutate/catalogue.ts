@@ -1,36 +1,115 @@
 /**
- * The mutant catalogue: for each harness item, the breakages `vigiles mutate` makes, and which of
- * them no test could ever notice (equivalent mutants, named with the reason and not counted).
+ * The mutant catalogue: for each harness item, the breakages `vigiles mutate` makes, which of them
+ * cannot change the item at all (not applicable, named with the reason and not counted), and where
+ * each acts (on the hook's behaviour or on its registration), which decides the tests that meet it.
  */
 import { matcherSubjectField } from "../hook-config/matcher.js";
-import type { HookItem, MarkdownItem, Mutant, MutantKind, MutatedItem, ProgramItem } from "./types.js";
+import { eventRules } from "../hook-decision/event-rules.js";
+import type {
+  HookItem,
+  MarkdownItem,
+  Mutant,
+  MutantKind,
+  MutantReach,
+  MutatedItem,
+  ProgramItem,
+} from "./types.js";
+
+/** `exit 2`, `exit(2)`, `sys.exit(2)`, `os._exit(2)`, `process.exit(2)`, `exitCode = 2`. */
+const EXIT_2 = /(?:\b|_)exit\s*\(?\s*2\b|exitCode\s*=\s*2\b/;
+/**
+ * A JSON deny the deny-to-block mutant can misspell: the word `deny` and one of the fields the
+ * harness reads it from (`permissionDecision`, `decision`, `behavior`). A hook that only says
+ * "denied" on stderr and exits 2 has no JSON deny.
+ */
+const JSON_DENY = (text: string) =>
+  /\bdeny\b/.test(text) && /permissionDecision|\bdecision\b|\bbehavior\b/.test(text);
 
 /**
- * Events a headless `claude -p` run against a mock never fires: they wait on a person (an idle or
- * permission notification) or on an interactive slash command (`/model`, `/add-dir`).
+ * The lines of a script that do something, comments, blank lines and the shebang left out. Only
+ * used to recognise a script that provably does nothing (or only fails): never to guess more.
  */
-const NOT_HEADLESS: Readonly<Record<string, string>> = {
-  Notification: "Notification fires for a person (idle, permission prompts), never in a headless -p run",
-  PreModelSwitch: "PreModelSwitch fires on an interactive /model, never in a headless -p run",
-  PostModelSwitch: "PostModelSwitch fires on an interactive /model, never in a headless -p run",
-  DirectoryAdded: "DirectoryAdded fires on an interactive /add-dir, never in a headless -p run",
+const bodyLines = (text: string): string[] =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
+
+/** Reading stdin away, `true`, `:`: lines that change no answer. */
+const NO_OP = /^(cat(\s*>\s*\/dev\/null)?|cat\s+-\s*>\s*\/dev\/null|true|:|input=\$\(cat\))\s*;?$/;
+
+/** The source only reads its input and exits 0: it already always allows, silently. */
+const ALWAYS_ALLOWS = (text: string) =>
+  bodyLines(text).every((l) => NO_OP.test(l) || /^exit(\s+0)?\s*;?$/.test(l));
+
+/** The source does nothing but fail with exit 1 (a message on stderr at most): it already crashes. */
+const ALWAYS_CRASHES = (text: string) => {
+  const lines = bodyLines(text);
+  return (
+    lines.at(-1)?.match(/^exit\s+1\s*;?$/) !== null &&
+    lines.length > 0 &&
+    lines.every((l) => NO_OP.test(l) || /^exit\s+1\s*;?$/.test(l) || /^(echo|printf)\s.*>&2\s*;?$/.test(l))
+  );
 };
 
-const EXIT_2 = /\bexit\s*\(?\s*2\b|exitCode\s*=\s*2\b/;
+/** The registered timeout the past-timeout mutant shrinks to, in seconds: the harness gives up on the hook the same way at 1 s as at 600 s. */
+export const MUTANT_TIMEOUT_S = 1;
+
+/** Where each kind acts: see {@link MutantReach}. */
+export function mutantReach(kind: MutantKind): MutantReach {
+  switch (kind) {
+    case "hook-always-allows":
+    case "hook-crashes":
+    case "hook-exit2-to-0":
+    case "hook-deny-to-block":
+    case "program-deny-to-allow":
+    case "program-inject-to-nothing":
+    case "program-notice-to-silence":
+      return "behaviour";
+    // The registered timeout is enforced by the registration: a run by the script path has none.
+    case "hook-past-timeout":
+    case "hook-unregistered":
+    case "hook-matcher-misses":
+    case "skill-removed":
+    case "skill-description-blank":
+    case "skill-descriptions-swapped":
+    case "agent-removed":
+    case "agent-description-blank":
+      return "registration";
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
 
 function hookMutants(h: HookItem): Mutant[] {
   const where = `${h.event}${h.matcher ? `[${h.matcher}]` : ""} hook \`${h.command}\` (${h.file})`;
-  const m = (kind: MutantKind, description: string, equivalent?: string): Mutant => ({
+  const m = (kind: MutantKind, description: string, notApplicable?: string): Mutant => ({
     id: `${h.id}#${kind}`,
     kind,
     item: h,
     description,
-    ...(equivalent !== undefined ? { equivalent } : {}),
+    ...(notApplicable !== undefined ? { notApplicable } : {}),
   });
   const text = h.sourceText;
+  const rules = eventRules(h.event);
+  const script = h.sources.join(", ");
   const out: Mutant[] = [
-    m("hook-always-allows", `${where} always allows: exit 0, no output, the original never runs`),
-    m("hook-crashes", `${where} crashes with exit 1 (a non-blocking error: the harness fails open)`),
+    m(
+      "hook-always-allows",
+      `${where} always allows: exit 0, no output, the original never runs`,
+      text !== undefined && ALWAYS_ALLOWS(text)
+        ? `its source (${script}) only reads its input and exits 0: it already always allows`
+        : undefined,
+    ),
+    m(
+      "hook-crashes",
+      `${where} crashes with exit 1 (a non-blocking error: the harness fails open)`,
+      text !== undefined && ALWAYS_CRASHES(text)
+        ? `its source (${script}) does nothing but exit 1: it already crashes on every input`
+        : undefined,
+    ),
     m(
       "hook-exit2-to-0",
       `${where}: a blocking exit 2 becomes exit 0`,
@@ -41,14 +120,18 @@ function hookMutants(h: HookItem): Mutant[] {
     m(
       "hook-deny-to-block",
       `${where}: a JSON "deny" becomes the illegal "block" (the harness ignores it and fails open)`,
-      text !== undefined && !/\bdeny\b/.test(text)
-        ? `its source (${h.sources.join(", ")}) never writes "deny", so there is no deny to misspell`
-        : undefined,
+      rules !== undefined && !rules.permissionDecision && !rules.permissionRequest
+        ? `${h.event} honours no "deny" (no permissionDecision, no decision.behavior): a deny and a block are ignored alike`
+        : text !== undefined && !JSON_DENY(text)
+          ? `its source (${script}) never writes a JSON "deny" (permissionDecision / decision / behavior), so there is no deny to misspell`
+          : undefined,
     ),
     m(
       "hook-unregistered",
       `${where} is removed from ${h.file}`,
-      Object.hasOwn(NOT_HEADLESS, h.event) ? NOT_HEADLESS[h.event] : undefined,
+      h.duplicateOf !== undefined
+        ? `${h.duplicateOf} registers the same command for the same event and matcher; the harness runs identical handlers once, so removing one changes nothing`
+        : undefined,
     ),
   ];
   const subject = matcherSubjectField(h.event);
@@ -64,34 +147,39 @@ function hookMutants(h: HookItem): Mutant[] {
   out.push(
     m(
       "hook-past-timeout",
-      `${where} runs past its ${h.timeout ?? 600} s timeout before doing its work`,
-      h.timeout === undefined || h.timeout > 60
-        ? `no registered timeout of 60 s or less (${h.timeout === undefined ? "the 600 s default" : `${h.timeout} s`}): waiting it out per test is not worth a mutant`
-        : undefined,
+      `${where} runs past its ${h.timeout ?? 600} s timeout before doing its work (in the copy the timeout is ${MUTANT_TIMEOUT_S} s and the hook waits ${MUTANT_TIMEOUT_S + 2} s, so the harness gives up on it as it would, without the wait)`,
     ),
   );
   return out;
 }
 
 function programMutants(p: ProgramItem): Mutant[] {
-  const m = (kind: MutantKind, description: string, equivalent?: string): Mutant => ({
+  const m = (kind: MutantKind, description: string, notApplicable?: string): Mutant => ({
     id: `${p.id}#${kind}`,
     kind,
     item: p,
     description,
-    ...(equivalent !== undefined ? { equivalent } : {}),
+    ...(notApplicable !== undefined ? { notApplicable } : {}),
   });
   const has = (a: ProgramItem["answers"][number]) => p.answers.includes(a);
-  const out: Mutant[] = [];
-  if (has("deny") || has("ask"))
-    out.push(
-      m("program-deny-to-allow", `hook program ${p.file}: every deny/ask the runtime answers becomes allow`),
-    );
-  if (has("inject"))
-    out.push(m("program-inject-to-nothing", `hook program ${p.file}: every injection becomes nothing`));
-  if (has("notice"))
-    out.push(m("program-notice-to-silence", `hook program ${p.file}: every notice becomes silence`));
-  return out;
+  const never = (what: string) => `its source never calls ${what}, so there is no such answer to silence`;
+  return [
+    m(
+      "program-deny-to-allow",
+      `hook program ${p.file}: every deny/ask the runtime answers becomes allow`,
+      has("deny") || has("ask") ? undefined : never("deny() or ask()"),
+    ),
+    m(
+      "program-inject-to-nothing",
+      `hook program ${p.file}: every injection becomes nothing`,
+      has("inject") ? undefined : never("inject()"),
+    ),
+    m(
+      "program-notice-to-silence",
+      `hook program ${p.file}: every notice becomes silence`,
+      has("notice") ? undefined : never("notice()"),
+    ),
+  ];
 }
 
 function markdownMutants(s: MarkdownItem): Mutant[] {
@@ -110,7 +198,7 @@ function markdownMutants(s: MarkdownItem): Mutant[] {
       kind: blank,
       item: s,
       description: `${kind} ${s.name} (${s.file}) has a blank description`,
-      ...(s.description.trim() === "" ? { equivalent: "its description is already blank" } : {}),
+      ...(s.description.trim() === "" ? { notApplicable: "its description is already blank" } : {}),
     },
   ];
 }
@@ -129,7 +217,7 @@ function swapMutants(skills: readonly MarkdownItem[]): Mutant[] {
       other: b,
       description: `skills ${a.name} and ${b.name} have each other's descriptions`,
       ...(a.description.trim() === b.description.trim()
-        ? { equivalent: "the two descriptions are the same text" }
+        ? { notApplicable: "the two descriptions are the same text" }
         : {}),
     });
   }

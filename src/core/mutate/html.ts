@@ -12,14 +12,14 @@ function mutantRows(mutants: readonly MutantResult[], detail: (m: MutantResult) 
   return mutants.map((m) => `<tr><td>${esc(m.description)}</td><td>${detail(m)}</td></tr>`).join("\n");
 }
 
-/** Renders the report: the score per item, then survivors (with tests run and suggestion), errors and equivalents. */
+/** Renders the report: the score per item, then survivors (with tests run and suggestion), errors, mutants not exercised and not applicable. */
 export function mutateReportHtml(report: MutateReport): string {
   const by = (s: MutantResult["status"]) => report.mutants.filter((m) => m.status === s);
   const items = report.items
     .map(
       (i) =>
         `<tr><td>${esc(i.kind)}</td><td>${esc(i.item)}</td><td class="n">${score(i.score)}</td>` +
-        `<td class="n">${i.killed}</td><td class="n">${i.survived}</td><td class="n">${i.equivalent}</td><td class="n">${i.errors}</td></tr>`,
+        `<td class="n">${i.killed}</td><td class="n">${i.survived}</td><td class="n">${i.notExercised}</td><td class="n">${i.notApplicable}</td><td class="n">${i.errors}</td></tr>`,
     )
     .join("\n");
   const section = (title: string, rows: string) =>
@@ -31,15 +31,16 @@ export function mutateReportHtml(report: MutateReport): string {
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}.n{text-align:right}</style>
 </head><body>
 <h1>Mutation score ${score(report.score)}${report.aborted ? " (aborted)" : ""}</h1>
-<p>${esc(report.root)}: ${report.mutants.length} mutants, ${by("killed").length} killed, ${by("survived").length} survived, ${by("equivalent").length} equivalent, ${by("error").length} errors. Tests per mutant: ${esc(report.selectionNote)}.</p>
-<table><tr><th>kind</th><th>item</th><th>score</th><th>killed</th><th>survived</th><th>equivalent</th><th>errors</th></tr>
+<p>${esc(report.root)}: ${report.mutants.length} mutants, ${by("killed").length} killed, ${by("survived").length} survived, ${by("not-exercised").length} not exercised, ${by("not-applicable").length} not applicable, ${by("error").length} errors. Tests per mutant: ${esc(report.selectionNote)}.</p>
+<table><tr><th>kind</th><th>item</th><th>score</th><th>killed</th><th>survived</th><th>not exercised</th><th>not applicable</th><th>errors</th></tr>
 ${items}
 </table>
 ${section(
   "Survived: the tests did not notice",
   mutantRows(
     by("survived"),
-    (m) => `tests run: ${esc(m.tests.join(", ") || "none")}<br>suggestion: ${esc(m.suggestion ?? "")}`,
+    (m) =>
+      `tests run: ${esc(m.tests.join(", ") || "none")} (${esc(m.testsWhy)})<br>suggestion: ${esc(m.suggestion ?? "")}`,
   ),
 )}
 ${section(
@@ -47,8 +48,12 @@ ${section(
   mutantRows(by("error"), (m) => esc(m.reason ?? "")),
 )}
 ${section(
-  "Equivalent: not counted",
-  mutantRows(by("equivalent"), (m) => esc(m.reason ?? "")),
+  "Not exercised: no test reaches it this way (not counted)",
+  mutantRows(by("not-exercised"), (m) => `${esc(m.reason ?? "")}<br>to reach it: ${esc(m.suggestion ?? "")}`),
+)}
+${section(
+  "Not applicable: the mutant cannot change it (not counted)",
+  mutantRows(by("not-applicable"), (m) => esc(m.reason ?? "")),
 )}
 </body></html>
 `;

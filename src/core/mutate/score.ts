@@ -4,7 +4,7 @@ import type { ItemScore, MutantResult, MutateReport } from "./types.js";
 const pct = (killed: number, survived: number): number | null =>
   killed + survived === 0 ? null : Math.round((1000 * killed) / (killed + survived)) / 10;
 
-/** One score per item, in the order the items first appear; equivalents and errors are not counted. */
+/** One score per item, in the order the items first appear; not applicable, not exercised and errors are not counted. */
 export function scoreItems(results: readonly MutantResult[]): ItemScore[] {
   const byItem = new Map<string, ItemScore>();
   for (const r of results) {
@@ -13,7 +13,8 @@ export function scoreItems(results: readonly MutantResult[]): ItemScore[] {
       kind: r.itemKind,
       killed: 0,
       survived: 0,
-      equivalent: 0,
+      notApplicable: 0,
+      notExercised: 0,
       errors: 0,
       score: null,
     };
@@ -21,7 +22,8 @@ export function scoreItems(results: readonly MutantResult[]): ItemScore[] {
       ...s,
       killed: s.killed + (r.status === "killed" ? 1 : 0),
       survived: s.survived + (r.status === "survived" ? 1 : 0),
-      equivalent: s.equivalent + (r.status === "equivalent" ? 1 : 0),
+      notApplicable: s.notApplicable + (r.status === "not-applicable" ? 1 : 0),
+      notExercised: s.notExercised + (r.status === "not-exercised" ? 1 : 0),
       errors: s.errors + (r.status === "error" ? 1 : 0),
     };
     byItem.set(r.item, { ...next, score: pct(next.killed, next.survived) });
@@ -37,7 +39,7 @@ export function overallScore(results: readonly MutantResult[]): number | null {
 
 const fmt = (score: number | null): string => (score === null ? "  n/a" : `${score.toFixed(1)}%`.padStart(6));
 
-/** The report as text: scores per item, then every survivor, equivalent and error with its why. */
+/** The report as text: scores per item, then every survivor, error, mutant not exercised and not applicable, with its why. */
 export function mutateReportText(report: MutateReport): string {
   const lines: string[] = [];
   const count = (s: MutantResult["status"]) => report.mutants.filter((m) => m.status === s).length;
@@ -46,12 +48,13 @@ export function mutateReportText(report: MutateReport): string {
     `  tests per mutant: ${report.selectionNote}`,
     `  baseline: ${report.baseline.tests.length} test(s) passed in ${(report.baseline.durationMs / 1000).toFixed(1)}s`,
     "",
-    "Score per item (killed / killed+survived; equivalent and errors not counted):",
+    "Score per item (killed / killed+survived; not exercised, not applicable and errors not counted):",
   );
   for (const i of report.items) {
     lines.push(
       `  ${fmt(i.score)}  ${i.kind.padEnd(7)} ${i.item}  (${i.killed} killed, ${i.survived} survived` +
-        `${i.equivalent ? `, ${i.equivalent} equivalent` : ""}${i.errors ? `, ${i.errors} error(s)` : ""})`,
+        `${i.notExercised ? `, ${i.notExercised} not exercised` : ""}` +
+        `${i.notApplicable ? `, ${i.notApplicable} not applicable` : ""}${i.errors ? `, ${i.errors} error(s)` : ""})`,
     );
   }
   const section = (status: MutantResult["status"], title: string, body: (m: MutantResult) => string[]) => {
@@ -60,16 +63,23 @@ export function mutateReportText(report: MutateReport): string {
     lines.push("", `${title} (${ms.length}):`);
     for (const m of ms) lines.push(`  ✗ ${m.description}`, ...body(m).map((l) => `      ${l}`));
   };
-  section("survived", "Survived: the tests did not notice", (m) => [
-    `tests run: ${m.tests.length ? m.tests.join(", ") : "none (no test exercised this item)"}`,
+  section("survived", "Survived: the tests ran it and did not notice", (m) => [
+    `tests run: ${m.tests.join(", ")} (${m.testsWhy})`,
     `suggestion: ${m.suggestion ?? ""}`,
   ]);
   section("error", "Errors: the tests could not run (not counted as kills)", (m) => [m.reason ?? ""]);
-  section("equivalent", "Equivalent: no test could notice (not counted)", (m) => [m.reason ?? ""]);
+  section("not-exercised", "Not exercised: no test reaches it this way (not counted)", (m) => [
+    m.reason ?? "",
+    `to reach it: ${m.suggestion ?? ""}`,
+  ]);
+  section("not-applicable", "Not applicable: the mutant cannot change it (not counted)", (m) => [
+    m.reason ?? "",
+  ]);
   lines.push(
     "",
     `${report.aborted ? "ABORTED: " : ""}mutation score ${report.score === null ? "n/a" : `${report.score.toFixed(1)}%`}: ` +
-      `${count("killed")} killed, ${count("survived")} survived, ${count("equivalent")} equivalent, ` +
+      `${count("killed")} killed, ${count("survived")} survived, ${count("not-exercised")} not exercised, ` +
+      `${count("not-applicable")} not applicable, ` +
       `${count("error")} error(s) in ${(report.durationMs / 1000).toFixed(1)}s`,
   );
   return `${lines.join("\n")}\n`;

@@ -47,3 +47,34 @@ export function suggestionFor(mutant: Mutant): string {
     }
   }
 }
+
+/**
+ * How a test could reach an item it does not reach the way `mutant` acts, in one line: for a
+ * registration mutant whose item the tests only run by its script path (`byScript`), the
+ * registration; otherwise any way in at all.
+ */
+export function reachFor(mutant: Mutant, byScript: readonly string[]): string {
+  const item = mutant.item;
+  switch (item.kind) {
+    case "hook": {
+      const script = item.sources[0];
+      const event = `{ hook_event_name: "${item.event}"${item.matcher && item.matcher !== "*" ? `, tool_name: "${item.matcher.split("|")[0]}"` : ""} }`;
+      const registration = `runHook({ registration: <${item.file} parsed> }, ${event}) or a runHarnessTest goes through ${item.file}`;
+      if (byScript.length > 0)
+        return `${byScript.join(", ")} run${byScript.length === 1 ? "s" : ""} ${script ?? "the command"} by its path, which never reads ${item.file}: ${registration}`;
+      return script !== undefined
+        ? `runHook("${script}", ${event}) reaches its behaviour; ${registration}`
+        : `${registration} (its command names no script file to run by path)`;
+    }
+    case "program":
+      return `runHook the compiled registration of ${item.file} (or runHookProgram / runHarnessTest) on an input it must answer`;
+    case "skill":
+      return `a runHarnessTest that expects a Skill call to ${item.name}, or a trigger-rate eval over its prompts`;
+    case "agent":
+      return `a runHarnessTest that expects an Agent call with subagent_type ${item.name}`;
+    default: {
+      const never: never = item;
+      return never;
+    }
+  }
+}

@@ -22,8 +22,13 @@ export interface HookItem {
   readonly timeout: number | undefined;
   /** Files the command names that exist (relative to the root): the hook's source. */
   readonly sources: readonly string[];
-  /** The text of those sources, for the equivalence checks (absent when unreadable). */
+  /** The text of those sources, for the not-applicable checks (absent when unreadable). */
   readonly sourceText: string | undefined;
+  /**
+   * The id of an earlier handler in the same file with the same event, matcher and command: the
+   * harness runs identical handlers once, so removing this one changes nothing.
+   */
+  readonly duplicateOf?: string;
 }
 
 /** A hook program file (`*.hook.{mjs,js,ts,mts}`). */
@@ -75,12 +80,25 @@ export interface Mutant {
   readonly other?: MarkdownItem;
   /** What was broken, in one line. */
   readonly description: string;
-  /** Set when no test could notice the breakage: why. Such a mutant is not run and not counted. */
-  readonly equivalent?: string;
+  /**
+   * Set when the breakage cannot change what the hook (or item) does, so no test could ever notice
+   * it: why. Such a mutant is not run and not counted (a JSON-deny mutant on a hook that only exits 2).
+   */
+  readonly notApplicable?: string;
 }
 
-/** What became of a mutant. */
-export type MutantStatus = "killed" | "survived" | "equivalent" | "error";
+/**
+ * Where a mutant acts, and so which tests can meet it: `behaviour` changes what the hook answers
+ * (every test that runs it meets it, by its script path or through its registration);
+ * `registration` changes the registration (only tests that go through the registration meet it).
+ */
+export type MutantReach = "behaviour" | "registration";
+
+/**
+ * What became of a mutant. `not-applicable`: it cannot change the item (not counted);
+ * `not-exercised`: no test reaches the item the way the mutant acts (not counted, said how to reach it).
+ */
+export type MutantStatus = "killed" | "survived" | "not-applicable" | "not-exercised" | "error";
 
 export interface MutantResult {
   readonly id: string;
@@ -89,30 +107,39 @@ export interface MutantResult {
   readonly itemKind: MutatedItemKind;
   readonly description: string;
   readonly status: MutantStatus;
-  /** Equivalent: why; error: what stopped the tests; killed: the failing test's reason. */
+  /**
+   * Not applicable: why; not exercised: what the tests do instead; error: what stopped the tests;
+   * killed: the failing test's reason.
+   */
   readonly reason?: string;
   /** The test files (relative) that ran against the mutant, or the custom command. */
   readonly tests: readonly string[];
-  /** For a survivor: what test is missing, in one line. */
+  /** Why those tests: how each reaches the item (by its script path, through its registration …). */
+  readonly testsWhy: string;
+  /** For a survivor: what test is missing; for a mutant not exercised: how to reach it. One line. */
   readonly suggestion?: string;
   readonly durationMs: number;
 }
 
-/** The score of one item: killed / (killed + survived), equivalents and errors left out. */
+/** The score of one item: killed / (killed + survived); not applicable, not exercised and errors left out. */
 export interface ItemScore {
   readonly item: string;
   readonly kind: MutatedItemKind;
   readonly killed: number;
   readonly survived: number;
-  readonly equivalent: number;
+  readonly notApplicable: number;
+  readonly notExercised: number;
   readonly errors: number;
   /** 0-100, or null when nothing counted. */
   readonly score: number | null;
 }
 
-/** The report of one run; `version` changes when the shape does. */
+/**
+ * The report of one run; `version` changes when the shape does (2: `equivalent` became
+ * `not-applicable`, `not-exercised` and `testsWhy` were added).
+ */
 export interface MutateReport {
-  readonly version: 1;
+  readonly version: 2;
   readonly root: string;
   /** How tests were picked per mutant: by coverage record, all of them, or a custom command. */
   readonly selection: "coverage" | "all" | "command";

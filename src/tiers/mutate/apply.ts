@@ -1,16 +1,21 @@
 /**
- * Applies one mutant to a temp copy, through the harness's own configuration: the copy's settings or
- * hooks.json gets the handler removed, re-matched or wrapped; a skill or agent file is removed or
- * its frontmatter description rewritten; a hook program mutant is an environment variable the
- * compiled runtime reads. Only the copy is ever written.
+ * Applies one mutant to a temp copy. A behaviour mutant of a hook with a script goes at the
+ * script's path (a stub, see script-stub.ts), so tests by path and through the registration both
+ * meet it; a hook whose command names no script gets its registered command wrapped. Registration
+ * mutants edit the copy's settings or hooks.json (the handler removed, re-matched, or given a short
+ * timeout it runs past); a skill or agent file is removed or its frontmatter description
+ * rewritten; a hook program mutant is an environment variable the compiled runtime reads. Only
+ * the copy is ever written.
  */
 import { copyFileSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
+import { MUTANT_TIMEOUT_S } from "../../core/mutate/catalogue.js";
 import { MUTANT_ENV, type ProgramFlip } from "../../core/mutate/program-flip.js";
 import type { HookItem, Mutant } from "../../core/mutate/types.js";
+import { stubScript, stubTarget, type StubMode } from "./script-stub.js";
 
 /** A matcher no tool, source or trigger is called. */
 export const NO_MATCH = "VigilesMutantMatchesNothing";
@@ -51,6 +56,12 @@ const SHELL_ONLY: Readonly<Record<string, string>> = {
 };
 
 function wrap(copyRoot: string, h: HookItem, mode: string): void {
+  if (mode === "past-timeout") {
+    // The harness gives up on a hook at its timeout whatever the number: a short one keeps the wait short.
+    editHook(copyRoot, h, (_groups, handler) => {
+      handler["timeout"] = MUTANT_TIMEOUT_S;
+    });
+  }
   const shell = SHELL_ONLY[mode];
   if (shell !== undefined) {
     editHook(copyRoot, h, (_groups, handler) => {
@@ -69,11 +80,11 @@ function wrap(copyRoot: string, h: HookItem, mode: string): void {
     if (Array.isArray(args)) {
       // Exec form: the wrapper becomes the program, the original program and its args follow `--`.
       handler["command"] = process.execPath;
-      handler["args"] = [wrapper, mode, String(h.timeout ?? 600), "--", h.command, ...args.map(String)];
+      handler["args"] = [wrapper, mode, String(MUTANT_TIMEOUT_S), "--", h.command, ...args.map(String)];
       return;
     }
     handler["command"] =
-      `${shellQuote(process.execPath)} ${shellQuote(wrapper)} ${mode} ${h.timeout ?? 600} ${shellQuote(h.command)}`;
+      `${shellQuote(process.execPath)} ${shellQuote(wrapper)} ${mode} ${MUTANT_TIMEOUT_S} ${shellQuote(h.command)}`;
   });
 }
 
@@ -90,19 +101,50 @@ function setDescription(path: string, description: string): void {
   writeFileSync(path, `---\n${doc.toString()}---\n${body}`);
 }
 
-/** Applies `mutant` to the copy at `copyRoot`; returns environment variables the tests must run with. */
-export function applyMutant(copyRoot: string, mutant: Mutant): Record<string, string> {
+/**
+ * Where a behaviour mutant of this hook goes: at its script (met by path and through the
+ * registration) when it has one a stub can stand in for, else in its registered command.
+ */
+export function behaviourSite(root: string, h: HookItem): "script" | "registration" {
+  return stubTarget(root, h) === undefined ? "registration" : "script";
+}
+
+/** What applying a mutant left: the environment the tests run with, and the stub's run marker. */
+export interface AppliedMutant {
+  readonly env: Record<string, string>;
+  /** For a mutant at a script: the file the stub touches when it runs. */
+  readonly ranMarker?: string;
+}
+
+/** Applies `mutant` to the copy at `copyRoot`. */
+export function applyMutant(copyRoot: string, mutant: Mutant): AppliedMutant {
+  const env = applyMutantEnv(copyRoot, mutant);
+  return typeof env === "string" ? { env: {}, ranMarker: env } : { env };
+}
+
+function behaviour(copyRoot: string, h: HookItem, mode: StubMode): Record<string, string> | string {
+  const marker = stubScript(copyRoot, h, mode);
+  if (marker !== undefined) return marker;
+  wrap(copyRoot, h, mode);
+  return {};
+}
+
+function applyMutantEnv(copyRoot: string, mutant: Mutant): Record<string, string> | string {
   const item = mutant.item;
   const programEnv = (flip: ProgramFlip) => ({
     [MUTANT_ENV]: JSON.stringify({ program: realpathSync(join(copyRoot, item.file)), flip }),
   });
   switch (mutant.kind) {
     case "hook-always-allows":
+      return behaviour(copyRoot, item as HookItem, "always-allows");
     case "hook-crashes":
+      return behaviour(copyRoot, item as HookItem, "crashes");
     case "hook-exit2-to-0":
+      return behaviour(copyRoot, item as HookItem, "exit2-to-0");
     case "hook-deny-to-block":
+      return behaviour(copyRoot, item as HookItem, "deny-to-block");
     case "hook-past-timeout":
-      wrap(copyRoot, item as HookItem, mutant.kind.slice("hook-".length));
+      wrap(copyRoot, item as HookItem, "past-timeout");
       return {};
     case "hook-unregistered":
       editHook(copyRoot, item as HookItem, (groups) => removeHandler(groups, item as HookItem));

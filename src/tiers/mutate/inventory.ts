@@ -3,9 +3,10 @@
  * settings and in plugins' hooks.json (with their place in the file, so a mutant edits exactly that
  * handler), hook program files, and skills and agents (project ones and plugins').
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { globSync } from "tinyglobby";
+import { commandFiles } from "../../runtime/command-files.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
 import type { HookItem, MarkdownItem, MutatedItem, ProgramItem } from "../../core/mutate/types.js";
@@ -20,26 +21,23 @@ export interface Inventory {
 
 const rel = (root: string, path: string) => relative(root, path).split("\\").join("/");
 
-/** Files a hook command names that exist inside the root (after expanding the plugin/project root). */
+/**
+ * Files a hook command names that exist inside the root (after expanding the plugin/project root),
+ * relative to it, the script first. Relative words resolve against the project (the harness runs
+ * hooks there), else the plugin's root. Installed packages (`node_modules`) are never a source.
+ */
 function commandSources(root: string, command: string, pluginRoot: string | undefined): string[] {
-  const expanded = command
-    .replaceAll("${CLAUDE_PLUGIN_ROOT}", pluginRoot ?? "")
-    .replaceAll("$CLAUDE_PLUGIN_ROOT", pluginRoot ?? "")
-    .replaceAll("${CLAUDE_PROJECT_DIR}", root)
-    .replaceAll("$CLAUDE_PROJECT_DIR", root);
-  const out: string[] = [];
-  for (const raw of expanded.split(/\s+/)) {
-    const token = raw.replace(/^["']|["']$/g, "");
-    if (token === "") continue;
-    const path = resolve(pluginRoot ?? root, token);
-    if (!path.startsWith(root)) continue;
-    try {
-      if (statSync(path).isFile()) out.push(rel(root, path));
-    } catch {
-      // not a file: an argument, a flag, a shell word
-    }
-  }
-  return out;
+  const real = realpathSync(root);
+  const vars = {
+    CLAUDE_PROJECT_DIR: root,
+    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
+  };
+  let files = commandFiles(command, { cwd: root, vars });
+  if (files.length === 0 && pluginRoot !== undefined)
+    files = commandFiles(command, { cwd: pluginRoot, vars });
+  return files
+    .map((f) => rel(real, f))
+    .filter((f) => !f.startsWith("../") && !f.split("/").includes("node_modules"));
 }
 
 function hooksIn(
@@ -75,7 +73,10 @@ function hooksIn(
         } catch {
           sourceText = undefined;
         }
+        const matcher = typeof g.matcher === "string" ? g.matcher : undefined;
+        const twin = out.find((o) => o.event === event && o.matcher === matcher && o.command === h.command);
         out.push({
+          ...(twin !== undefined ? { duplicateOf: twin.id } : {}),
           kind: "hook",
           id: `${file}:${event}[${groupIndex}].hooks[${handlerIndex}]`,
           file,

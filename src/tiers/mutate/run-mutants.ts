@@ -3,22 +3,30 @@
  * each test file exercised), then each mutant in its own temp copy and HOME, concurrently with a
  * bound, running only the test files that touched the mutated item. The user's tree is only read.
  */
+import { existsSync, realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
 import pLimit from "p-limit";
-import { mutantCatalogue } from "../../core/mutate/catalogue.js";
+import { mutantCatalogue, mutantReach } from "../../core/mutate/catalogue.js";
 import { overallScore, scoreItems } from "../../core/mutate/score.js";
-import { suggestionFor } from "../../core/mutate/suggest.js";
+import { reachFor, suggestionFor } from "../../core/mutate/suggest.js";
 import type { Mutant, MutantResult, MutateReport, MutatedItem } from "../../core/mutate/types.js";
 import { VigilesError } from "../../core/errors.js";
 import { COVERAGE_DIR_ENV, readCoverageRecords, type CoverageRecord } from "../../runtime/coverage-record.js";
 import { runProcess } from "../../runtime/process.js";
 import { discoverHarnessFiles } from "../test-runner/discover.js";
 import { runTestFiles, type TestFileResult } from "../test-runner/run-files.js";
-import { applyMutant } from "./apply.js";
-import { makeMutantCopy, removeCopy, type MutantCopy } from "./copy.js";
+import { applyMutant, behaviourSite, type AppliedMutant } from "./apply.js";
+import {
+  makeMutantCopy,
+  makeSharedModules,
+  removeCopy,
+  removeSharedModules,
+  type MutantCopy,
+  type SharedModules,
+} from "./copy.js";
 import { inventory, itemFiles } from "./inventory.js";
-import { testsTouching } from "./select-tests.js";
+import { selectTests, testLinks } from "./select-tests.js";
 
 export interface MutateOptions {
   /** The repository to mutate (copied per mutant). Default: the current directory. */
@@ -38,6 +46,11 @@ export interface MutateOptions {
   readonly onMutant?: (result: MutantResult) => void;
 }
 
+/** What the mutants of one run share: the parent holding the linked node_modules. */
+interface RunShared {
+  readonly modules: SharedModules | undefined;
+}
+
 /** The suite could not be mutated: it fails or finds nothing without any mutant, or --since failed. */
 export class MutateSetupError extends VigilesError {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -49,8 +62,10 @@ interface Baseline {
   readonly tests: readonly string[];
   readonly durationMs: number;
   readonly slowestMs: number;
-  /** Coverage per test file (relative); empty when no file recorded anything. */
+  /** Coverage per test file (relative), or under the custom command; empty when nothing recorded. */
   readonly records: ReadonlyMap<string, readonly CoverageRecord[]>;
+  /** The real path of the copy the baseline ran in (the records' files are under it). */
+  readonly realRoot: string;
 }
 
 async function changedFiles(
@@ -77,15 +92,17 @@ function touchedSince(item: MutatedItem, changed: ReadonlySet<string>): boolean 
   );
 }
 
-async function runBaseline(root: string, options: MutateOptions): Promise<Baseline> {
-  const copy = makeMutantCopy(root);
+async function runBaseline(root: string, options: MutateOptions, shared: RunShared): Promise<Baseline> {
+  const copy = makeMutantCopy(root, shared.modules);
   try {
     const started = performance.now();
     if (options.command !== undefined) {
+      // Tests that use vigiles' runners record what they reach even under the project's own command.
+      const dir = join(copy.dir, "coverage", "command");
       const r = await runProcess({
         argv: ["sh", "-c", options.command],
         cwd: copy.root,
-        env: { ...process.env, HOME: copy.home },
+        env: { ...process.env, HOME: copy.home, [COVERAGE_DIR_ENV]: dir },
         ...(options.signal ? { signal: options.signal } : {}),
       });
       if (r.aborted) throw new MutateSetupError("interrupted during the baseline run");
@@ -94,7 +111,19 @@ async function runBaseline(root: string, options: MutateOptions): Promise<Baseli
           `the test command fails before any mutant (exit ${r.exitCode}): \`${options.command}\`. Make the suite pass first.\n${r.stderr.slice(-2000)}`,
         );
       const ms = performance.now() - started;
-      return { tests: [options.command], durationMs: ms, slowestMs: ms, records: new Map() };
+      let records: CoverageRecord[] = [];
+      try {
+        records = readCoverageRecords(dir);
+      } catch {
+        records = []; // nothing in the suite used vigiles' runners
+      }
+      return {
+        tests: [options.command],
+        durationMs: ms,
+        slowestMs: ms,
+        records: new Map(records.length > 0 ? [[options.command, records]] : []),
+        realRoot: realpathSync(copy.root),
+      };
     }
     const files = discoverHarnessFiles(options.testPaths ?? [], copy.root);
     if (files.length === 0)
@@ -139,6 +168,7 @@ async function runBaseline(root: string, options: MutateOptions): Promise<Baseli
       durationMs: performance.now() - started,
       slowestMs: Math.max(...ran.map((r) => r.result.durationMs)),
       records,
+      realRoot: realpathSync(copy.root),
     };
   } finally {
     removeCopy(copy);
@@ -146,6 +176,23 @@ async function runBaseline(root: string, options: MutateOptions): Promise<Baseli
 }
 
 type Outcome = Pick<MutantResult, "status" | "reason" | "tests">;
+
+/** Runs the files one after another and stops at the first that fails: one failure kills the mutant. */
+async function runUntilFailure(
+  files: readonly string[],
+  options: Parameters<typeof runTestFiles>[1],
+  signal: AbortSignal | undefined,
+): Promise<TestFileResult[]> {
+  const out: TestFileResult[] = [];
+  for (const file of files) {
+    if (signal?.aborted) break;
+    const [r] = await runTestFiles([file], options);
+    if (r === undefined) break;
+    out.push(r);
+    if (r.status === "failed") break;
+  }
+  return out;
+}
 
 async function runTests(
   copy: MutantCopy,
@@ -183,9 +230,10 @@ async function runTests(
       reason: r.timedOut ? "the test command timed out" : `exit ${r.exitCode}${last ? `: ${last}` : ""}`,
     };
   }
-  const results = await runTestFiles(
+  const results = await runUntilFailure(
     tests.map((t) => join(copy.root, t)),
     { cwd: copy.root, concurrency: 1, timeoutMs, env: { HOME: copy.home, ...env }, ...signal },
+    options.signal,
   );
   if (options.signal?.aborted) return undefined;
   const failed = results.filter((r) => r.status === "failed");
@@ -204,11 +252,49 @@ async function runTests(
   return { status: "survived", tests };
 }
 
+/** The tests a mutant runs against and why, or the status it gets without a run. */
+function planTests(
+  root: string,
+  mutant: Mutant,
+  baseline: Baseline,
+  options: MutateOptions,
+):
+  | { tests: readonly string[]; why: string }
+  | Pick<MutantResult, "status" | "reason" | "suggestion" | "testsWhy"> {
+  const all = { tests: baseline.tests, why: "" };
+  if (baseline.records.size === 0) {
+    return options.command !== undefined
+      ? { ...all, why: "the project's command, all of it (it recorded no coverage to pick by)" }
+      : { ...all, why: "every test file (none recorded coverage to pick by)" };
+  }
+  const item = mutant.item;
+  const links = testLinks(baseline.records, item, baseline.realRoot);
+  if (mutant.other !== undefined)
+    for (const [file, l] of testLinks(baseline.records, mutant.other, baseline.realRoot))
+      links.set(file, new Set([...(links.get(file) ?? []), ...l]));
+  const site = item.kind === "hook" ? behaviourSite(root, item) : "script";
+  const picked = selectTests(mutant, links, site);
+  if (picked.tests.length > 0) return { tests: picked.tests, why: picked.why };
+  const reason =
+    picked.byScriptOnly.length > 0
+      ? mutantReach(mutant.kind) === "registration"
+        ? `this mutant changes the registration; ${picked.byScriptOnly.join(", ")} run the hook only by its script, which never reads ${item.kind === "hook" ? item.file : "it"}`
+        : `its command names no script a mutant can stand in for, so it is applied in the registration; ${picked.byScriptOnly.join(", ")} run the hook only another way`
+      : "no test reached this item in the baseline run (no coverage record names it)";
+  return {
+    status: "not-exercised",
+    reason,
+    suggestion: reachFor(mutant, picked.byScriptOnly),
+    testsWhy: "none: nothing reaches the item the way this mutant acts",
+  };
+}
+
 async function runMutant(
   root: string,
   mutant: Mutant,
   baseline: Baseline,
   options: MutateOptions,
+  shared: RunShared,
 ): Promise<MutantResult | undefined> {
   const base = {
     id: mutant.id,
@@ -218,37 +304,53 @@ async function runMutant(
     description: mutant.description,
   };
   const started = performance.now();
-  const done = (o: Outcome): MutantResult => ({
+  const done = (o: Outcome & Partial<Pick<MutantResult, "suggestion">>, testsWhy: string): MutantResult => ({
     ...base,
     ...o,
+    testsWhy,
     ...(o.status === "survived" ? { suggestion: suggestionFor(mutant) } : {}),
     durationMs: Math.round(performance.now() - started),
   });
-  if (mutant.equivalent !== undefined)
-    return done({ status: "equivalent", reason: mutant.equivalent, tests: [] });
-  let tests = baseline.tests;
-  if (options.command === undefined && baseline.records.size > 0) {
-    const touching = testsTouching(baseline.records, mutant.item);
-    const other = mutant.other ? testsTouching(baseline.records, mutant.other) : [];
-    tests = [...new Set([...touching, ...other])];
-    if (tests.length === 0) return done({ status: "survived", tests: [] });
-  }
+  if (mutant.notApplicable !== undefined)
+    return done({ status: "not-applicable", reason: mutant.notApplicable, tests: [] }, "none: not run");
+  const plan = planTests(root, mutant, baseline, options);
+  if (!("tests" in plan)) return done({ ...plan, tests: [] }, plan.testsWhy);
   if (options.signal?.aborted) return undefined;
-  const copy = makeMutantCopy(root);
+  const copy = makeMutantCopy(root, shared.modules);
   try {
-    let env: Record<string, string>;
+    let applied: AppliedMutant;
     try {
-      env = applyMutant(copy.root, mutant);
+      applied = applyMutant(copy.root, mutant);
     } catch (error) {
-      return done({
-        status: "error",
-        tests: [],
-        reason: `the mutant could not be applied: ${(error as Error).message}`,
-      });
+      return done(
+        {
+          status: "error",
+          tests: [],
+          reason: `the mutant could not be applied: ${(error as Error).message}`,
+        },
+        plan.why,
+      );
     }
     const timeoutMs = options.timeoutMs ?? Math.max(60_000, 5 * baseline.slowestMs);
-    const outcome = await runTests(copy, tests, env, timeoutMs, options);
-    return outcome === undefined ? undefined : done(outcome);
+    const outcome = await runTests(copy, plan.tests, applied.env, timeoutMs, options);
+    if (outcome === undefined) return undefined;
+    // A stub at the script that never ran: no test ran the hook as a process while it was there.
+    if (
+      outcome.status === "survived" &&
+      applied.ranMarker !== undefined &&
+      baseline.records.size === 0 &&
+      !existsSync(applied.ranMarker)
+    )
+      return done(
+        {
+          status: "not-exercised",
+          tests: outcome.tests,
+          reason: `the tests ran, but none ran ${mutant.item.kind === "hook" ? (mutant.item.sources[0] ?? "the hook") : "it"} as a process while the mutant stood at its path (an in-process import, or no test of it)`,
+          suggestion: reachFor(mutant, []),
+        },
+        plan.why,
+      );
+    return done(outcome, plan.why);
   } finally {
     removeCopy(copy);
   }
@@ -272,7 +374,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
   if (mutants.length === 0) {
     // Nothing to break (for example nothing changed since --since): no baseline run either.
     return {
-      version: 1,
+      version: 2,
       root,
       selection: options.command !== undefined ? "command" : "all",
       selectionNote: `nothing to mutate${options.since !== undefined ? ` (no hook, program, skill or agent file changed since ${options.since})` : " (no hook, program, skill or agent found)"}`,
@@ -284,41 +386,53 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
       durationMs: Math.round(performance.now() - started),
     };
   }
-  const baseline = await runBaseline(root, options);
-  const selection =
-    options.command !== undefined ? "command" : baseline.records.size > 0 ? "coverage" : "all";
-  const selectionNote =
-    selection === "command"
-      ? `the project's command \`${options.command}\` (all of it, for every mutant)`
-      : selection === "coverage"
-        ? "only the test files whose coverage records touched the mutated item (an item no test touched survives without a run)"
-        : "all test files for every mutant: no test file wrote coverage records (use runHook/runHookProgram/runHarnessTest from vigiles to get them)";
-  const limit = pLimit(Math.max(1, options.concurrency ?? availableParallelism()));
-  const results = (
+  const shared: RunShared = { modules: makeSharedModules(root) };
+  try {
+    const baseline = await runBaseline(root, options, shared);
+    const selection =
+      options.command !== undefined ? "command" : baseline.records.size > 0 ? "coverage" : "all";
+    const linked = baseline.records.size > 0;
+    const selectionNote =
+      selection === "command"
+        ? linked
+          ? `the project's command \`${options.command}\`, for every mutant whose item its coverage records reach the way the mutant acts (the rest are not exercised, without a run)`
+          : `the project's command \`${options.command}\` (all of it, for every mutant: it recorded no coverage; a mutant at a script that no test ran as a process is not exercised)`
+        : selection === "coverage"
+          ? "only the test files whose coverage records reach the mutated item the way the mutant acts: by its script or through its registration for a behaviour mutant, through its registration for a registration mutant (the rest are not exercised, without a run)"
+          : "all test files for every mutant: no test file wrote coverage records (use runHook/runHookProgram/runHarnessTest from vigiles to get them)";
+    const limit = pLimit(Math.max(1, options.concurrency ?? availableParallelism()));
+    // The slow ones first (a past-timeout mutant waits out a timeout), so the quick ones fill in around them.
+    const order = mutants.map((m, i) => ({ m, i })).sort((a, b) => slowness(b.m) - slowness(a.m));
+    const byIndex: (MutantResult | undefined)[] = [];
     await Promise.all(
-      mutants.map((m) =>
+      order.map(({ m, i }) =>
         limit(async () => {
-          if (options.signal?.aborted) return undefined;
-          const r = await runMutant(root, m, baseline, options);
+          if (options.signal?.aborted) return;
+          const r = await runMutant(root, m, baseline, options, shared);
           if (r !== undefined) options.onMutant?.(r);
-          return r;
+          byIndex[i] = r;
         }),
       ),
-    )
-  ).filter((r): r is MutantResult => r !== undefined);
-  return {
-    version: 1,
-    root,
-    selection,
-    selectionNote,
-    baseline: {
-      tests: baseline.tests.map((t) => relative(root, resolve(root, t)) || t),
-      durationMs: Math.round(baseline.durationMs),
-    },
-    score: overallScore(results),
-    items: scoreItems(results),
-    mutants: results,
-    aborted: options.signal?.aborted ?? false,
-    durationMs: Math.round(performance.now() - started),
-  };
+    );
+    const results = byIndex.filter((r): r is MutantResult => r !== undefined);
+    return {
+      version: 2,
+      root,
+      selection,
+      selectionNote,
+      baseline: {
+        tests: baseline.tests.map((t) => relative(root, resolve(root, t)) || t),
+        durationMs: Math.round(baseline.durationMs),
+      },
+      score: overallScore(results),
+      items: scoreItems(results),
+      mutants: results,
+      aborted: options.signal?.aborted ?? false,
+      durationMs: Math.round(performance.now() - started),
+    };
+  } finally {
+    removeSharedModules(shared.modules);
+  }
 }
+
+const slowness = (m: Mutant): number => (m.kind === "hook-past-timeout" ? 1 : 0);

@@ -1,39 +1,52 @@
 /**
- * Which tests exercised which item, from the coverage records the baseline run wrote (one
- * directory per test file, so a record names its file).
+ * Which tests exercised which item, and how, from the coverage records the baseline run wrote (one
+ * directory per test file, so a record names its file). A hook is reached through its registration
+ * (`runHook({ registration })` on a handler with its registered command, a harness run that fired
+ * the event) or by its script (`runHook("bash hooks/guard.sh")`, `assertBlocksDisasters` or
+ * `propertyHook` on a command naming the same file, relative or absolute, with an interpreter in
+ * front or not). Which of the two decides the mutants that test can meet.
  */
+import { relative } from "node:path";
 import { testMatcher } from "../../core/hook-config/matcher.js";
-import type { MutatedItem } from "../../core/mutate/types.js";
+import { mutantReach } from "../../core/mutate/catalogue.js";
+import type { Mutant, MutatedItem } from "../../core/mutate/types.js";
 import type { CoverageRecord } from "../../runtime/coverage-record.js";
+
+/** How a record reached an item. */
+export type Link = "registration" | "script";
 
 const sameName = (recorded: string | undefined, name: string) =>
   recorded !== undefined && (recorded === name || recorded.endsWith(`:${name}`));
 
-/** True when the record shows the item was exercised. */
-export function recordTouches(record: CoverageRecord, item: MutatedItem): boolean {
+/**
+ * How the record reached the item, if it did. `realRoot` is the real path of the tree the record
+ * was made in (its `files` are real absolute paths there).
+ */
+export function recordLink(record: CoverageRecord, item: MutatedItem, realRoot: string): Link | undefined {
   const id = record.identity;
   switch (item.kind) {
     case "hook": {
-      if (record.kind !== "hook" || id.event !== item.event) return false;
-      if (id.command !== undefined) {
-        const cmd = id.command;
-        return item.sources.length > 0
-          ? item.sources.some((s) => cmd.includes(s))
-          : cmd.includes(item.command);
+      if (record.kind !== "hook" || id.event !== item.event) return undefined;
+      if (record.source !== "runHook") {
+        // A harness run reports the event and the matcher value only; it ran the registrations.
+        return id.target === undefined || testMatcher(item.matcher, id.target).matches
+          ? "registration"
+          : undefined;
       }
-      // A harness run reports the event and the matcher value only.
-      return id.target === undefined || testMatcher(item.matcher, id.target).matches;
+      if (id.via === "registration" && id.registered === item.command) return "registration";
+      const files = (id.files ?? []).map((f) => relative(realRoot, f).split("\\").join("/"));
+      return item.sources.some((s) => files.includes(s)) ? "script" : undefined;
     }
     case "program":
-      return (
-        record.kind === "hook" &&
+      return record.kind === "hook" &&
         ((id.file !== undefined && id.file.endsWith(item.file)) ||
           (id.command !== undefined && id.command.includes(item.file)))
-      );
+        ? "script"
+        : undefined;
     case "skill":
-      return record.kind === "skill" && sameName(id.name, item.name);
+      return record.kind === "skill" && sameName(id.name, item.name) ? "registration" : undefined;
     case "agent":
-      return record.kind === "agent" && sameName(id.name, item.name);
+      return record.kind === "agent" && sameName(id.name, item.name) ? "registration" : undefined;
     default: {
       const never: never = item;
       return never;
@@ -41,12 +54,69 @@ export function recordTouches(record: CoverageRecord, item: MutatedItem): boolea
   }
 }
 
-/** The test files (as given) whose records touch the item. */
-export function testsTouching(
+/** For each test file (as given) whose records reach the item: how (both ways when both). */
+export function testLinks(
   recordsByFile: ReadonlyMap<string, readonly CoverageRecord[]>,
   item: MutatedItem,
-): string[] {
-  return [...recordsByFile]
-    .filter(([, records]) => records.some((r) => recordTouches(r, item)))
-    .map(([file]) => file);
+  realRoot: string,
+): Map<string, Set<Link>> {
+  const out = new Map<string, Set<Link>>();
+  for (const [file, records] of recordsByFile) {
+    for (const r of records) {
+      const link = recordLink(r, item, realRoot);
+      if (link === undefined) continue;
+      const links = out.get(file) ?? new Set<Link>();
+      links.add(link);
+      out.set(file, links);
+    }
+  }
+  return out;
+}
+
+/** The tests a mutant is run against, why those, and the tests that reach its item only another way. */
+export interface MutantSelection {
+  readonly tests: readonly string[];
+  readonly why: string;
+  /** Tests that run the item's script by path but not through its registration (for a registration mutant). */
+  readonly byScriptOnly: readonly string[];
+}
+
+const describeLinks = (file: string, links: ReadonlySet<Link>, item: MutatedItem): string => {
+  const ways = [...links].map((l) =>
+    l === "registration"
+      ? item.kind === "hook"
+        ? `through its registration in ${item.file}`
+        : "by name in a run"
+      : item.kind === "hook"
+        ? `by its script ${item.sources[0] ?? item.command}`
+        : `by its file ${item.file}`,
+  );
+  return `${file} reaches it ${ways.join(" and ")}`;
+};
+
+/**
+ * Picks the tests for a mutant: every test reaching its item for a behaviour mutant, only the ones
+ * through the registration for a registration mutant (the `behaviourBy` site says where a
+ * behaviour mutant is applied: in the script, met both ways, or in the registration, met only there).
+ */
+export function selectTests(
+  mutant: Mutant,
+  linksByTest: ReadonlyMap<string, ReadonlySet<Link>>,
+  behaviourBy: "script" | "registration",
+): MutantSelection {
+  const reach = mutantReach(mutant.kind);
+  const needs: ReadonlySet<Link> =
+    reach === "registration" || behaviourBy === "registration"
+      ? new Set<Link>(["registration"])
+      : new Set<Link>(["registration", "script"]);
+  const tests: string[] = [];
+  const why: string[] = [];
+  const byScriptOnly: string[] = [];
+  for (const [file, links] of linksByTest) {
+    if ([...links].some((l) => needs.has(l))) {
+      tests.push(file);
+      why.push(describeLinks(file, links, mutant.item));
+    } else byScriptOnly.push(file);
+  }
+  return { tests, why: why.join("; "), byScriptOnly };
 }

@@ -16,6 +16,8 @@ export interface PlannedHookProcess {
   readonly argv: [string, ...string[]];
   readonly timeoutMs: number | undefined;
   readonly at?: string;
+  /** The handler's command as registered, before expansion (a registration only). */
+  readonly registered?: string;
 }
 
 export interface HookPlan {
@@ -120,6 +122,7 @@ function planIn(
       argv,
       timeoutMs: options.timeoutMs ?? (h.timeout !== undefined ? h.timeout * 1000 : undefined),
       at: s.at,
+      registered: h.command,
     });
   }
   if (processes.length > 0) return { ...base, processes, selection: notes };

@@ -74,7 +74,19 @@ function oneResult(plan: HookPlan, run: ScriptRunResult, options: RunHookOptions
 }
 
 function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: RunHookOptions): HookRunResult {
-  for (const r of runs) recordHookRunCoverage(r.command, plan.payload);
+  runs.forEach((r, i) => {
+    const registered = plan.processes[i]?.registered;
+    recordHookRunCoverage(r.command, plan.payload, process.env, {
+      via: plan.selection ? "registration" : "command",
+      ...(registered !== undefined ? { registered } : {}),
+      cwd: plan.cwd,
+      vars: Object.fromEntries(
+        Object.entries({ ...plan.env, ...options.env }).filter(
+          (e): e is [string, string] => e[1] !== undefined,
+        ),
+      ),
+    });
+  });
   const selection = plan.selection ? { selection: plan.selection } : {};
   if (runs.length === 0) {
     return {

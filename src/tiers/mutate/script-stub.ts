@@ -1,0 +1,176 @@
+/**
+ * A behaviour mutant put at the hook's script path in the copy: the script is renamed beside itself
+ * (`guard.vigiles-original.sh`) and a stub in the script's own language takes its place, so a test
+ * that runs the script itself (`runHook("bash hooks/guard.sh")`, `subprocess.run(["python3",
+ * "hooks/guard.py"])`) meets the mutant exactly as the registration does. The stub runs under
+ * whatever interpreter the test used (it keeps the original's shebang) and hands the original to
+ * the mutant wrapper with that same interpreter. It also touches a marker, so a run can tell that
+ * the script ran as a process while the mutant was in place.
+ */
+import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { HookItem } from "../../core/mutate/types.js";
+
+/** The languages a stub can be written in. */
+type StubLanguage = "sh" | "python" | "node";
+
+/** The behaviour modes a stub carries (the wrapper's modes). */
+export type StubMode = "always-allows" | "crashes" | "exit2-to-0" | "deny-to-block";
+
+const WRAPPER_NAME = ".vigiles-mutant-wrapper.mjs";
+/** The marker a stub touches beside the script when it runs. */
+export const RAN_MARKER = ".vigiles-mutant-ran";
+
+function languageOf(path: string, text: string): StubLanguage | undefined {
+  const shebang = text.startsWith("#!") ? (text.split("\n")[0] ?? "") : "";
+  if (/python/.test(shebang)) return "python";
+  if (/\bnode\b|\bbun\b|\bdeno\b|tsx/.test(shebang)) return "node";
+  if (/\b(ba|da|z|k)?sh\b/.test(shebang)) return "sh";
+  switch (extname(path)) {
+    case ".py":
+      return "python";
+    case ".js":
+    case ".mjs":
+    case ".cjs":
+    case ".ts":
+    case ".mts":
+      return "node";
+    case ".sh":
+    case ".bash":
+    case "":
+      return "sh";
+    default:
+      return undefined;
+  }
+}
+
+const sq = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+const js = (s: string) => JSON.stringify(s);
+const CRASH = "vigiles mutant: this hook crashed (exit 1)";
+
+function shStub(
+  shebang: string,
+  mode: StubMode,
+  node: string,
+  wrapper: string,
+  orig: string,
+  marker: string,
+) {
+  const head = `${shebang || "#!/bin/sh"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n: > ${sq(marker)} 2>/dev/null\n`;
+  switch (mode) {
+    case "always-allows":
+      return `${head}cat >/dev/null\nexit 0\n`;
+    case "crashes":
+      return `${head}cat >/dev/null\necho ${sq(CRASH)} >&2\nexit 1\n`;
+    case "exit2-to-0":
+    case "deny-to-block":
+      // The interpreter the test used: bash sets BASH_VERSION; anything else ran it as sh.
+      return (
+        `${head}if [ -n "$BASH_VERSION" ]; then exec ${sq(node)} ${sq(wrapper)} ${mode} 0 -- "$BASH" ${sq(orig)} "$@"; fi\n` +
+        `exec ${sq(node)} ${sq(wrapper)} ${mode} 0 -- /bin/sh ${sq(orig)} "$@"\n`
+      );
+    default: {
+      const never: never = mode;
+      return never;
+    }
+  }
+}
+
+function pythonStub(
+  shebang: string,
+  mode: StubMode,
+  node: string,
+  wrapper: string,
+  orig: string,
+  marker: string,
+) {
+  // Imported as a module (an in-process test), the stub is the original: the mutant is of the process.
+  const head =
+    `${shebang || "#!/usr/bin/env python3"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n` +
+    `import os, sys\nif __name__ != "__main__":\n    exec(compile(open(${js(orig)}).read(), ${js(orig)}, "exec"))\nelse:\n` +
+    `    try:\n        open(${js(marker)}, "a").close()\n    except OSError:\n        pass\n`;
+  switch (mode) {
+    case "always-allows":
+      return `${head}    sys.stdin.read()\n    sys.exit(0)\n`;
+    case "crashes":
+      return `${head}    sys.stdin.read()\n    sys.stderr.write(${js(`${CRASH}\n`)})\n    sys.exit(1)\n`;
+    case "exit2-to-0":
+    case "deny-to-block":
+      return `${head}    os.execv(${js(node)}, [${js(node)}, ${js(wrapper)}, ${js(mode)}, "0", "--", sys.executable, ${js(orig)}] + sys.argv[1:])\n`;
+    default: {
+      const never: never = mode;
+      return never;
+    }
+  }
+}
+
+function nodeStub(
+  shebang: string,
+  mode: StubMode,
+  node: string,
+  wrapper: string,
+  orig: string,
+  marker: string,
+) {
+  // Valid as ESM, CommonJS and TypeScript alike: builtins through process.getBuiltinModule.
+  const head =
+    `${shebang ? `${shebang}\n` : ""}// vigiles mutant (${mode}); the original is ${basename(orig)}\n` +
+    `const fs = process.getBuiltinModule("node:fs");\ntry { fs.closeSync(fs.openSync(${js(marker)}, "a")); } catch {}\n`;
+  switch (mode) {
+    case "always-allows":
+      return `${head}fs.readFileSync(0);\nprocess.exitCode = 0;\n`;
+    case "crashes":
+      return `${head}fs.readFileSync(0);\nprocess.stderr.write(${js(`${CRASH}\n`)});\nprocess.exitCode = 1;\n`;
+    case "exit2-to-0":
+    case "deny-to-block":
+      return (
+        `${head}const r = process.getBuiltinModule("node:child_process").spawnSync(${js(node)}, ` +
+        `[${js(wrapper)}, ${js(mode)}, "0", "--", process.execPath, ...process.execArgv, ${js(orig)}, ...process.argv.slice(2)], { stdio: "inherit" });\n` +
+        `process.exitCode = r.status ?? 1;\n`
+      );
+    default: {
+      const never: never = mode;
+      return never;
+    }
+  }
+}
+
+/** Where the stub of `h` goes and what it leaves: undefined when the hook has no script a stub can stand in for. */
+export function stubTarget(copyRoot: string, h: HookItem): string | undefined {
+  const script = h.sources[0];
+  if (script === undefined) return undefined;
+  const path = join(copyRoot, script);
+  if (!existsSync(path)) return undefined;
+  return languageOf(path, readFileSync(path, "utf8")) === undefined ? undefined : path;
+}
+
+/**
+ * Puts the mutant at the script's path in the copy; returns the marker path it touches when run,
+ * or undefined (nothing written) when the script's language is not one a stub can be written in.
+ */
+export function stubScript(copyRoot: string, h: HookItem, mode: StubMode): string | undefined {
+  const path = stubTarget(copyRoot, h);
+  if (path === undefined) return undefined;
+  const text = readFileSync(path, "utf8");
+  const language = languageOf(path, text) as StubLanguage;
+  const dir = dirname(path);
+  const ext = extname(path);
+  const orig = join(dir, `${basename(path, ext)}.vigiles-original${ext}`);
+  const wrapper = join(dir, WRAPPER_NAME);
+  const marker = join(dir, RAN_MARKER);
+  const shebang = text.startsWith("#!") ? (text.split("\n")[0] ?? "") : "";
+  const mode0 = statSync(path).mode;
+  // A rename, never a write through: the copy's file may share nothing with the user's, but a
+  // fresh file is certain not to.
+  renameSync(path, orig);
+  copyFileSync(fileURLToPath(new URL("./mutant-wrapper.mjs", import.meta.url)), wrapper);
+  const stub =
+    language === "sh"
+      ? shStub(shebang, mode, process.execPath, wrapper, orig, marker)
+      : language === "python"
+        ? pythonStub(shebang, mode, process.execPath, wrapper, orig, marker)
+        : nodeStub(shebang, mode, process.execPath, wrapper, orig, marker);
+  writeFileSync(path, stub, { mode: mode0 & 0o7777 });
+  return marker;
+}
