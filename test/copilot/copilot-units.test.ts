@@ -4,10 +4,11 @@
 import { describe, expect, test } from "vitest";
 import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
 import { copilotEventRules, copilotHookEvents } from "../../src/core/hook-decision/copilot-rules.js";
-import { fromCopilotCall, toCopilotCall } from "../../src/adapters/copilot-cli/tool-names.js";
+import { fromCopilotCall, toCopilotCall } from "../../src/core/copilot/tool-names.js";
 import { translateSettingsHooks } from "../../src/adapters/copilot-cli/settings-hooks.js";
 import { wrapCopilotHooksFile } from "../../src/adapters/copilot-cli/hook-wrap.js";
 import { CopilotUnsupportedError } from "../../src/adapters/copilot-cli/errors.js";
+import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 
 const fold = (event: string, exitCode: number | null, stdout = "", timedOut = false) =>
   foldHookDecision({ event, exitCode, stdout, stderr: "why", timedOut, harness: "copilot" });
@@ -120,5 +121,34 @@ describe("settings.hooks translation and recording", () => {
       bash: "'/bin/sh' '/t/rec.sh' '/t/fires' 'preToolUse' '' './g.sh'",
       timeoutSec: 3,
     });
+  });
+});
+
+describe("runHook(…, { harness: 'copilot' })", () => {
+  test("sends Copilot's camelCase payload and folds with Copilot's rules", () => {
+    const event = { hook_event_name: "preToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+    const guard = "cat; echo 'no' >&2; exit 1";
+    const r = runHook(guard, event, { harness: "copilot" });
+    const sent = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(sent).toMatchObject({ toolName: "bash", toolArgs: { command: "rm -rf /" } });
+    expect(typeof sent["timestamp"]).toBe("number");
+    // Exit 1 is a non-blocking error under Claude Code, and a deny under Copilot's preToolUse.
+    expect(r.blocked).toBe(true);
+    expect(runHook(guard, { ...event, hook_event_name: "PreToolUse" }).blocked).toBe(false);
+  });
+
+  test("a PascalCase name keeps the snake_case payload; exit 2 on postToolUse does not block", () => {
+    const pascal = runHook(
+      "cat",
+      { hook_event_name: "PreToolUse", tool_name: "Bash" },
+      { harness: "copilot" },
+    );
+    expect(JSON.parse(pascal.stdout)).toMatchObject({ hook_event_name: "PreToolUse", tool_name: "Bash" });
+    const post = runHook(
+      "exit 2",
+      { hook_event_name: "postToolUse", tool_name: "Bash" },
+      { harness: "copilot" },
+    );
+    expect(post.blocked).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { ToolCall } from "../../../core/trace.js";
 import type { RunDirs, StreamReader, StreamSummary } from "../../port.js";
 import { copilotFiresDir, copilotHomeOf } from "../prepare.js";
-import { fromCopilotCall } from "../tool-names.js";
+import { fromCopilotCall } from "../../../core/copilot/tool-names.js";
 import { readCopilotHookFires } from "./hook-fires.js";
 
 type Json = Record<string, unknown>;
