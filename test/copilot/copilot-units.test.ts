@@ -9,6 +9,8 @@ import { translateSettingsHooks } from "../../src/adapters/copilot-cli/settings-
 import { wrapCopilotHooksFile } from "../../src/adapters/copilot-cli/hook-wrap.js";
 import { CopilotUnsupportedError } from "../../src/adapters/copilot-cli/errors.js";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
+import { defaultAdapter } from "../../src/tiers/harness/default-adapter.js";
+import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
 
 const fold = (event: string, exitCode: number | null, stdout = "", timedOut = false) =>
   foldHookDecision({ event, exitCode, stdout, stderr: "why", timedOut, harness: "copilot" });
@@ -150,5 +152,11 @@ describe("runHook(…, { harness: 'copilot' })", () => {
       { harness: "copilot" },
     );
     expect(post.blocked).toBe(false);
+  });
+});
+
+describe("harness selection", () => {
+  test("VIGILES_HARNESS=copilot picks the Copilot adapter", async () => {
+    expect(await defaultAdapter({ VIGILES_HARNESS: "copilot" })).toBe(copilotAdapter);
   });
 });
