@@ -43,6 +43,11 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+function copilotTrustLines(cwd: string, home: string, env: NodeJS.ProcessEnv): DoctorLine[] {
+  const line = copilotTrustLine(cwd, home, env);
+  return line ? [line] : [];
+}
+
 async function harnessLine(adapter: HarnessAdapter, required: boolean): Promise<DoctorLine> {
   const pinned = adapter.pinnedPackage;
   const install = `npm install -D -E ${pinned.name}@${pinned.version}`;
@@ -134,7 +139,7 @@ export async function diagnoseSetup(
     await harnessLine(claudeCodeAdapter, true),
     await harnessLine(codexAdapter, false),
     await harnessLine(copilotAdapter, false),
-    ...[copilotTrustLine(process.cwd(), home, env)].filter((l): l is DoctorLine => l !== undefined),
+    ...copilotTrustLines(process.cwd(), home, env),
     confinementLine(),
     ...credentialLines(env, home),
   ];
