@@ -16,10 +16,6 @@ export {
   CopilotUnsupportedError,
   CopilotPackageError,
 } from "../adapters/copilot-cli/errors.js";
-export {
-  copilotEventRules,
-  copilotHookEvents,
-  type CopilotEventRules,
-  type CopilotExitRule,
-} from "../core/hook-decision/copilot-rules.js";
+export { copilotEventRules, copilotHookEvents } from "../core/hook-decision/copilot-rules.js";
+export type { CopilotEventRules, CopilotExitRule } from "../core/hook-decision/copilot-rules.js";
 export { foldCopilotHookDecision } from "../core/hook-decision/fold-copilot.js";

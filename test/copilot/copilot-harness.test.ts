@@ -174,6 +174,82 @@ describe.concurrent("GitHub Copilot CLI, real CLI", () => {
   );
 
   test(
+    "exit 2 blocks nothing on userPromptSubmitted, postToolUse and agentStop; agentStop's decision:block does continue",
+    async () => {
+      const exit2 = (event: string) => ({
+        [event]: [{ type: "command", bash: `cat >/dev/null; echo 'blocked ${event}' >&2; exit 2` }],
+      });
+      const once = "if [ -e .stopped ]; then exit 0; fi; touch .stopped";
+      const script = [
+        { tool: "Bash", input: { command: "echo ran > RAN" } },
+        { text: "done" },
+        { text: "continued" },
+      ] as const;
+      const [blocked, decided] = await Promise.all([
+        runHarnessTest(
+          {
+            prompt: "go",
+            model: script.slice(0, 2),
+            files: {
+              ".github/hooks/exit2.json": JSON.stringify({
+                version: 1,
+                hooks: { ...exit2("userPromptSubmitted"), ...exit2("postToolUse"), ...exit2("agentStop") },
+              }),
+            },
+            transcript: true,
+            sandbox: false,
+          },
+          { adapter: copilotAdapter },
+        ),
+        runHarnessTest(
+          {
+            prompt: "go",
+            model: [...script],
+            files: {
+              ".github/hooks/stop.json": JSON.stringify({
+                version: 1,
+                hooks: {
+                  agentStop: [
+                    {
+                      type: "command",
+                      bash: `cat >/dev/null; ${once}; echo '{"decision":"block","reason":"STOP-REASON-19"}'`,
+                    },
+                  ],
+                },
+              }),
+            },
+            transcript: true,
+            sandbox: false,
+          },
+          { adapter: copilotAdapter },
+        ),
+      ]);
+      try {
+        // The prompt reached the model, the command ran, and the stop was not held back.
+        expect(blocked.file("RAN")).toBe("ran\n");
+        expect(blocked.modelRequests?.filter((q) => !q.sideChannel).length).toBe(2);
+        expect(blocked.hooks?.map((h) => [h.event, h.exitCode, h.blocked])).toEqual([
+          ["userPromptSubmitted", 2, false],
+          ["postToolUse", 2, false],
+          ["agentStop", 2, false],
+        ]);
+        // decision:block on agentStop sends the reason back and the agent takes another turn.
+        expect(decided.modelRequests?.filter((q) => !q.sideChannel).length).toBe(3);
+        expect(requestContains(decided, "STOP-REASON-19")).toBe(true);
+        expect(decided.output).toBe("continued");
+        expect(decided.hooks?.filter((h) => h.event === "agentStop").map((h) => h.blocked)).toEqual([
+          true,
+          false,
+        ]);
+      } finally {
+        blocked.cleanup();
+        decided.cleanup();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
     "an untrusted work dir: Copilot skips the repository's hooks without a word, and rm -rf runs",
     async () => {
       const r = await runHarnessTest(

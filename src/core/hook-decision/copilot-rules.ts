@@ -49,14 +49,16 @@ const rules = (partial: Partial<CopilotEventRules>): CopilotEventRules => ({ ...
 const COPILOT_EVENTS: Readonly<Record<string, CopilotEventRules>> = {
   sessionStart: rules({ additionalContext: true }),
   sessionEnd: rules({}),
-  userPromptSubmitted: rules({}),
+  // Measured: exit 2 on userPromptSubmitted, postToolUse and agentStop blocked nothing.
+  userPromptSubmitted: rules({ measured: true }),
   // Measured (1.0.102): exit 2 denied with "hook exited with code 2", exit 1 denied with "(hook
   // errored)"; a timeout let the call run. The docs still say only permissionRequest denies on exit 2.
   preToolUse: rules({ exit: "nonzero-denies", permissionDecision: true, measured: true }),
-  postToolUse: rules({ additionalContext: true }),
+  postToolUse: rules({ additionalContext: true, measured: true }),
   postToolUseFailure: rules({ additionalContext: true }),
   permissionRequest: rules({ exit: "exit2-denies", behavior: true }),
-  agentStop: rules({ blockDecision: true }),
+  // Measured: `{"decision":"block","reason"}` sent the reason back and the agent took another turn.
+  agentStop: rules({ blockDecision: true, measured: true }),
   subagentStart: rules({ additionalContext: true }),
   subagentStop: rules({ blockDecision: true }),
   preCompact: rules({}),

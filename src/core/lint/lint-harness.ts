@@ -29,6 +29,7 @@ import {
 import { checkSkillFrontmatter, skillFrontmatterRules } from "./rules/skill-frontmatter.js";
 import { checkWorkflow, workflowRules, type WorkflowInput } from "./rules/workflow-script.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
+import { copilotHookRules } from "./rules/copilot-hooks.js";
 
 export const frontmatterSyntaxRule: LintRuleMeta = {
   id: "frontmatter-syntax",
@@ -51,6 +52,7 @@ export const LINT_RULES: readonly LintRuleMeta[] = [
   pluginAgentFieldsRule,
   ...workflowRules,
   descriptionOverlapRule,
+  ...copilotHookRules,
 ];
 
 /** A SKILL.md with its parsed frontmatter. */
