@@ -24,6 +24,14 @@ const seenIn = (file: string): string => `seen with the pinned CLI in \`${file}\
 /** Where each rule's harness fact comes from. A rule without an entry fails the docs test. */
 export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "json-syntax": `${CONTRACT}, Configuration (the files hooks load from)`,
+  "copilot-unknown-event":
+    "GitHub Copilot CLI hooks reference (docs.github.com), its event list; core/hook-decision/copilot-rules.ts",
+  "copilot-claude-shaped-answer":
+    "test/copilot/copilot-harness.test.ts (a hookSpecificOutput deny on preToolUse let the call run on 1.0.102; under PreToolUse it was honoured)",
+  "copilot-exit2-ignored":
+    "test/copilot/copilot-harness.test.ts (exit 2 on userPromptSubmitted, postToolUse and agentStop blocked nothing on 1.0.102)",
+  "copilot-timeout-fails-open":
+    "test/copilot/copilot-harness.test.ts (a preToolUse hook past timeoutSec let the call run on 1.0.102; exit 1 and 2 denied)",
   "hooks-shape": `${CONTRACT}, Configuration; ${NOTES}, Registration (shape verified)`,
   "unknown-event": `${CONTRACT}, Hook input (about 33 events) and Codex CLI (its list); ${NOTES}, Events`,
   "matcher-ignored": `${CONTRACT}, Hook input (the "matcher on" column)`,

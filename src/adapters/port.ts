@@ -118,6 +118,8 @@ export interface HarnessLaunch {
   readonly cwd: string;
   /** Written to the CLI's stdin (several user turns), if any. */
   readonly input?: string;
+  /** Paths outside the run's dirs the CLI must read; a confined run binds them read-only. */
+  readonly readOnlyPaths?: readonly string[];
 }
 
 /** What an adapter's `launch` needs to build the CLI's command line: the resolved CLI, the spec, the run's dirs and the model endpoint. */

@@ -21,6 +21,11 @@ export interface CliLookup {
   readonly binaryName: string;
   /** Paths of candidate binaries below one node_modules root (`packageDir` resolves a package there). */
   readonly nodeModulesCandidates: (packageDir: (name: string) => string | undefined) => readonly string[];
+  /**
+   * More environment for the `--version` probe (PATH only otherwise). Copilot's binary unpacks its
+   * bundled package on every first start, `--version` included: this points that write at vigiles' cache.
+   */
+  readonly probeEnv?: () => Readonly<Record<string, string>>;
 }
 
 export interface FoundCli {
@@ -38,14 +43,17 @@ export interface CliSearchResult {
 const versions = new Map<string, Promise<string | undefined>>();
 
 /** `<path> --version` (cached per path) as `x.y.z`, or undefined when it does not answer. */
-export function probeCliVersion(path: string): Promise<string | undefined> {
+export function probeCliVersion(
+  path: string,
+  extraEnv: Readonly<Record<string, string>> = {},
+): Promise<string | undefined> {
   let known = versions.get(path);
   if (!known) {
     known = new Promise((done) => {
       execFile(
         path,
         ["--version"],
-        { timeout: 15_000, env: { PATH: process.env["PATH"] ?? "" } },
+        { timeout: 60_000, env: { PATH: process.env["PATH"] ?? "", ...extraEnv } },
         (err, stdout) => {
           const m = /(\d+\.\d+\.\d+)/.exec(String(stdout));
           done(err || !m ? undefined : m[1]);
@@ -139,7 +147,10 @@ export async function searchCli(
   const probed = new Map<string, string | undefined>();
   await Promise.all(
     list.map(async (c) => {
-      probed.set(c.path, isExecutableFile(c.path) ? await probeCliVersion(c.path) : undefined);
+      probed.set(
+        c.path,
+        isExecutableFile(c.path) ? await probeCliVersion(c.path, lookup.probeEnv?.() ?? {}) : undefined,
+      );
     }),
   );
   return searchWith(lookup, options, (path) => probed.get(path));
@@ -153,9 +164,9 @@ export function searchCliSync(
   return searchWith(lookup, options, (path) => {
     try {
       const out = execFileSync(path, ["--version"], {
-        timeout: 15_000,
+        timeout: 60_000,
         encoding: "utf8",
-        env: { PATH: process.env["PATH"] ?? "" },
+        env: { PATH: process.env["PATH"] ?? "", ...(lookup.probeEnv?.() ?? {}) },
         stdio: ["ignore", "pipe", "ignore"],
       });
       return /(\d+\.\d+\.\d+)/.exec(out)?.[1];

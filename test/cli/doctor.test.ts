@@ -1,11 +1,12 @@
 // Pins `vigiles doctor`: the pinned CLIs are reported as validated, a newer CLI is a warning that
 // says what to re-check, a missing one an error with the install line, credentials are found
 // without being used, and the command's exit code follows the errors.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { diagnoseSetup } from "../../src/tiers/doctor/diagnose-setup.js";
+import { copilotTrustLine } from "../../src/tiers/doctor/copilot-trust.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigiles-doctor-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,5 +53,31 @@ describe("vigiles doctor", () => {
     expect(withKey.find((l) => l.subject === "paid tier (Claude)")?.message).toMatch(/not contacted/);
     const without = await diagnoseSetup({}, dir);
     expect(without.find((l) => l.subject === "paid tier (Claude)")?.level).toBe("info");
+  });
+});
+
+describe("vigiles doctor, GitHub Copilot CLI", () => {
+  test("the pinned Copilot CLI is validated", async () => {
+    const line = (await diagnoseSetup({}, dir)).find((l) => l.subject === "GitHub Copilot CLI");
+    expect(line?.level).toBe("ok");
+    expect(line?.message).toContain("1.0.102");
+  }, 120_000);
+
+  test("repository hooks in a folder Copilot does not trust are a warning (Copilot skips them silently)", () => {
+    const project = mkdtempSync(join(dir, "project-"));
+    const home = mkdtempSync(join(dir, "home-"));
+    mkdirSync(join(project, ".github", "hooks"), { recursive: true });
+    writeFileSync(join(project, ".github", "hooks", "guard.json"), '{"version":1,"hooks":{}}');
+    const untrusted = copilotTrustLine(project, home, {});
+    expect(untrusted).toMatchObject({ level: "warn" });
+    expect(untrusted?.message).toMatch(/skips these hooks without a word/);
+    mkdirSync(join(home, ".copilot"));
+    // Copilot writes its config.json with `//` comment lines first.
+    writeFileSync(
+      join(home, ".copilot", "config.json"),
+      `// managed\n${JSON.stringify({ trustedFolders: [project] })}\n`,
+    );
+    expect(copilotTrustLine(project, home, {})?.level).toBe("ok");
+    expect(copilotTrustLine(home, home, {})).toBeUndefined();
   });
 });

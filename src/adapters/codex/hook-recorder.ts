@@ -14,25 +14,33 @@
 /** The recorder's file name inside the run's temp dir. */
 export const HOOK_RECORDER_FILE = "vigiles-hook-recorder.sh";
 
-/** The recorder script. Usage: `sh vigiles-hook-recorder.sh <fires dir> <event> <matcher> <command>`. */
-export const HOOK_RECORDER_SCRIPT = `# Written by vigiles: the transparent Codex hook recorder (see src/adapters/codex/hook-recorder.ts).
+/**
+ * The recorder script for hooks a harness runs with `shell -c` (Codex: /bin/sh; Copilot's `bash`
+ * field: bash). Usage: `sh vigiles-hook-recorder.sh <fires dir> <event> <matcher> <command>`.
+ */
+export function hookRecorderScript(shell: string): string {
+  return `# Written by vigiles: the transparent hook recorder (see src/adapters/codex/hook-recorder.ts).
 # Usage: sh ${HOOK_RECORDER_FILE} <fires dir> <event> <matcher> <command>
 d=$1
 n=0
 set -C
 until printf '' 2>/dev/null >"$d/$n.in"; do
   # Not taken by another fire but not creatable: run the hook unrecorded rather than change what it does.
-  [ -e "$d/$n.in" ] || { set +C; exec /bin/sh -c "$4"; }
+  [ -e "$d/$n.in" ] || { set +C; exec ${shell} -c "$4"; }
   n=$((n + 1))
 done
 set +C
 f=$d/$n
 printf '%s\\n%s\\n' "$2" "$3" >"$f.hook"
 cat >"$f.in"
-/bin/sh -c "$4" <"$f.in" >"$f.out" 2>"$f.err"
+${shell} -c "$4" <"$f.in" >"$f.out" 2>"$f.err"
 s=$?
 printf '%s\\n' "$s" >"$f.rc"
 [ -s "$f.out" ] && cat "$f.out"
 [ -s "$f.err" ] && cat "$f.err" >&2
 exit "$s"
 `;
+}
+
+/** The Codex recorder. Usage: `sh vigiles-hook-recorder.sh <fires dir> <event> <matcher> <command>`. */
+export const HOOK_RECORDER_SCRIPT = hookRecorderScript("/bin/sh");

@@ -3,9 +3,10 @@
  * JSON decision shapes it honours, and whether it takes injected context. Data, so the folding reads
  * as the contract does and a new event is one row.
  */
+import { copilotHookEvents } from "./copilot-rules.js";
 
 /** The harness whose hook rules apply. */
-export type HookHarness = "claude-code" | "codex";
+export type HookHarness = "claude-code" | "codex" | "copilot";
 
 /** What a hook may do on one event: block by exit 2, which JSON decisions count, whether context reaches the model. */
 export interface EventRules {
@@ -116,11 +117,14 @@ const codex: Readonly<Record<string, EventRules>> = {
 
 /** The rules of `event` on `harness`, or undefined for an event that harness does not have. */
 export function eventRules(event: string, harness: HookHarness = "claude-code"): EventRules | undefined {
+  // Copilot's answers have another shape: copilot-rules.ts holds its table, fold-copilot.ts folds them.
+  if (harness === "copilot") return undefined;
   const table = harness === "codex" ? codex : claudeCode;
   return Object.hasOwn(table, event) ? table[event] : undefined;
 }
 
 /** Every event name the harness fires hooks on. */
 export function knownHookEvents(harness: HookHarness = "claude-code"): readonly string[] {
+  if (harness === "copilot") return copilotHookEvents();
   return Object.keys(harness === "codex" ? codex : claudeCode);
 }

@@ -5,6 +5,7 @@
  */
 import { eventRules, type EventRules, type HookHarness } from "./event-rules.js";
 import { foldExit0 } from "./fold-json.js";
+import { foldCopilotHookDecision } from "./fold-copilot.js";
 import { invalid, noDecision, show } from "./fold-shared.js";
 import type { FoldedHookDecision } from "./types.js";
 
@@ -40,6 +41,7 @@ export interface HookOutcomeInput {
  */
 export function foldHookDecision(input: HookOutcomeInput): FoldedHookDecision {
   const harness = input.harness ?? "claude-code";
+  if (harness === "copilot") return foldCopilotHookDecision(input);
   const { event } = input;
   const known = eventRules(event, harness);
   const rules = known ?? eventRules("Notification", "claude-code")!;

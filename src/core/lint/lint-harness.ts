@@ -34,6 +34,7 @@ import { checkSkillFrontmatter, skillFrontmatterRules } from "./rules/skill-fron
 import { checkFrontmatterLayout, frontmatterFoldedRule } from "./rules/frontmatter-layout.js";
 import { checkWorkflow, workflowRules, type WorkflowInput } from "./rules/workflow-script.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
+import { copilotHookRules } from "./rules/copilot-hooks.js";
 
 export const frontmatterSyntaxRule: LintRuleMeta = {
   id: "frontmatter-syntax",
@@ -61,6 +62,7 @@ export const LINT_RULES: readonly LintRuleMeta[] = [
   pluginAgentFieldsRule,
   ...workflowRules,
   descriptionOverlapRule,
+  ...copilotHookRules,
 ];
 
 /** A SKILL.md with its parsed frontmatter. */

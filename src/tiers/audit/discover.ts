@@ -33,6 +33,8 @@ export interface DiscoveredMarkdown {
 export interface Discovery {
   readonly root: string;
   readonly hookFiles: DiscoveredHookFile[];
+  /** GitHub Copilot CLI repository hooks files (`.github/hooks/*.json`), read by their own rules. */
+  readonly copilotHookFiles: string[];
   readonly plugins: DiscoveredPlugin[];
   readonly skills: DiscoveredMarkdown[];
   readonly agents: DiscoveredMarkdown[];
@@ -142,6 +144,7 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
   return {
     root,
     hookFiles,
+    copilotHookFiles: glob(root, ["**/.github/hooks/*.json"], ignore),
     plugins,
     skills: unique(skills),
     agents: unique(agents),

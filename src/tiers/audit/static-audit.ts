@@ -8,6 +8,7 @@ import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/lint/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/lint/lint-harness.js";
+import { checkCopilotHooksFile } from "../../core/lint/rules/copilot-hooks.js";
 import type { HookScriptInput } from "../../core/lint/rules/hook-script.js";
 import { languageOf } from "../../core/lint/source-scan.js";
 import type { LintFinding } from "../../core/lint/types.js";
@@ -188,7 +189,28 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
     ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });
+  for (const path of discovery.copilotHookFiles) findings.push(...copilotFindings(root, path));
   return { root, findings, registrations, discovery, summary: summarize(findings) };
+}
+
+/** A Copilot hooks file's findings; its commands resolve against the project (the dir holding `.github`). */
+function copilotFindings(root: string, path: string): LintFinding[] {
+  const projectDir = resolve(path, "..", "..", "..");
+  return checkCopilotHooksFile({
+    file: displayPath(root, path),
+    text: read(path),
+    readScript: (command) => {
+      const word = findScriptWord(command);
+      if (word === undefined) return undefined;
+      const value = word.word.value;
+      const script = value.startsWith("/") ? value : resolve(projectDir, value);
+      try {
+        return statSync(script).size <= MAX_SOURCE_BYTES ? read(script) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  });
 }
 
 /** Counts findings by severity. */

@@ -8,6 +8,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
+import { copilotAdapter } from "../../adapters/copilot-cli/adapter.js";
+import { copilotTrustLine } from "./copilot-trust.js";
 import type { HarnessAdapter } from "../../adapters/port.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
 
@@ -27,6 +29,8 @@ const RECHECK: Record<string, string> = {
     "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
   codex:
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
+  "copilot-cli":
+    "re-run your Copilot harness tests: the exit codes preToolUse denies on, folder trust, the JSONL event names and the BYOK provider variables may have moved",
 };
 
 function compareVersions(a: string, b: string): number {
@@ -37,6 +41,11 @@ function compareVersions(a: string, b: string): number {
     if (d !== 0) return Math.sign(d);
   }
   return 0;
+}
+
+function copilotTrustLines(cwd: string, home: string, env: NodeJS.ProcessEnv): DoctorLine[] {
+  const line = copilotTrustLine(cwd, home, env);
+  return line ? [line] : [];
 }
 
 async function harnessLine(adapter: HarnessAdapter, required: boolean): Promise<DoctorLine> {
@@ -135,6 +144,8 @@ export async function diagnoseSetup(
         },
     await harnessLine(claudeCodeAdapter, true),
     await harnessLine(codexAdapter, false),
+    await harnessLine(copilotAdapter, false),
+    ...copilotTrustLines(process.cwd(), home, env),
     confinementLine(),
     ...credentialLines(env, home),
   ];

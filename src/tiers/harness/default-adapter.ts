@@ -19,9 +19,12 @@ export async function defaultAdapter(env: NodeJS.ProcessEnv = process.env): Prom
       return claudeCodeAdapter;
     case "codex":
       return (await import("../../adapters/codex/adapter.js")).codexAdapter;
+    case "copilot":
+    case "copilot-cli":
+      return (await import("../../adapters/copilot-cli/adapter.js")).copilotAdapter;
     default:
       throw new InvalidOptionError(
-        `${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code or codex`,
+        `${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code, codex or copilot`,
       );
   }
 }

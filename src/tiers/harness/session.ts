@@ -115,7 +115,12 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
       // /tmp is a fresh tmpfs inside: plugins, the CLI and the relay, when kept under it, must be bound
       // in (read-only) or the sandbox cannot see them.
       const readOnly = [
-        ...new Set([...(spec.pluginDirs ?? []), dirname(harness.path), dirname(RELAY_SCRIPT)]),
+        ...new Set([
+          ...(spec.pluginDirs ?? []),
+          dirname(harness.path),
+          dirname(RELAY_SCRIPT),
+          ...(launch.readOnlyPaths ?? []),
+        ]),
       ];
       argv = confineArgv(inner, {
         workDir: dirs.workDir,

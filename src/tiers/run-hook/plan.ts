@@ -8,6 +8,7 @@ import { selectHandlers } from "../../core/hook-config/select.js";
 import type { HookSelectionNote } from "../../core/hook-decision/types.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { commandArgv } from "../run-script/prepare.js";
+import { copilotHookPayload } from "../../core/copilot/hook-payload.js";
 import { completeHookEvent } from "./event.js";
 import { expandHookCommand, type ExpandContext } from "./expand.js";
 import type { HookEventInput, HookRegistration, HookSpec, RunHookOptions } from "./types.js";
@@ -57,16 +58,20 @@ function planIn(
   options: RunHookOptions,
   ownedWorkDir: string | undefined,
 ): HookPlan {
-  const payload = completeHookEvent(
+  const completed = completeHookEvent(
     event,
     typeof event.cwd === "string" && options.cwd === undefined ? event.cwd : cwd,
   );
-  const eventName = payload.hook_event_name as string;
+  const eventName = completed.hook_event_name as string;
+  // A command run with Copilot's rules gets Copilot's payload (a registration is selected on Claude's fields).
+  const payload =
+    options.harness === "copilot" && !isRegistration(hook) ? copilotHookPayload(completed) : completed;
   const pluginRoot = (isRegistration(hook) ? hook.pluginRoot : undefined) ?? options.pluginRoot;
   const projectDir = options.projectDir ?? cwd;
   const ctx: ExpandContext = { cwd, projectDir, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
   const env: Record<string, string> = {
     CLAUDE_PROJECT_DIR: projectDir,
+    ...(options.harness === "copilot" ? { COPILOT_PROJECT_DIR: projectDir } : {}),
     ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
   };
   const base = { event: eventName, payload, cwd, env, ...(ownedWorkDir ? { ownedWorkDir } : {}) };

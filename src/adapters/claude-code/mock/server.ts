@@ -18,6 +18,7 @@ import {
 } from "./messages-wire.js";
 import { ScriptSession, toModelScript, type ModelScriptInput } from "../../mock/script.js";
 import { serveScriptedTurn } from "../../mock/serve-turn.js";
+import type { ModelTurn } from "../../../core/model-turn.js";
 
 /** The header Claude Code puts on a subagent's requests. */
 export const AGENT_ID_HEADER = "x-claude-code-agent-id";
@@ -28,6 +29,15 @@ const SIDE_CHANNEL_TEXT = "vigiles mock";
 export interface MockModelOptions {
   /** Also listen on this unix socket (a confined run relays to it from inside its network namespace). */
   readonly socketPath?: string;
+  /**
+   * How a request names the subagent that sent it; defaults to Claude Code's `x-claude-code-agent-id`
+   * header. Another harness on the same wire (Copilot's BYOK `anthropic` provider) passes its own.
+   */
+  readonly agentIdOf?: (req: IncomingMessage, body: unknown) => string | undefined;
+  /** Rewrites a scripted turn before it is sent (another harness's tool names and input shapes). */
+  readonly translateTurn?: (
+    turn: Exclude<ModelTurn, { error: unknown }>,
+  ) => Exclude<ModelTurn, { error: unknown }>;
 }
 
 /** A running mock model. */
@@ -79,7 +89,11 @@ export async function startMockModel(
     const text = await readBody(req);
     const body = parseJson(text);
     const header = req.headers[AGENT_ID_HEADER];
-    const agentId = Array.isArray(header) ? header[0] : header;
+    const agentId = options.agentIdOf
+      ? options.agentIdOf(req, body)
+      : Array.isArray(header)
+        ? header[0]
+        : header;
     const stream =
       typeof body === "object" && body !== null && (body as { stream?: unknown }).stream === true;
     const requestedModel =
@@ -104,7 +118,8 @@ export async function startMockModel(
     const turn = await serveScriptedTurn(request, res, { session, overruns, sleep, errorBody });
     if (turn === undefined) return;
     if (request.agentId === undefined) answeredTurns += 1;
-    sendMessage(res, assistantMessage(turn, requestedModel, estimateTokens(text)), stream);
+    const sent = options.translateTurn ? options.translateTurn(turn) : turn;
+    sendMessage(res, assistantMessage(sent, requestedModel, estimateTokens(text)), stream);
   };
 
   const server = await listenMock(handle, (message) => errorBody(500, message), options.socketPath);

@@ -1,0 +1,78 @@
+/**
+ * Wraps every command of a Copilot hooks file (`{"version": 1, "hooks": {"<event>": [handler…]}}`,
+ * handlers `{"type": "command", "bash": "…", "timeoutSec": N}`, or Claude-style groups
+ * `{"matcher", "hooks": [handler…]}` under a PascalCase event) in the transparent recorder, which
+ * runs the original command as Copilot would (bash -c, same stdin, env and cwd) and leaves a record.
+ */
+import { InvalidOptionError } from "../../core/errors.js";
+import { CopilotUnsupportedError } from "./errors.js";
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Where the recorder is and where it leaves fires. */
+export interface RecorderPaths {
+  readonly script: string;
+  readonly firesDir: string;
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function wrapHandler(
+  handler: unknown,
+  where: string,
+  event: string,
+  matcher: string,
+  recorder: RecorderPaths,
+): Json {
+  if (!isRecord(handler)) throw new InvalidOptionError(`${where} must be an object`);
+  const type = handler["type"] ?? "command";
+  const command = typeof handler["bash"] === "string" ? handler["bash"] : handler["command"];
+  if (type !== "command" || typeof command !== "string") {
+    throw new CopilotUnsupportedError(
+      `record ${where}`,
+      'only command hooks with a "bash" (or "command") string can be recorded by vigiles',
+    );
+  }
+  const wrapped = ["/bin/sh", recorder.script, recorder.firesDir, event, matcher, command]
+    .map(shellQuote)
+    .join(" ");
+  const { command: _command, ...rest } = handler;
+  return { ...rest, type: "command", bash: wrapped };
+}
+
+/** The hooks file `text` (at `rel`, for messages) with every command recorded. */
+export function wrapCopilotHooksFile(text: string, rel: string, recorder: RecorderPaths): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidOptionError(
+      `${rel} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  if (!isRecord(parsed) || !isRecord(parsed["hooks"])) {
+    throw new InvalidOptionError(`${rel} needs a "hooks" object keyed by event name`);
+  }
+  const out: Json = {};
+  for (const [event, handlers] of Object.entries(parsed["hooks"])) {
+    if (!Array.isArray(handlers)) throw new InvalidOptionError(`hooks.${event} in ${rel} must be a list`);
+    out[event] = handlers.map((entry: unknown, i) => {
+      const where = `hooks.${event}[${i}] in ${rel}`;
+      if (isRecord(entry) && Array.isArray(entry["hooks"])) {
+        const matcher = typeof entry["matcher"] === "string" ? entry["matcher"] : "";
+        return {
+          ...entry,
+          hooks: entry["hooks"].map((h: unknown, j) =>
+            wrapHandler(h, `${where}.hooks[${j}]`, event, matcher, recorder),
+          ),
+        };
+      }
+      const matcher = isRecord(entry) && typeof entry["matcher"] === "string" ? entry["matcher"] : "";
+      return wrapHandler(entry, where, event, matcher, recorder);
+    });
+  }
+  return `${JSON.stringify({ ...parsed, hooks: out }, null, 2)}\n`;
+}

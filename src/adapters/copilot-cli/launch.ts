@@ -1,0 +1,87 @@
+/**
+ * The `copilot -p … --allow-all --output-format json` command line of one run, in BYOK mode against
+ * an endpoint: `COPILOT_PROVIDER_TYPE=anthropic` makes Copilot speak the Messages API to
+ * `COPILOT_PROVIDER_BASE_URL` (no GitHub login, no network beyond it). The environment is built
+ * from scratch (PATH and locale inherited), with a private HOME and COPILOT_HOME, and the shared
+ * unpacked package (package-cache.ts) named by COPILOT_CLI_DIST_DIR.
+ */
+import { InvalidOptionError } from "../../core/errors.js";
+import type { HarnessLaunch, LaunchInput } from "../port.js";
+import { assertEndpointAllowed } from "../claude-code/launch.js";
+import { CopilotPackageError, CopilotUnsupportedError } from "./errors.js";
+import { copilotPackageCacheRoot, findUnpackedPackage } from "./package-cache.js";
+import { copilotHomeOf } from "./prepare.js";
+
+/** The model name sent when the spec names none (a name Copilot's BYOK anthropic provider accepts). */
+export const COPILOT_DEFAULT_MODEL = "claude-sonnet-4";
+/** Environment a spec may not set: model routing, credentials, Copilot's own dirs. */
+const ROUTING_ENV = /^(COPILOT_|GITHUB_|GH_|ANTHROPIC_|OPENAI_|HTTPS?_PROXY$|ALL_PROXY$|HOME$|XDG_)/i;
+
+export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
+  const { spec, dirs, endpoint, harness } = input;
+  assertEndpointAllowed(endpoint);
+  if (endpoint.effort !== undefined) {
+    throw new CopilotUnsupportedError(
+      `pin the reasoning effort ${JSON.stringify(endpoint.effort)}`,
+      "no mapping from vigiles' effort levels to Copilot's --reasoning-effort has been measured",
+    );
+  }
+  const prompts = typeof spec.prompt === "string" ? [spec.prompt] : [...spec.prompt];
+  if (prompts.length !== 1) {
+    throw new CopilotUnsupportedError(
+      "take several user turns",
+      "`copilot -p` runs one prompt; give a single prompt",
+    );
+  }
+  if (spec.maxTurns !== undefined)
+    throw new CopilotUnsupportedError("cap turns", "`copilot -p` has no max-turns flag");
+  if ((spec.allowedTools?.length ?? 0) > 0 || (spec.disallowedTools?.length ?? 0) > 0) {
+    throw new CopilotUnsupportedError(
+      "take allowedTools / disallowedTools",
+      "runs use --allow-all (vigiles confines them); no per-tool mapping to Copilot's --allow-tool/--deny-tool has been measured",
+    );
+  }
+  if (spec.permissionMode !== undefined) {
+    throw new CopilotUnsupportedError(
+      `run in permission mode ${JSON.stringify(spec.permissionMode)}`,
+      "Copilot has no such mode",
+    );
+  }
+  const extraEnv = spec.env ?? {};
+  for (const name of Object.keys(extraEnv)) {
+    if (ROUTING_ENV.test(name))
+      throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
+  }
+  const distDir = findUnpackedPackage(copilotPackageCacheRoot(), harness.version);
+  if (distDir === undefined) {
+    throw new CopilotPackageError(
+      `no unpacked package ${harness.version} in ${copilotPackageCacheRoot()}; resolve the CLI with copilotAdapter.resolve() first`,
+    );
+  }
+  const argv: [string, ...string[]] = [
+    harness.path,
+    "-p",
+    prompts[0] ?? "",
+    // Confinement is vigiles' (bubblewrap), and approvals have no one to answer them in a test.
+    "--allow-all",
+    "--output-format",
+    "json",
+    "--no-auto-update",
+    "--no-ask-user",
+    "--disable-client-telemetry",
+  ];
+  const env: Record<string, string> = {
+    PATH: process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+    LANG: process.env["LANG"] ?? "C.UTF-8",
+    ...extraEnv,
+    HOME: dirs.homeDir,
+    COPILOT_HOME: copilotHomeOf(dirs),
+    TMPDIR: dirs.tmpDir,
+    COPILOT_CLI_DIST_DIR: distDir,
+    COPILOT_PROVIDER_TYPE: "anthropic",
+    COPILOT_PROVIDER_BASE_URL: endpoint.baseUrl,
+    COPILOT_PROVIDER_API_KEY: endpoint.apiKey,
+    COPILOT_MODEL: endpoint.model ?? COPILOT_DEFAULT_MODEL,
+  };
+  return { argv, env, cwd: dirs.workDir, input: "", readOnlyPaths: [distDir] };
+}

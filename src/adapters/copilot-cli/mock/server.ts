@@ -1,0 +1,44 @@
+/**
+ * The Copilot CLI mock model: Copilot's BYOK `anthropic` provider speaks the Anthropic Messages API
+ * (SSE) with the same wire as Claude Code, so this is the Claude Code mock with two differences:
+ * scripted calls are sent in Copilot's tool names (../tool-names.ts), and a subagent is told apart
+ * by its `x-interaction-type: conversation-subagent` header (Copilot sends no agent id) and keyed by
+ * its first user message, which carries the `task` call's prompt.
+ */
+import { createHash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { startMockModel } from "../../claude-code/mock/server.js";
+import type { ModelScriptInput, RunningMock } from "../../port.js";
+import { toCopilotTurn } from "../../../core/copilot/tool-names.js";
+
+/** The header whose value `conversation-subagent` marks a subagent's request (measured on 1.0.102). */
+export const COPILOT_INTERACTION_HEADER = "x-interaction-type";
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function firstUserText(body: unknown): string {
+  if (!isRecord(body) || !Array.isArray(body["messages"])) return "";
+  const first = body["messages"].find((m) => isRecord(m) && m["role"] === "user");
+  return JSON.stringify(isRecord(first) ? first["content"] : "");
+}
+
+/** The id the mock gives a Copilot subagent: stable over its requests, distinct between subagents. */
+export function copilotAgentIdOf(req: IncomingMessage, body: unknown): string | undefined {
+  const header = req.headers[COPILOT_INTERACTION_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value !== "conversation-subagent") return undefined;
+  return `copilot-subagent-${createHash("sha256").update(firstUserText(body)).digest("hex").slice(0, 12)}`;
+}
+
+/** Starts a Messages API mock serving `script` in Copilot's tool names; close it when the run is over. */
+export async function startCopilotMock(
+  script: ModelScriptInput,
+  options: { readonly socketPath?: string } = {},
+): Promise<RunningMock> {
+  return startMockModel(script, {
+    ...(options.socketPath !== undefined ? { socketPath: options.socketPath } : {}),
+    agentIdOf: copilotAgentIdOf,
+    translateTurn: toCopilotTurn,
+  });
+}

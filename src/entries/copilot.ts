@@ -1,0 +1,21 @@
+/**
+ * `vigiles/copilot`: the GitHub Copilot CLI adapter; pass `copilotAdapter` to a runner to test a
+ * Copilot harness (hooks from `.github/hooks/*.json`, or `settings.hooks` in Claude Code's shape).
+ */
+export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
+
+// --- Copilot CLI adapter (issue 19) ---
+export { copilotAdapter, createCopilotAdapter } from "../adapters/copilot-cli/adapter.js";
+export type { CopilotAdapterOptions } from "../adapters/copilot-cli/adapter.js";
+export { resolveCopilot, COPILOT_BIN_ENV } from "../adapters/copilot-cli/resolve.js";
+export { COPILOT_PKG_CACHE_ENV } from "../adapters/copilot-cli/package-cache.js";
+export {
+  COPILOT_PACKAGE,
+  COPILOT_VERSION,
+  CopilotNotFoundError,
+  CopilotUnsupportedError,
+  CopilotPackageError,
+} from "../adapters/copilot-cli/errors.js";
+export { copilotEventRules, copilotHookEvents } from "../core/hook-decision/copilot-rules.js";
+export type { CopilotEventRules, CopilotExitRule } from "../core/hook-decision/copilot-rules.js";
+export { foldCopilotHookDecision } from "../core/hook-decision/fold-copilot.js";

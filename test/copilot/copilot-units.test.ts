@@ -1,0 +1,162 @@
+// Pure parts of the Copilot adapter and of Copilot's hook rules in core: the folding table (each row
+// as test/copilot/copilot-harness.test.ts measured it on the real 1.0.102, or as the docs say where
+// no run could show it), the tool-name translation both ways, and the settings.hooks translation.
+import { describe, expect, test } from "vitest";
+import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
+import { copilotEventRules, copilotHookEvents } from "../../src/core/hook-decision/copilot-rules.js";
+import { fromCopilotCall, toCopilotCall } from "../../src/core/copilot/tool-names.js";
+import { translateSettingsHooks } from "../../src/adapters/copilot-cli/settings-hooks.js";
+import { wrapCopilotHooksFile } from "../../src/adapters/copilot-cli/hook-wrap.js";
+import { CopilotUnsupportedError } from "../../src/adapters/copilot-cli/errors.js";
+import { runHook } from "../../src/tiers/run-hook/run-hook.js";
+import { defaultAdapter } from "../../src/tiers/harness/default-adapter.js";
+import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
+
+const fold = (event: string, exitCode: number | null, stdout = "", timedOut = false) =>
+  foldHookDecision({ event, exitCode, stdout, stderr: "why", timedOut, harness: "copilot" });
+
+describe("Copilot hook folding (harness: copilot)", () => {
+  test("preToolUse: any non-zero exit denies (measured), a timeout lets the call run (measured)", () => {
+    expect(fold("preToolUse", 2)).toMatchObject({ blocked: true, reason: "hook exited with code 2" });
+    expect(fold("preToolUse", 1)).toMatchObject({ blocked: true, reason: "hook errored" });
+    expect(fold("preToolUse", 126).blocked).toBe(true);
+    expect(fold("preToolUse", null, "", true)).toMatchObject({ blocked: false, decidedBy: "timeout" });
+  });
+
+  test("preToolUse answers with top-level fields; Claude's hookSpecificOutput is ignored on the camelCase name (measured)", () => {
+    const deny = '{"permissionDecision":"deny","permissionDecisionReason":"no"}';
+    expect(fold("preToolUse", 0, deny)).toMatchObject({ decision: "deny", blocked: true, reason: "no" });
+    const claudeShape =
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}';
+    const ignored = fold("preToolUse", 0, claudeShape);
+    expect(ignored.blocked).toBe(false);
+    expect(ignored.warnings?.join(" ")).toMatch(/ignores it on the camelCase event/);
+    // The PascalCase name selects the VS Code-compatible variant, which honours it (measured).
+    expect(fold("PreToolUse", 0, claudeShape)).toMatchObject({ blocked: true, reason: "no" });
+    const modified = fold("preToolUse", 0, '{"permissionDecision":"allow","modifiedArgs":{"command":"ls"}}');
+    expect(modified).toMatchObject({ decision: "allow", updatedInput: { command: "ls" } });
+    expect(fold("preToolUse", 0, '{"permissionDecision":"block"}').decision).toBe("invalid");
+  });
+
+  test("other events: exit 2 is logged and skipped, except permissionRequest (docs)", () => {
+    expect(fold("postToolUse", 2).blocked).toBe(false);
+    expect(fold("agentStop", 2).blocked).toBe(false);
+    expect(fold("permissionRequest", 2).blocked).toBe(true);
+    expect(fold("permissionRequest", 1).blocked).toBe(false);
+    expect(fold("permissionRequest", 0, '{"behavior":"deny","message":"m"}')).toMatchObject({
+      blocked: true,
+      reason: "m",
+    });
+    expect(fold("agentStop", 0, '{"decision":"block","reason":"go on"}')).toMatchObject({
+      blocked: true,
+      reason: "go on",
+    });
+    expect(fold("postToolUse", 0, '{"decision":"block"}').decision).toBe("invalid");
+  });
+
+  test("an unknown event (a Claude name Copilot lacks) says so", () => {
+    expect(fold("PostToolBatch", 0).warnings?.[0]).toMatch(/no hook event named "PostToolBatch"/);
+    expect(copilotEventRules("Stop")).toBe(copilotEventRules("agentStop"));
+    expect(copilotHookEvents()).toContain("userPromptSubmitted");
+  });
+
+  test("Claude Code's folding is unchanged by the Copilot table", () => {
+    expect(
+      foldHookDecision({ event: "PostToolUse", exitCode: 1, stdout: "", stderr: "", timedOut: false })
+        .blocked,
+    ).toBe(false);
+  });
+});
+
+describe("tool names", () => {
+  test("Claude names become Copilot's tools and come back", () => {
+    const write = toCopilotCall({ tool: "Write", input: { file_path: "a.md", content: "x" } });
+    expect(write).toEqual({ tool: "create", input: { path: "a.md", file_text: "x" } });
+    expect(fromCopilotCall(write.tool, write.input)).toEqual({
+      name: "Write",
+      input: { file_path: "a.md", content: "x" },
+    });
+    const bash = toCopilotCall({ tool: "Bash", input: { command: "ls" } });
+    expect(bash).toEqual({ tool: "bash", input: { command: "ls", description: "ls" } });
+    expect(
+      toCopilotCall({ tool: "Task", input: { subagent_type: "explore", prompt: "p" } }).input,
+    ).toMatchObject({
+      agent_type: "explore",
+      prompt: "p",
+    });
+    expect(toCopilotCall({ tool: "sql", input: { q: 1 } })).toEqual({ tool: "sql", input: { q: 1 } });
+  });
+});
+
+describe("settings.hooks translation and recording", () => {
+  test("a Claude PreToolUse group keeps its event name, matcher and timeout (seconds both)", () => {
+    const out = translateSettingsHooks({
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh g.sh", timeout: 5 }] }],
+    });
+    expect(out).toEqual({
+      version: 1,
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", bash: "sh g.sh", timeoutSec: 5 }] }],
+      },
+    });
+  });
+
+  test("an event or handler that does not carry over is refused by name", () => {
+    expect(() => translateSettingsHooks({ PostToolBatch: [{ hooks: [] }] })).toThrow(CopilotUnsupportedError);
+    expect(() =>
+      translateSettingsHooks({ PreToolUse: [{ hooks: [{ type: "http", url: "http://x" }] }] }),
+    ).toThrow(/only command hooks carry over/);
+  });
+
+  test("every command of a hooks file runs through the recorder", () => {
+    const text = wrapCopilotHooksFile(
+      JSON.stringify({
+        version: 1,
+        hooks: { preToolUse: [{ type: "command", bash: "./g.sh", timeoutSec: 3 }] },
+      }),
+      ".github/hooks/g.json",
+      { script: "/t/rec.sh", firesDir: "/t/fires" },
+    );
+    const parsed = JSON.parse(text) as { hooks: { preToolUse: { bash: string; timeoutSec: number }[] } };
+    expect(parsed.hooks.preToolUse[0]).toEqual({
+      type: "command",
+      bash: "'/bin/sh' '/t/rec.sh' '/t/fires' 'preToolUse' '' './g.sh'",
+      timeoutSec: 3,
+    });
+  });
+});
+
+describe("runHook(…, { harness: 'copilot' })", () => {
+  test("sends Copilot's camelCase payload and folds with Copilot's rules", () => {
+    const event = { hook_event_name: "preToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+    const guard = "cat; echo 'no' >&2; exit 1";
+    const r = runHook(guard, event, { harness: "copilot" });
+    const sent = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(sent).toMatchObject({ toolName: "bash", toolArgs: { command: "rm -rf /" } });
+    expect(typeof sent["timestamp"]).toBe("number");
+    // Exit 1 is a non-blocking error under Claude Code, and a deny under Copilot's preToolUse.
+    expect(r.blocked).toBe(true);
+    expect(runHook(guard, { ...event, hook_event_name: "PreToolUse" }).blocked).toBe(false);
+  });
+
+  test("a PascalCase name keeps the snake_case payload; exit 2 on postToolUse does not block", () => {
+    const pascal = runHook(
+      "cat",
+      { hook_event_name: "PreToolUse", tool_name: "Bash" },
+      { harness: "copilot" },
+    );
+    expect(JSON.parse(pascal.stdout)).toMatchObject({ hook_event_name: "PreToolUse", tool_name: "Bash" });
+    const post = runHook(
+      "exit 2",
+      { hook_event_name: "postToolUse", tool_name: "Bash" },
+      { harness: "copilot" },
+    );
+    expect(post.blocked).toBe(false);
+  });
+});
+
+describe("harness selection", () => {
+  test("VIGILES_HARNESS=copilot picks the Copilot adapter", async () => {
+    expect(await defaultAdapter({ VIGILES_HARNESS: "copilot" })).toBe(copilotAdapter);
+  });
+});
