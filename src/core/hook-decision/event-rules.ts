@@ -4,8 +4,11 @@
  * as the contract does and a new event is one row.
  */
 
+import { assertNever } from "../errors.js";
+import { GEMINI_EVENT_RULES } from "./gemini-rules.js";
+
 /** The harness whose hook rules apply. */
-export type HookHarness = "claude-code" | "codex";
+export type HookHarness = "claude-code" | "codex" | "gemini";
 
 /** What a hook may do on one event: block by exit 2, which JSON decisions count, whether context reaches the model. */
 export interface EventRules {
@@ -114,13 +117,41 @@ const codex: Readonly<Record<string, EventRules>> = {
   PostCompact: rules({}),
 };
 
+/**
+ * Gemini CLI's events in this table's terms (its full protocol, which the folding reads, is
+ * gemini-rules.ts): a `decision` deny/block blocks where the event can stop something.
+ */
+const gemini: Readonly<Record<string, EventRules>> = Object.fromEntries(
+  Object.entries(GEMINI_EVENT_RULES).map(([event, r]) => [
+    event,
+    rules({
+      exit2Blocks: r.blocks !== undefined,
+      legacyDecision: r.blocks !== undefined,
+      additionalContext: r.additionalContext,
+    }),
+  ]),
+);
+
+function tableOf(harness: HookHarness): Readonly<Record<string, EventRules>> {
+  switch (harness) {
+    case "claude-code":
+      return claudeCode;
+    case "codex":
+      return codex;
+    case "gemini":
+      return gemini;
+    default:
+      return assertNever(harness, "hook harness");
+  }
+}
+
 /** The rules of `event` on `harness`, or undefined for an event that harness does not have. */
 export function eventRules(event: string, harness: HookHarness = "claude-code"): EventRules | undefined {
-  const table = harness === "codex" ? codex : claudeCode;
+  const table = tableOf(harness);
   return Object.hasOwn(table, event) ? table[event] : undefined;
 }
 
 /** Every event name the harness fires hooks on. */
 export function knownHookEvents(harness: HookHarness = "claude-code"): readonly string[] {
-  return Object.keys(harness === "codex" ? codex : claudeCode);
+  return Object.keys(tableOf(harness));
 }
