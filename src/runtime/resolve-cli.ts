@@ -21,6 +21,11 @@ export interface CliLookup {
   readonly binaryName: string;
   /** Paths of candidate binaries below one node_modules root (`packageDir` resolves a package there). */
   readonly nodeModulesCandidates: (packageDir: (name: string) => string | undefined) => readonly string[];
+  /**
+   * The version of a candidate read without running it (a node script's own package.json), tried
+   * before `--version`: a node CLI can take over 10 s to answer on a loaded machine.
+   */
+  readonly readVersion?: (path: string) => string | undefined;
 }
 
 export interface FoundCli {
@@ -139,7 +144,8 @@ export async function searchCli(
   const probed = new Map<string, string | undefined>();
   await Promise.all(
     list.map(async (c) => {
-      probed.set(c.path, isExecutableFile(c.path) ? await probeCliVersion(c.path) : undefined);
+      if (!isExecutableFile(c.path)) probed.set(c.path, undefined);
+      else probed.set(c.path, lookup.readVersion?.(c.path) ?? (await probeCliVersion(c.path)));
     }),
   );
   return searchWith(lookup, options, (path) => probed.get(path));
@@ -151,6 +157,8 @@ export function searchCliSync(
   options: { readonly path?: string; readonly cwd?: string } = {},
 ): CliSearchResult {
   return searchWith(lookup, options, (path) => {
+    const read = lookup.readVersion?.(path);
+    if (read !== undefined) return read;
     try {
       const out = execFileSync(path, ["--version"], {
         timeout: 15_000,

@@ -41,3 +41,14 @@ export class GeminiHookTranslationError extends VigilesError {
     );
   }
 }
+
+/** A fixture's Gemini settings would send requests somewhere other than the run's endpoint. */
+export class GeminiUnsafeSettingsError extends VigilesError {
+  constructor(file: string, key: string) {
+    super(
+      "VIGILES_UNSAFE_ENDPOINT",
+      `Refusing to start Gemini CLI: ${file} sets \`${key}\`, which outranks vigiles' settings and could send ` +
+        "requests to Google. A harness test only talks to its local mock model; remove the key from the fixture.",
+    );
+  }
+}

@@ -6,6 +6,9 @@
  * run's fires dir, in the files the Codex recorder leaves (see ../codex/hook-recorder.ts), so one
  * reader serves both.
  *
+ * `N.hook` holds the event and the command file (where the Codex recorder keeps the matcher), so a
+ * fire names the hook that ran.
+ *
  * The original command is kept in a file, not in the wrapped command line: Gemini rewrites
  * `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`, `$GEMINI_SESSION_ID`, `$GEMINI_PLANS_DIR` and
  * `$CLAUDE_PROJECT_DIR` in the command text before it runs it, which would break the wrapper's
@@ -16,9 +19,9 @@
 /** The recorder's file name inside the run's temp dir. */
 export const GEMINI_HOOK_RECORDER_FILE = "vigiles-gemini-hook-recorder.sh";
 
-/** The recorder script. Usage: `sh <recorder> <fires dir> <event> <matcher> <command file>`. */
+/** The recorder script. Usage: `sh <recorder> <fires dir> <event> <unused> <command file>`. */
 export const GEMINI_HOOK_RECORDER_SCRIPT = `# Written by vigiles: the transparent Gemini CLI hook recorder (see src/adapters/gemini-cli/hook-recorder.ts).
-# Usage: sh ${GEMINI_HOOK_RECORDER_FILE} <fires dir> <event> <matcher> <command file>
+# Usage: sh ${GEMINI_HOOK_RECORDER_FILE} <fires dir> <event> <unused> <command file>
 d=$1
 c=$(cat "$4")
 n=0
@@ -30,7 +33,7 @@ until printf '' 2>/dev/null >"$d/$n.in"; do
 done
 set +C
 f=$d/$n
-printf '%s\\n%s\\n' "$2" "$3" >"$f.hook"
+printf '%s\\n%s\\n' "$2" "$4" >"$f.hook"
 cat >"$f.in"
 bash -c "$c" <"$f.in" >"$f.out" 2>"$f.err"
 s=$?

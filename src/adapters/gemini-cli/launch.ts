@@ -9,7 +9,7 @@ import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput } from "../port.js";
 import { assertEndpointAllowed } from "../claude-code/launch.js";
 import { GeminiUnsupportedError } from "./errors.js";
-import { geminiSystemDefaultsPath, geminiSystemSettingsPath } from "./prepare.js";
+import { geminiMaskedSystemDefaultsPath, geminiMaskedSystemSettingsPath } from "./prepare.js";
 
 /** The model named when the spec names none: without one the CLI routes through an auto-selector. */
 export const GEMINI_DEFAULT_MODEL = "gemini-2.5-pro";
@@ -100,8 +100,8 @@ export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
     GEMINI_CLI_TRUST_WORKSPACE: "true",
     // The CLI's own container sandbox is never started; vigiles confines the run.
     GEMINI_SANDBOX: "false",
-    GEMINI_CLI_SYSTEM_SETTINGS_PATH: geminiSystemSettingsPath(dirs),
-    GEMINI_CLI_SYSTEM_DEFAULTS_PATH: geminiSystemDefaultsPath(dirs),
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: geminiMaskedSystemSettingsPath(dirs),
+    GEMINI_CLI_SYSTEM_DEFAULTS_PATH: geminiMaskedSystemDefaultsPath(dirs),
   };
   return { argv, env, cwd: dirs.workDir, input: "" };
 }

@@ -6,10 +6,13 @@
  * Code's shape, translated) is wrapped in the transparent recorder, since the stream shows no hook
  * activity.
  *
- * The system settings file (GEMINI_CLI_SYSTEM_SETTINGS_PATH, which outranks user and workspace
- * settings in Gemini CLI) is vigiles' own: API-key auth against the endpoint, usage statistics off
- * (0.61.0 otherwise resolves play.googleapis.com at start, measured with strace) and telemetry and
- * update checks off. A fixture cannot undo it, and the machine's /etc/gemini-cli is never read.
+ * vigiles' settings (API-key auth against the endpoint, usage statistics off, since 0.61.0 otherwise
+ * resolves play.googleapis.com at start (measured with strace), telemetry and update checks off)
+ * go in the private HOME. A fixture's workspace settings outrank them in Gemini CLI, so a fixture
+ * that sets auth, telemetry or usage statistics is refused. The machine's system settings
+ * (/etc/gemini-cli) are never read: GEMINI_CLI_SYSTEM_SETTINGS_PATH points at a file that does not
+ * exist. (A system settings file of vigiles' own cannot be used: 0.61.0 skips one under a
+ * world-writable parent such as /tmp, "Security Warning: Skipping system settings file".)
  */
 import { createHash } from "node:crypto";
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
@@ -17,7 +20,7 @@ import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../claude-code/prepare-run.js";
-import { GeminiUnsupportedError } from "./errors.js";
+import { GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
 import { GEMINI_HOOK_RECORDER_FILE, GEMINI_HOOK_RECORDER_SCRIPT } from "./hook-recorder.js";
 import { translateClaudeHooks } from "./translate-hooks.js";
 
@@ -29,13 +32,13 @@ export const geminiHookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-
 const commandsDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hook-commands");
 const recorderPath = (dirs: RunDirs) => join(dirs.tmpDir, GEMINI_HOOK_RECORDER_FILE);
 export const geminiHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".gemini");
-/** vigiles' system settings layer for the run (outranks every other layer). */
-export const geminiSystemSettingsPath = (dirs: RunDirs) =>
-  join(dirs.tmpDir, "vigiles-gemini-system-settings.json");
-export const geminiSystemDefaultsPath = (dirs: RunDirs) =>
-  join(dirs.tmpDir, "vigiles-gemini-system-defaults.json");
+/** Where the CLI is told its system settings are: a path that does not exist, so the machine's are not read. */
+export const geminiMaskedSystemSettingsPath = (dirs: RunDirs) =>
+  join(dirs.tmpDir, "vigiles-no-system-settings", "settings.json");
+export const geminiMaskedSystemDefaultsPath = (dirs: RunDirs) =>
+  join(dirs.tmpDir, "vigiles-no-system-settings", "system-defaults.json");
 
-/** The settings vigiles pins for every run, in the layer a fixture cannot override. */
+/** The settings vigiles pins for every run (user layer). */
 export const GEMINI_PINNED_SETTINGS: Json = {
   security: { auth: { selectedType: "gemini-api-key" } },
   privacy: { usageStatisticsEnabled: false },
@@ -141,6 +144,20 @@ async function wrapGeminiHooks(
   return out;
 }
 
+/**
+ * Workspace settings outrank the user settings vigiles writes: one that picks another auth (OAuth,
+ * Vertex AI) or turns telemetry or usage statistics on would send requests to Google, so it is refused.
+ */
+export function assertFixtureSettingsStayLocal(settings: Json, file: string): void {
+  const security = settings["security"];
+  if (isRecord(security) && security["auth"] !== undefined) {
+    throw new GeminiUnsafeSettingsError(file, "security.auth");
+  }
+  for (const key of ["privacy", "telemetry"]) {
+    if (settings[key] !== undefined) throw new GeminiUnsafeSettingsError(file, key);
+  }
+}
+
 /** Settings keys of a spec that carry over to Gemini: only `hooks` (translated). */
 function assertSettingsCarryOver(settings: Json): void {
   const other = Object.keys(settings).filter((k) => k !== "hooks");
@@ -209,6 +226,7 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
     if (normalize(rel) === join(".gemini", "settings.json")) {
       // The project's own settings are under test: their hooks are recorded where they lie.
       const parsed = parseJsonFile(replaceCwd(text, dirs.workDir) as string, rel);
+      assertFixtureSettingsStayLocal(parsed, rel);
       const hooks =
         parsed["hooks"] === undefined ? undefined : await wrapGeminiHooks(parsed["hooks"], rel, recorder);
       await put(path, `${JSON.stringify({ ...parsed, ...(hooks ? { hooks } : {}) }, null, 2)}\n`);
@@ -237,6 +255,4 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
     join(home, "settings.json"),
     `${JSON.stringify({ ...GEMINI_PINNED_SETTINGS, ...user }, null, 2)}\n`,
   );
-  await put(geminiSystemSettingsPath(dirs), `${JSON.stringify(GEMINI_PINNED_SETTINGS, null, 2)}\n`);
-  await put(geminiSystemDefaultsPath(dirs), "{}\n");
 }
