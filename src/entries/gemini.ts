@@ -14,3 +14,4 @@ export {
   GeminiHookTranslationError,
 } from "../adapters/gemini-cli/errors.js";
 export { startGeminiMock } from "../adapters/gemini-cli/mock/server.js";
+export { geminiAvailableSync as geminiAvailable } from "../adapters/gemini-cli/resolve.js";

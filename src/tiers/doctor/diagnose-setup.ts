@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
+import { geminiAdapter } from "../../adapters/gemini-cli/adapter.js";
 import type { HarnessAdapter } from "../../adapters/port.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
 
@@ -27,6 +28,8 @@ const RECHECK: Record<string, string> = {
     "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
   codex:
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
+  gemini:
+    "re-run your Gemini CLI harness tests: the stream-json event types, the hook output fields and the Gemini API the mock speaks may have moved",
 };
 
 function compareVersions(a: string, b: string): number {
@@ -129,6 +132,7 @@ export async function diagnoseSetup(
         },
     await harnessLine(claudeCodeAdapter, true),
     await harnessLine(codexAdapter, false),
+    await harnessLine(geminiAdapter, false),
     confinementLine(),
     ...credentialLines(env, home),
   ];

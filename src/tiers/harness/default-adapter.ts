@@ -19,9 +19,11 @@ export async function defaultAdapter(env: NodeJS.ProcessEnv = process.env): Prom
       return claudeCodeAdapter;
     case "codex":
       return (await import("../../adapters/codex/adapter.js")).codexAdapter;
+    case "gemini":
+      return (await import("../../adapters/gemini-cli/adapter.js")).geminiAdapter;
     default:
       throw new InvalidOptionError(
-        `${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code or codex`,
+        `${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code, codex or gemini`,
       );
   }
 }
