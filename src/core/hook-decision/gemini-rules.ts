@@ -67,3 +67,45 @@ export function geminiEventRules(event: string): GeminiEventRules | undefined {
 
 /** Every event name Gemini CLI fires hooks on. */
 export const GEMINI_HOOK_EVENTS: readonly string[] = Object.keys(GEMINI_EVENT_RULES);
+
+/**
+ * Claude Code tool names and the Gemini CLI 0.61.0 tool each corresponds to (read from a real
+ * request's `functionDeclarations`). A Gemini matcher is an unanchored, case-sensitive regular
+ * expression over these names, so a matcher written with Claude's names (`Bash`) matches nothing.
+ */
+export const CLAUDE_TO_GEMINI_TOOL: Readonly<Record<string, string>> = {
+  Bash: "run_shell_command",
+  Write: "write_file",
+  Edit: "replace",
+  MultiEdit: "replace",
+  Read: "read_file",
+  Glob: "glob",
+  Grep: "grep_search",
+  LS: "list_directory",
+  WebFetch: "web_fetch",
+  WebSearch: "google_web_search",
+  TodoWrite: "write_todos",
+  Skill: "activate_skill",
+  Task: "invoke_agent",
+  Agent: "invoke_agent",
+};
+
+/** The built-in tools Gemini CLI 0.61.0 offers the model (a recorded request's declarations). */
+export const GEMINI_BUILTIN_TOOLS: readonly string[] = [
+  "update_topic",
+  "list_directory",
+  "read_file",
+  "grep_search",
+  "glob",
+  "replace",
+  "write_file",
+  "web_fetch",
+  "run_shell_command",
+  "list_background_processes",
+  "read_background_output",
+  "google_web_search",
+  "write_todos",
+  "enter_plan_mode",
+  "invoke_agent",
+  "activate_skill",
+];

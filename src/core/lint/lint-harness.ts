@@ -27,6 +27,7 @@ import {
   type PluginManifestInput,
 } from "./rules/plugin-manifest.js";
 import { checkSkillFrontmatter, skillFrontmatterRules } from "./rules/skill-frontmatter.js";
+import { geminiHookRules } from "./rules/gemini-hooks.js";
 import { checkWorkflow, workflowRules, type WorkflowInput } from "./rules/workflow-script.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
 
@@ -51,6 +52,7 @@ export const LINT_RULES: readonly LintRuleMeta[] = [
   pluginAgentFieldsRule,
   ...workflowRules,
   descriptionOverlapRule,
+  ...geminiHookRules,
 ];
 
 /** A SKILL.md with its parsed frontmatter. */

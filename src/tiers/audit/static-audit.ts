@@ -7,6 +7,7 @@ import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/lint/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/lint/lint-harness.js";
+import { checkGeminiHooksFile } from "../../core/lint/rules/gemini-hooks.js";
 import type { HookScriptInput } from "../../core/lint/rules/hook-script.js";
 import { languageOf } from "../../core/lint/source-scan.js";
 import type { LintFinding } from "../../core/lint/types.js";
@@ -170,7 +171,13 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     resolveScript: (reg) => scriptOf(reg, root),
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
   });
-  return { root, findings, registrations, discovery, summary: summarize(findings) };
+  const all = [
+    ...findings,
+    ...discovery.geminiHookFiles.flatMap((path) =>
+      checkGeminiHooksFile({ file: displayPath(root, path), text: read(path) }),
+    ),
+  ];
+  return { root, findings: all, registrations, discovery, summary: summarize(all) };
 }
 
 /** Counts findings by severity. */
