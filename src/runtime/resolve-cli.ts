@@ -26,6 +26,11 @@ export interface CliLookup {
    * bundled package on every first start, `--version` included: this points that write at vigiles' cache.
    */
   readonly probeEnv?: () => Readonly<Record<string, string>>;
+  /**
+   * The version of a candidate read without running it (a node script's own package.json), tried
+   * before `--version`: a node CLI can take over 10 s to answer on a loaded machine.
+   */
+  readonly readVersion?: (path: string) => string | undefined;
 }
 
 export interface FoundCli {
@@ -147,10 +152,12 @@ export async function searchCli(
   const probed = new Map<string, string | undefined>();
   await Promise.all(
     list.map(async (c) => {
-      probed.set(
-        c.path,
-        isExecutableFile(c.path) ? await probeCliVersion(c.path, lookup.probeEnv?.() ?? {}) : undefined,
-      );
+      if (!isExecutableFile(c.path)) probed.set(c.path, undefined);
+      else
+        probed.set(
+          c.path,
+          lookup.readVersion?.(c.path) ?? (await probeCliVersion(c.path, lookup.probeEnv?.() ?? {})),
+        );
     }),
   );
   return searchWith(lookup, options, (path) => probed.get(path));
@@ -162,6 +169,8 @@ export function searchCliSync(
   options: { readonly path?: string; readonly cwd?: string } = {},
 ): CliSearchResult {
   return searchWith(lookup, options, (path) => {
+    const read = lookup.readVersion?.(path);
+    if (read !== undefined) return read;
     try {
       const out = execFileSync(path, ["--version"], {
         timeout: 60_000,

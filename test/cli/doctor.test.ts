@@ -28,6 +28,7 @@ describe("vigiles doctor", () => {
     expect(by["Claude Code"]?.level).toBe("ok");
     expect(by["Claude Code"]?.message).toContain("2.1.328");
     expect(by["Codex"]?.message).toContain("0.169.0");
+    expect(by["Gemini CLI"]).toMatchObject({ level: "ok", message: expect.stringContaining("0.61.0") });
     expect(by["confinement"]?.level).toBe("ok");
   });
 

@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
+import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import {
   capabilityMatrixMarkdown,
   MATRIX_END,
@@ -17,7 +18,12 @@ import { defaultAdapter } from "../../src/tiers/harness/default-adapter.js";
 describe("capability matrix", () => {
   test("docs/harnesses.md carries the matrix the adapters declare", () => {
     const page = readFileSync("docs/harnesses.md", "utf8");
-    const generated = capabilityMatrixMarkdown([claudeCodeAdapter, codexAdapter, copilotAdapter]);
+    const generated = capabilityMatrixMarkdown([
+      claudeCodeAdapter,
+      codexAdapter,
+      copilotAdapter,
+      geminiAdapter,
+    ]);
     const start = page.indexOf(MATRIX_START) + MATRIX_START.length;
     expect(page.slice(start, page.indexOf(MATRIX_END)).trim()).toBe(generated);
   });
@@ -38,6 +44,7 @@ describe("default adapter", () => {
     expect(await defaultAdapter({})).toBe(claudeCodeAdapter);
     expect(await defaultAdapter({ VIGILES_HARNESS: "claude-code" })).toBe(claudeCodeAdapter);
     expect(await defaultAdapter({ VIGILES_HARNESS: "codex" })).toBe(codexAdapter);
+    expect(await defaultAdapter({ VIGILES_HARNESS: "gemini" })).toBe(geminiAdapter);
     await expect(defaultAdapter({ VIGILES_HARNESS: "cursor" })).rejects.toThrow(/names no harness/);
   });
 });

@@ -17,8 +17,11 @@ export interface ServeTurnContext {
   /** Reasons the script could not answer, each recorded once (a CLI retries a 400 a few times). */
   readonly overruns: string[];
   readonly sleep: (ms: number) => Promise<void>;
-  /** The harness API's error body for a status and message (and error type). */
-  readonly errorBody: (status: number, message: string, type?: string) => string;
+  /**
+   * The harness API's error body for a status and message (and error type). `retryAfter` (seconds)
+   * is for APIs that carry the retry delay in the body too (Gemini's `RetryInfo`).
+   */
+  readonly errorBody: (status: number, message: string, type?: string, retryAfter?: number) => string;
 }
 
 /** The answer turn for `request`, or undefined when the response was already sent (overrun, error turn). */
@@ -46,7 +49,7 @@ export async function serveScriptedTurn(
     sendJson(
       res,
       status,
-      ctx.errorBody(status, message ?? `scripted error ${status}`, type),
+      ctx.errorBody(status, message ?? `scripted error ${status}`, type, retryAfter),
       retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {},
     );
     return undefined;

@@ -5,8 +5,11 @@
  */
 import { copilotHookEvents } from "./copilot-rules.js";
 
+import { assertNever } from "../errors.js";
+import { GEMINI_EVENT_RULES } from "./gemini-rules.js";
+
 /** The harness whose hook rules apply. */
-export type HookHarness = "claude-code" | "codex" | "copilot";
+export type HookHarness = "claude-code" | "codex" | "copilot" | "gemini";
 
 /** What a hook may do on one event: block by exit 2, which JSON decisions count, whether context reaches the model. */
 export interface EventRules {
@@ -115,16 +118,45 @@ const codex: Readonly<Record<string, EventRules>> = {
   PostCompact: rules({}),
 };
 
+/**
+ * Gemini CLI's events in this table's terms (its full protocol, which the folding reads, is
+ * gemini-rules.ts): a `decision` deny/block blocks where the event can stop something.
+ */
+const gemini: Readonly<Record<string, EventRules>> = Object.fromEntries(
+  Object.entries(GEMINI_EVENT_RULES).map(([event, r]) => [
+    event,
+    rules({
+      exit2Blocks: r.blocks !== undefined,
+      legacyDecision: r.blocks !== undefined,
+      additionalContext: r.additionalContext,
+    }),
+  ]),
+);
+
+/** The table of a harness whose answers take Claude Code's shape (Copilot's do not: copilot-rules.ts). */
+function tableOf(harness: Exclude<HookHarness, "copilot">): Readonly<Record<string, EventRules>> {
+  switch (harness) {
+    case "claude-code":
+      return claudeCode;
+    case "codex":
+      return codex;
+    case "gemini":
+      return gemini;
+    default:
+      return assertNever(harness, "hook harness");
+  }
+}
+
 /** The rules of `event` on `harness`, or undefined for an event that harness does not have. */
 export function eventRules(event: string, harness: HookHarness = "claude-code"): EventRules | undefined {
   // Copilot's answers have another shape: copilot-rules.ts holds its table, fold-copilot.ts folds them.
   if (harness === "copilot") return undefined;
-  const table = harness === "codex" ? codex : claudeCode;
+  const table = tableOf(harness);
   return Object.hasOwn(table, event) ? table[event] : undefined;
 }
 
 /** Every event name the harness fires hooks on. */
 export function knownHookEvents(harness: HookHarness = "claude-code"): readonly string[] {
   if (harness === "copilot") return copilotHookEvents();
-  return Object.keys(harness === "codex" ? codex : claudeCode);
+  return Object.keys(tableOf(harness));
 }

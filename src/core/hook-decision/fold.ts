@@ -4,6 +4,7 @@
  * in-process hook program and a recorded hook fire.
  */
 import { eventRules, type EventRules, type HookHarness } from "./event-rules.js";
+import { foldGeminiHook } from "./fold-gemini.js";
 import { foldExit0 } from "./fold-json.js";
 import { foldCopilotHookDecision } from "./fold-copilot.js";
 import { invalid, noDecision, show } from "./fold-shared.js";
@@ -42,6 +43,8 @@ export interface HookOutcomeInput {
 export function foldHookDecision(input: HookOutcomeInput): FoldedHookDecision {
   const harness = input.harness ?? "claude-code";
   if (harness === "copilot") return foldCopilotHookDecision(input);
+  // Gemini CLI reads hook output by its own protocol (JSON whatever the exit code, top-level decision).
+  if (harness === "gemini") return foldGeminiHook(input);
   const { event } = input;
   const known = eventRules(event, harness);
   const rules = known ?? eventRules("Notification", "claude-code")!;

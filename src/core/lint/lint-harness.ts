@@ -32,6 +32,7 @@ import {
 } from "./rules/plugin-manifest.js";
 import { checkSkillFrontmatter, skillFrontmatterRules } from "./rules/skill-frontmatter.js";
 import { checkFrontmatterLayout, frontmatterFoldedRule } from "./rules/frontmatter-layout.js";
+import { geminiHookRules } from "./rules/gemini-hooks.js";
 import { checkWorkflow, workflowRules, type WorkflowInput } from "./rules/workflow-script.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
 import { copilotHookRules } from "./rules/copilot-hooks.js";
@@ -63,6 +64,7 @@ export const LINT_RULES: readonly LintRuleMeta[] = [
   ...workflowRules,
   descriptionOverlapRule,
   ...copilotHookRules,
+  ...geminiHookRules,
 ];
 
 /** A SKILL.md with its parsed frontmatter. */

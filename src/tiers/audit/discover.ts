@@ -40,6 +40,8 @@ export interface Discovery {
   readonly agents: DiscoveredMarkdown[];
   readonly commands: DiscoveredMarkdown[];
   readonly workflows: DiscoveredMarkdown[];
+  /** Gemini CLI hook files: `.gemini/settings.json` and each extension's `hooks/hooks.json`. */
+  readonly geminiHookFiles: string[];
 }
 
 function glob(root: string, patterns: string[], ignore: readonly string[]): string[] {
@@ -140,6 +142,12 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
     ...md(["**/commands/*.md"]).filter(inPluginDir("commands")),
   ];
   const workflows = md(["**/workflows/*.js"]).filter(inPluginDir("workflows"));
+  const geminiHookFiles = [
+    ...glob(root, ["**/.gemini/settings.json"], ignore),
+    ...glob(root, ["**/gemini-extension.json"], ignore)
+      .map((manifest) => join(dirname(manifest), "hooks", "hooks.json"))
+      .filter((path) => existsSync(path)),
+  ];
   const unique = (list: DiscoveredMarkdown[]) => [...new Map(list.map((d) => [d.path, d])).values()];
   return {
     root,
@@ -150,6 +158,7 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
     agents: unique(agents),
     commands: unique(commands),
     workflows,
+    geminiHookFiles,
   };
 }
 

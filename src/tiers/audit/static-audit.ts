@@ -9,6 +9,7 @@ import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words
 import type { HookFileInput, HookRegistration } from "../../core/lint/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/lint/lint-harness.js";
 import { checkCopilotHooksFile } from "../../core/lint/rules/copilot-hooks.js";
+import { checkGeminiHooksFile } from "../../core/lint/rules/gemini-hooks.js";
 import type { HookScriptInput } from "../../core/lint/rules/hook-script.js";
 import { languageOf } from "../../core/lint/source-scan.js";
 import type { LintFinding } from "../../core/lint/types.js";
@@ -190,6 +191,9 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });
   for (const path of discovery.copilotHookFiles) findings.push(...copilotFindings(root, path));
+  for (const path of discovery.geminiHookFiles) {
+    findings.push(...checkGeminiHooksFile({ file: displayPath(root, path), text: read(path) }));
+  }
   return { root, findings, registrations, discovery, summary: summarize(findings) };
 }
 

@@ -10,6 +10,7 @@ import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { copilotAdapter } from "../../adapters/copilot-cli/adapter.js";
 import { copilotTrustLine } from "./copilot-trust.js";
+import { geminiAdapter } from "../../adapters/gemini-cli/adapter.js";
 import type { HarnessAdapter } from "../../adapters/port.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
 
@@ -31,6 +32,8 @@ const RECHECK: Record<string, string> = {
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
   "copilot-cli":
     "re-run your Copilot harness tests: the exit codes preToolUse denies on, folder trust, the JSONL event names and the BYOK provider variables may have moved",
+  gemini:
+    "re-run your Gemini CLI harness tests: the stream-json event types, the hook output fields and the Gemini API the mock speaks may have moved",
 };
 
 function compareVersions(a: string, b: string): number {
@@ -146,6 +149,7 @@ export async function diagnoseSetup(
     await harnessLine(codexAdapter, false),
     await harnessLine(copilotAdapter, false),
     ...copilotTrustLines(process.cwd(), home, env),
+    await harnessLine(geminiAdapter, false),
     confinementLine(),
     ...credentialLines(env, home),
   ];

@@ -22,9 +22,11 @@ export async function defaultAdapter(env: NodeJS.ProcessEnv = process.env): Prom
     case "copilot":
     case "copilot-cli":
       return (await import("../../adapters/copilot-cli/adapter.js")).copilotAdapter;
+    case "gemini":
+      return (await import("../../adapters/gemini-cli/adapter.js")).geminiAdapter;
     default:
       throw new InvalidOptionError(
-        `${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code, codex or copilot`,
+        `${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code, codex, copilot or gemini`,
       );
   }
 }

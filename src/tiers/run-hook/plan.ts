@@ -72,6 +72,8 @@ function planIn(
   const env: Record<string, string> = {
     CLAUDE_PROJECT_DIR: projectDir,
     ...(options.harness === "copilot" ? { COPILOT_PROJECT_DIR: projectDir } : {}),
+    // Gemini CLI sets its own names beside CLAUDE_PROJECT_DIR (which it keeps for compatibility).
+    ...(options.harness === "gemini" ? { GEMINI_PROJECT_DIR: projectDir, GEMINI_CWD: projectDir } : {}),
     ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
   };
   const base = { event: eventName, payload, cwd, env, ...(ownedWorkDir ? { ownedWorkDir } : {}) };
@@ -125,7 +127,10 @@ function planIn(
     notes.push({ at: s.at, selected: true, reason: s.reason });
     processes.push({
       argv,
-      timeoutMs: options.timeoutMs ?? (h.timeout !== undefined ? h.timeout * 1000 : undefined),
+      // Gemini CLI reads `timeout` in milliseconds; Claude Code and Codex in seconds.
+      timeoutMs:
+        options.timeoutMs ??
+        (h.timeout !== undefined ? (options.harness === "gemini" ? h.timeout : h.timeout * 1000) : undefined),
       at: s.at,
       registered: h.command,
     });

@@ -1,0 +1,42 @@
+/**
+ * `geminiAdapter`: the Gemini CLI behind the adapter port. Pass it as `{ adapter: geminiAdapter }`.
+ * What Gemini cannot report (hook fires in its stream) or has no measured mapping for (effort,
+ * subagent parents) is declared here as data, and fails loudly when asked for.
+ */
+import type { HarnessAdapter } from "../port.js";
+import { diagnoseGeminiRun } from "./diagnose.js";
+import { GEMINI_PACKAGE, GEMINI_VERSION } from "./errors.js";
+import { buildGeminiLaunch } from "./launch.js";
+import { startGeminiMock } from "./mock/server.js";
+import { prepareGeminiRun } from "./prepare.js";
+import { resolveGemini } from "./resolve.js";
+import { createGeminiStreamReader } from "./stream/stream-reader.js";
+
+/**
+ * The Gemini CLI adapter.
+ *
+ * @example
+ * import { runHarnessTest } from "vigiles";
+ * import { geminiAdapter } from "vigiles/gemini";
+ * await runHarnessTest(spec, { adapter: geminiAdapter });
+ */
+export const geminiAdapter: HarnessAdapter = {
+  id: "gemini",
+  displayName: "Gemini CLI",
+  pinnedPackage: { name: GEMINI_PACKAGE, version: GEMINI_VERSION },
+  capabilities: {
+    skillSelectionEvents: false,
+    hookEventsInStream: false,
+    effort: false,
+    confinement: true,
+    subagentParents: false,
+    // Plugin dirs are loaded as Gemini CLI extensions (a dir holding gemini-extension.json).
+    pluginDirs: true,
+  },
+  resolve: (options) => resolveGemini(options),
+  prepare: (spec, dirs) => prepareGeminiRun(spec, dirs),
+  launch: (input) => buildGeminiLaunch(input),
+  createStreamReader: (dirs) => createGeminiStreamReader(dirs),
+  diagnose: (summary, proc, requests) => diagnoseGeminiRun(summary, proc, requests),
+  startMock: (script, options) => startGeminiMock(script, options ?? {}),
+};

@@ -1,0 +1,54 @@
+/** Errors only the Gemini CLI adapter raises, and the version it is pinned to. */
+import { VigilesError } from "../../core/errors.js";
+
+/** The npm package of the Gemini CLI. */
+export const GEMINI_PACKAGE = "@google/gemini-cli";
+/** The Gemini CLI version this release of vigiles was validated with. */
+export const GEMINI_VERSION = "0.61.0";
+export const GEMINI_INSTALL_LINE = `npm install -D -E ${GEMINI_PACKAGE}@${GEMINI_VERSION}`;
+
+/** No usable Gemini CLI was found; the message lists where vigiles looked and how to install it. */
+export class GeminiNotFoundError extends VigilesError {
+  readonly searched: readonly string[];
+
+  constructor(searched: readonly string[]) {
+    super(
+      "VIGILES_HARNESS_NOT_FOUND",
+      `Gemini CLI not found. Looked in: ${searched.join("; ") || "(nowhere)"}. Install the pinned version ` +
+        `with \`${GEMINI_INSTALL_LINE}\`, or point VIGILES_GEMINI_BIN (or the \`harnessPath\` option) at a \`gemini\` executable.`,
+    );
+    this.searched = searched;
+  }
+}
+
+/** Something was asked of Gemini CLI that this adapter cannot do faithfully; it refuses instead of pretending. */
+export class GeminiUnsupportedError extends VigilesError {
+  constructor(what: string, why: string) {
+    super("VIGILES_GEMINI_UNSUPPORTED", `Gemini CLI cannot ${what}: ${why}`);
+  }
+}
+
+/**
+ * A hook in Claude Code's shape (the spec's `settings.hooks`) that does not carry over to Gemini
+ * CLI: an event with no Gemini counterpart, or a matcher naming a tool Gemini does not have.
+ */
+export class GeminiHookTranslationError extends VigilesError {
+  constructor(where: string, why: string) {
+    super(
+      "VIGILES_GEMINI_HOOK_UNTRANSLATABLE",
+      `settings.hooks ${where} does not carry over to Gemini CLI: ${why}. Declare it in Gemini's own ` +
+        "shape in a fixture .gemini/settings.json, or leave it out of this spec.",
+    );
+  }
+}
+
+/** A fixture's Gemini settings would send requests somewhere other than the run's endpoint. */
+export class GeminiUnsafeSettingsError extends VigilesError {
+  constructor(file: string, key: string) {
+    super(
+      "VIGILES_UNSAFE_ENDPOINT",
+      `Refusing to start Gemini CLI: ${file} sets \`${key}\`, which outranks vigiles' settings and could send ` +
+        "requests to Google. A harness test only talks to its local mock model; remove the key from the fixture.",
+    );
+  }
+}

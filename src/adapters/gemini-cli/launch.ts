@@ -1,0 +1,107 @@
+/**
+ * The `gemini -p … --yolo --output-format stream-json` command line of one run, pointed at an
+ * endpoint by GOOGLE_GEMINI_BASE_URL with API-key auth. The environment is built from scratch (PATH
+ * and locale inherited) with a private HOME. Gemini CLI loads `.env` files from the work dir, its
+ * parents and HOME, but never over a variable already set, so every variable that routes model
+ * traffic is set here (empty when unused) and a fixture's `.env` cannot reroute a run.
+ */
+import { InvalidOptionError } from "../../core/errors.js";
+import type { HarnessLaunch, LaunchInput } from "../port.js";
+import { assertEndpointAllowed } from "../claude-code/launch.js";
+import { GeminiUnsupportedError } from "./errors.js";
+import { geminiMaskedSystemDefaultsPath, geminiMaskedSystemSettingsPath } from "./prepare.js";
+
+/** The model named when the spec names none: without one the CLI routes through an auto-selector. */
+export const GEMINI_DEFAULT_MODEL = "gemini-2.5-pro";
+
+/** Variables that route model traffic, credentials or the CLI's own sandbox, pinned for every run. */
+const PINNED_EMPTY = [
+  "GOOGLE_API_KEY",
+  "GOOGLE_GENAI_USE_VERTEXAI",
+  "GOOGLE_GENAI_USE_GCA",
+  "GOOGLE_CLOUD_PROJECT",
+  "GOOGLE_CLOUD_LOCATION",
+  "GOOGLE_APPLICATION_CREDENTIALS",
+  "GOOGLE_VERTEX_BASE_URL",
+  "CODE_ASSIST_ENDPOINT",
+  "HTTPS_PROXY",
+  "HTTP_PROXY",
+  "https_proxy",
+  "http_proxy",
+  "ALL_PROXY",
+  "all_proxy",
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
+  "GEMINI_TELEMETRY_OTLP_ENDPOINT",
+  "GEMINI_MODEL",
+  "CLOUD_SHELL",
+] as const;
+const ROUTING_ENV =
+  /^(GOOGLE_|GEMINI_|CODE_ASSIST|VERTEX|OTEL_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|HOME$|CLOUD_SHELL$)/i;
+
+export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
+  const { spec, dirs, endpoint, harness } = input;
+  assertEndpointAllowed(endpoint);
+  if (endpoint.effort !== undefined) {
+    throw new GeminiUnsupportedError(
+      `pin the reasoning effort ${JSON.stringify(endpoint.effort)}`,
+      "no mapping from vigiles' effort levels to Gemini's thinking budget has been measured",
+    );
+  }
+  const prompts = typeof spec.prompt === "string" ? [spec.prompt] : [...spec.prompt];
+  if (prompts.length !== 1) {
+    throw new GeminiUnsupportedError(
+      "take several user turns",
+      "`gemini -p` runs one prompt; give a single prompt",
+    );
+  }
+  if (spec.maxTurns !== undefined) {
+    throw new GeminiUnsupportedError("cap turns", "the headless CLI has no max-turns flag mapped by vigiles");
+  }
+  if ((spec.allowedTools?.length ?? 0) > 0 || (spec.disallowedTools?.length ?? 0) > 0) {
+    throw new GeminiUnsupportedError(
+      "take allowed or disallowed tool lists",
+      "no mapping to Gemini's policy engine is made; the run uses --yolo",
+    );
+  }
+  if (spec.permissionMode !== undefined) {
+    throw new GeminiUnsupportedError(
+      `run in permission mode ${JSON.stringify(spec.permissionMode)}`,
+      "a headless run here is always --yolo (vigiles' confinement is the sandbox)",
+    );
+  }
+  const extraEnv = spec.env ?? {};
+  for (const name of Object.keys(extraEnv)) {
+    if (ROUTING_ENV.test(name))
+      throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
+  }
+  const argv: [string, ...string[]] = [
+    harness.path,
+    "-p",
+    prompts[0] ?? "",
+    "-m",
+    endpoint.model ?? GEMINI_DEFAULT_MODEL,
+    // Approvals have no one to answer them in a test; confinement is vigiles' (bubblewrap).
+    "--yolo",
+    "--output-format",
+    "stream-json",
+  ];
+  const env: Record<string, string> = {
+    PATH: process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+    LANG: process.env["LANG"] ?? "C.UTF-8",
+    ...extraEnv,
+    ...Object.fromEntries(PINNED_EMPTY.map((name) => [name, ""])),
+    HOME: dirs.homeDir,
+    TMPDIR: dirs.tmpDir,
+    GOOGLE_GEMINI_BASE_URL: endpoint.baseUrl.replace(/\/$/, ""),
+    GEMINI_API_KEY: endpoint.apiKey,
+    // Without it the CLI re-executes itself in a child node with a larger heap.
+    GEMINI_CLI_NO_RELAUNCH: "true",
+    // Without it a headless run refuses the (fresh, untrusted) work dir.
+    GEMINI_CLI_TRUST_WORKSPACE: "true",
+    // The CLI's own container sandbox is never started; vigiles confines the run.
+    GEMINI_SANDBOX: "false",
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: geminiMaskedSystemSettingsPath(dirs),
+    GEMINI_CLI_SYSTEM_DEFAULTS_PATH: geminiMaskedSystemDefaultsPath(dirs),
+  };
+  return { argv, env, cwd: dirs.workDir, input: "" };
+}

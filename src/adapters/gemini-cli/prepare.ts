@@ -1,0 +1,258 @@
+/**
+ * Writes one Gemini CLI run's configuration: fixture files in the work dir, GEMINI.md, skills under
+ * `.gemini/skills`, extensions (the spec's plugin dirs) under the private HOME's
+ * `.gemini/extensions`, and the settings layers. Every command hook (the fixture's own
+ * `.gemini/settings.json`, an extension's `hooks/hooks.json`, the spec's `settings.hooks` in Claude
+ * Code's shape, translated) is wrapped in the transparent recorder, since the stream shows no hook
+ * activity.
+ *
+ * vigiles' settings (API-key auth against the endpoint, usage statistics off, since 0.61.0 otherwise
+ * resolves play.googleapis.com at start (measured with strace), telemetry and update checks off)
+ * go in the private HOME. A fixture's workspace settings outrank them in Gemini CLI, so a fixture
+ * that sets auth, telemetry or usage statistics is refused. The machine's system settings
+ * (/etc/gemini-cli) are never read: GEMINI_CLI_SYSTEM_SETTINGS_PATH points at a file that does not
+ * exist. (A system settings file of vigiles' own cannot be used: 0.61.0 skips one under a
+ * world-writable parent such as /tmp, "Security Warning: Skipping system settings file".)
+ */
+import { createHash } from "node:crypto";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
+import { InvalidOptionError } from "../../core/errors.js";
+import type { RunDirs, SessionSpec } from "../port.js";
+import { replaceCwd } from "../claude-code/prepare-run.js";
+import { GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
+import { GEMINI_HOOK_RECORDER_FILE, GEMINI_HOOK_RECORDER_SCRIPT } from "./hook-recorder.js";
+import { translateClaudeHooks } from "./translate-hooks.js";
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
+export const geminiHookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hooks");
+const commandsDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hook-commands");
+const recorderPath = (dirs: RunDirs) => join(dirs.tmpDir, GEMINI_HOOK_RECORDER_FILE);
+export const geminiHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".gemini");
+/** Where the CLI is told its system settings are: a path that does not exist, so the machine's are not read. */
+export const geminiMaskedSystemSettingsPath = (dirs: RunDirs) =>
+  join(dirs.tmpDir, "vigiles-no-system-settings", "settings.json");
+export const geminiMaskedSystemDefaultsPath = (dirs: RunDirs) =>
+  join(dirs.tmpDir, "vigiles-no-system-settings", "system-defaults.json");
+
+/** The settings vigiles pins for every run (user layer). */
+export const GEMINI_PINNED_SETTINGS: Json = {
+  security: { auth: { selectedType: "gemini-api-key" } },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+};
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function safeJoin(root: string, rel: string): string {
+  const norm = normalize(rel);
+  if (isAbsolute(rel) || norm === ".." || norm.startsWith(`..${sep}`)) {
+    throw new InvalidOptionError(
+      `fixture path ${JSON.stringify(rel)} leaves the work dir; use a relative path inside it`,
+    );
+  }
+  return join(root, norm);
+}
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+}
+
+function parseJsonFile(text: string, file: string): Json {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidOptionError(
+      `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  if (!isRecord(parsed)) throw new InvalidOptionError(`${file} must hold a JSON object`);
+  return parsed;
+}
+
+/** Where the recorder is, where it leaves fires, and where the wrapped commands are kept. */
+interface RecorderPaths {
+  readonly script: string;
+  readonly firesDir: string;
+  readonly commandsDir: string;
+}
+
+/**
+ * Wraps every command handler of a Gemini `hooks` object in the recorder. The original command is
+ * kept in a file named by its hash, so two identical hooks stay identical (Gemini de-duplicates by
+ * name and command), and the handler keeps its original command as its `name` (what
+ * `hooksConfig.disabled` and Gemini's warnings name it by). `hydrate` does what the CLI does to an
+ * extension's strings (`${extensionPath}`), since the kept command is no longer in the file it reads.
+ */
+async function wrapGeminiHooks(
+  hooks: unknown,
+  file: string,
+  recorder: RecorderPaths,
+  hydrate: (command: string) => string = (c) => c,
+): Promise<Json> {
+  if (!isRecord(hooks))
+    throw new InvalidOptionError(`the hooks in ${file} must be an object keyed by event name`);
+  const out: Json = {};
+  for (const [event, groups] of Object.entries(hooks)) {
+    // `enabled`, `disabled`, `notifications` and anything that is not a list are Gemini's to judge.
+    if (!Array.isArray(groups)) {
+      out[event] = groups;
+      continue;
+    }
+    out[event] = await Promise.all(
+      groups.map(async (group: unknown, g) => {
+        if (!isRecord(group) || !Array.isArray(group["hooks"])) return group;
+        const handlers = await Promise.all(
+          group["hooks"].map(async (handler: unknown, h) => {
+            if (
+              !isRecord(handler) ||
+              handler["type"] !== "command" ||
+              typeof handler["command"] !== "string"
+            ) {
+              if (isRecord(handler) && handler["type"] === "command") return handler; // Gemini discards it too
+              throw new GeminiUnsupportedError(
+                `record hooks.${event}[${g}].hooks[${h}] in ${file}`,
+                "only command hooks can be recorded by vigiles",
+              );
+            }
+            const original = hydrate(handler["command"]);
+            const hash = createHash("sha256").update(original).digest("hex").slice(0, 16);
+            const commandFile = join(recorder.commandsDir, `${hash}.cmd`);
+            await put(commandFile, original);
+            const command = ["/bin/sh", recorder.script, recorder.firesDir, event, "", commandFile]
+              .map(shellQuote)
+              .join(" ");
+            return {
+              ...handler,
+              name: typeof handler["name"] === "string" ? handler["name"] : handler["command"],
+              command,
+            };
+          }),
+        );
+        return { ...group, hooks: handlers };
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * Workspace settings outrank the user settings vigiles writes: one that picks another auth (OAuth,
+ * Vertex AI) or turns telemetry or usage statistics on would send requests to Google, so it is refused.
+ */
+export function assertFixtureSettingsStayLocal(settings: Json, file: string): void {
+  const security = settings["security"];
+  if (isRecord(security) && security["auth"] !== undefined) {
+    throw new GeminiUnsafeSettingsError(file, "security.auth");
+  }
+  for (const key of ["privacy", "telemetry"]) {
+    if (settings[key] !== undefined) throw new GeminiUnsafeSettingsError(file, key);
+  }
+}
+
+/** Settings keys of a spec that carry over to Gemini: only `hooks` (translated). */
+function assertSettingsCarryOver(settings: Json): void {
+  const other = Object.keys(settings).filter((k) => k !== "hooks");
+  if (other.length > 0) {
+    throw new GeminiUnsupportedError(
+      `take the spec's settings ${other.map((k) => JSON.stringify(k)).join(", ")}`,
+      "spec settings are in Claude Code's shape and only `hooks` is translated; put Gemini's own settings in a fixture .gemini/settings.json",
+    );
+  }
+}
+
+/** Copies one extension dir into the private HOME and wraps its `hooks/hooks.json`. */
+async function installExtension(source: string, dirs: RunDirs, recorder: RecorderPaths): Promise<void> {
+  let manifestText: string;
+  try {
+    manifestText = await readFile(join(source, "gemini-extension.json"), "utf8");
+  } catch {
+    throw new InvalidOptionError(`${source} is not a Gemini CLI extension: it has no gemini-extension.json`);
+  }
+  const manifest = parseJsonFile(manifestText, join(source, "gemini-extension.json"));
+  const name = typeof manifest["name"] === "string" ? manifest["name"] : basename(source);
+  const target = join(geminiHomeOf(dirs), "extensions", name);
+  await cp(source, target, { recursive: true });
+  const hooksFile = join(target, "hooks", "hooks.json");
+  let hooksText: string | undefined;
+  try {
+    hooksText = await readFile(hooksFile, "utf8");
+  } catch {
+    hooksText = undefined;
+  }
+  if (hooksText === undefined) return;
+  const parsed = parseJsonFile(hooksText, hooksFile);
+  const hydrate = (c: string) =>
+    c
+      .split("${extensionPath}")
+      .join(target)
+      .split("${workspacePath}")
+      .join(dirs.workDir)
+      .split("${/}")
+      .join(sep)
+      .split("${pathSeparator}")
+      .join(sep);
+  const hooks = await wrapGeminiHooks(parsed["hooks"], hooksFile, recorder, hydrate);
+  await put(hooksFile, `${JSON.stringify({ ...parsed, hooks }, null, 2)}\n`);
+}
+
+export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promise<void> {
+  if (spec.agents && Object.keys(spec.agents).length > 0) {
+    throw new GeminiUnsupportedError(
+      "take subagent definitions",
+      "no subagent layout is mapped for Gemini CLI",
+    );
+  }
+  const home = geminiHomeOf(dirs);
+  await mkdir(home, { recursive: true });
+  const recorder: RecorderPaths = {
+    script: recorderPath(dirs),
+    firesDir: geminiHookFiresDir(dirs),
+    commandsDir: commandsDir(dirs),
+  };
+  await mkdir(recorder.firesDir, { recursive: true });
+  await mkdir(recorder.commandsDir, { recursive: true });
+  await put(recorder.script, GEMINI_HOOK_RECORDER_SCRIPT);
+  for (const [rel, text] of Object.entries(spec.files ?? {})) {
+    const path = safeJoin(dirs.workDir, rel);
+    if (normalize(rel) === join(".gemini", "settings.json")) {
+      // The project's own settings are under test: their hooks are recorded where they lie.
+      const parsed = parseJsonFile(replaceCwd(text, dirs.workDir) as string, rel);
+      assertFixtureSettingsStayLocal(parsed, rel);
+      const hooks =
+        parsed["hooks"] === undefined ? undefined : await wrapGeminiHooks(parsed["hooks"], rel, recorder);
+      await put(path, `${JSON.stringify({ ...parsed, ...(hooks ? { hooks } : {}) }, null, 2)}\n`);
+      continue;
+    }
+    await put(path, text);
+  }
+  const user: Json = {};
+  if (spec.settings !== undefined) {
+    const settings = replaceCwd(spec.settings, dirs.workDir) as Json;
+    assertSettingsCarryOver(settings);
+    if (settings["hooks"] !== undefined) {
+      user["hooks"] = await wrapGeminiHooks(
+        translateClaudeHooks(settings["hooks"]),
+        "settings.hooks",
+        recorder,
+      );
+    }
+  }
+  for (const dir of spec.pluginDirs ?? []) await installExtension(dir, dirs, recorder);
+  for (const [name, text] of Object.entries(spec.skills ?? {})) {
+    await put(safeJoin(join(dirs.workDir, ".gemini", "skills"), join(name, "SKILL.md")), text);
+  }
+  if (spec.instructions !== undefined) await put(join(dirs.workDir, "GEMINI.md"), spec.instructions);
+  await put(
+    join(home, "settings.json"),
+    `${JSON.stringify({ ...GEMINI_PINNED_SETTINGS, ...user }, null, 2)}\n`,
+  );
+}
