@@ -10,6 +10,7 @@
  */
 import type { ModelTurnSource } from "../core/model-turn.js";
 import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
+import type { FactProbe } from "./fact-probe.js";
 
 /**
  * A scripted model: the main agent's turns and each subagent's (keyed by the `subagent_type`, or the
@@ -212,6 +213,8 @@ export interface HarnessAdapter {
     /** What reached the mock, for harnesses that tell the model (not the stream) about a bad call. */
     requests?: readonly ModelRequest[],
   ): RunProblem | undefined;
+  /** The pinned facts this harness's behaviour rests on, as runs `vigiles facts` repeats on any release. */
+  readonly factProbes?: readonly FactProbe[];
   /** Starts this harness's mock model serving a script (listening on 127.0.0.1, port 0). */
   startMock(script: ModelScriptInput, options?: { readonly socketPath?: string }): Promise<RunningMock>;
 }

@@ -1,6 +1,7 @@
 /**
  * `claudeCodeAdapter`: Claude Code behind the adapter port. The default harness of every runner.
  */
+import { claudeCodeFactProbes } from "./fact-probes.js";
 import type { HarnessAdapter } from "../port.js";
 import { diagnoseClaudeRun } from "./diagnose.js";
 import { CLAUDE_CODE_PACKAGE, CLAUDE_CODE_VERSION } from "./errors.js";
@@ -33,5 +34,6 @@ export const claudeCodeAdapter: HarnessAdapter = {
   launch: (input) => buildClaudeLaunch(input),
   createStreamReader: () => createClaudeStreamReader(),
   diagnose: (summary, proc) => diagnoseClaudeRun(summary, proc),
+  factProbes: claudeCodeFactProbes,
   startMock: (script, options) => startMockModel(script, options ?? {}),
 };

@@ -3,6 +3,7 @@
  * What Codex cannot report (hook fires in its stream, skill selection) or has no measured mapping for
  * (effort) is declared here as data, and fails loudly when asked for.
  */
+import { codexFactProbes } from "./fact-probes.js";
 import type { HarnessAdapter } from "../port.js";
 import { diagnoseCodexRun } from "./diagnose.js";
 import { CODEX_PACKAGE, CODEX_VERSION } from "./errors.js";
@@ -37,5 +38,6 @@ export const codexAdapter: HarnessAdapter = {
   launch: (input) => buildCodexLaunch(input),
   createStreamReader: (dirs) => createCodexStreamReader(dirs),
   diagnose: (summary, proc, requests) => diagnoseCodexRun(summary, proc, requests),
+  factProbes: codexFactProbes,
   startMock: (script, options) => startCodexMock(script, options ?? {}),
 };

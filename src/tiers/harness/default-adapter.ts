@@ -10,18 +10,25 @@ import { InvalidOptionError } from "../../core/errors.js";
 
 export const HARNESS_ENV = "VIGILES_HARNESS";
 
-export async function defaultAdapter(env: NodeJS.ProcessEnv = process.env): Promise<HarnessAdapter> {
-  const chosen = env[HARNESS_ENV];
-  switch (chosen) {
-    case undefined:
-    case "":
+/** The ids `adapterById` knows, in the order docs and messages list them. */
+export const HARNESS_IDS = ["claude-code", "codex"] as const;
+
+/** The adapter of a harness id (`claude-code`, `codex`); `what` names the source in the error. */
+export async function adapterById(id: string, what = "harness"): Promise<HarnessAdapter> {
+  switch (id) {
     case "claude-code":
       return claudeCodeAdapter;
     case "codex":
       return (await import("../../adapters/codex/adapter.js")).codexAdapter;
     default:
       throw new InvalidOptionError(
-        `${HARNESS_ENV}=${JSON.stringify(chosen)} names no harness; use claude-code or codex`,
+        `${what} ${JSON.stringify(id)} names no harness; use one of ${HARNESS_IDS.join(", ")}`,
       );
   }
+}
+
+export async function defaultAdapter(env: NodeJS.ProcessEnv = process.env): Promise<HarnessAdapter> {
+  const chosen = env[HARNESS_ENV];
+  if (chosen === undefined || chosen === "") return claudeCodeAdapter;
+  return adapterById(chosen, `${HARNESS_ENV}=`);
 }

@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { recordTraceCoverage } from "../../runtime/coverage-record.js";
 import { defaultAdapter } from "./default-adapter.js";
+import { resolveRunHarness } from "./harness-version.js";
 import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../../adapters/port.js";
 import { InvalidOptionError, VigilesError, assertNever } from "../../core/errors.js";
 import type { ModelRequest } from "../../core/trace.js";
@@ -123,7 +124,7 @@ export async function runHarnessTest(
         : "a plugin under test is confined by default (pass `sandbox: false` to opt out)",
     );
   }
-  const harness = await adapter.resolve(spec.harnessPath !== undefined ? { path: spec.harnessPath } : {});
+  const harness = await resolveRunHarness(adapter, spec);
   const { root, dirs } = makeRunDirs();
   let removed = false;
   const removeDirs = () => {
