@@ -11,6 +11,8 @@ import { reportCommand } from "./commands/report.js";
 import { evalCommand } from "./commands/eval.js";
 import { mergeReportsCommand } from "./commands/merge-reports.js";
 import { mutateCommand } from "./commands/mutate.js";
+import { factsCommand } from "./commands/facts.js";
+import { fetchHarnessCommand } from "./commands/fetch-harness.js";
 import type { CliCommand } from "./command.js";
 
 export type { CliCommand } from "./command.js";
@@ -28,5 +30,7 @@ export const commands: CliCommand[] = [
   evalCommand,
   mergeReportsCommand,
   mutateCommand,
+  factsCommand,
+  fetchHarnessCommand,
   // --- one line per command module, e.g. testCommand (issue 12), evalCommand (issue 6) ---
 ];

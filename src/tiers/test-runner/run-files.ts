@@ -9,7 +9,8 @@ import { runProcess } from "../../runtime/process.js";
 
 import { SKIP_EXIT_CODE } from "../harness/availability.js";
 
-export type TestFileStatus = "passed" | "failed" | "skipped";
+/** `unverified`: it passed on a release outside the range the file declares (never a plain pass). */
+export type TestFileStatus = "passed" | "failed" | "skipped" | "unverified";
 
 export interface TestFileResult {
   /** Path relative to the run's cwd. */
@@ -22,6 +23,8 @@ export interface TestFileResult {
   readonly stderr: string;
   /** One line that says why: the skip reason, or the failure's last error line. */
   readonly reason?: string;
+  /** The CLI release the file ran against, when the run named one (`vigiles test --harness-version`). */
+  readonly release?: { readonly harness: string; readonly version: string };
 }
 
 export interface RunTestFilesOptions {
