@@ -194,8 +194,8 @@ export const FOLDING_FACTS: readonly FoldingFact[] = [
     rules: [],
   },
   {
-    fact: "`continue:false` halts the turn and outranks every decision.",
-    source: `${CONTRACT}, Hook output`,
+    fact: "`continue:false` ends the session once the hooks ran; on PreToolUse the call still runs (only a deny beside it blocks), and a Stop still stops. It stops the action only on UserPromptSubmit.",
+    source: `${seenIn("test/harness/continue-false.test.ts")} (${CONTRACT}, Hook output, says it outranks every decision)`,
     runs: [
       pre(
         0,
@@ -206,7 +206,7 @@ export const FOLDING_FACTS: readonly FoldingFact[] = [
         }),
       ),
     ],
-    expect: { halted: true, blocked: true, decidedBy: "continue-false" },
+    expect: { halted: true, blocked: false, decidedBy: "continue-false" },
     rules: [],
   },
   {
@@ -262,6 +262,15 @@ export interface PinnedFinding {
 }
 
 export const PINNED_FINDINGS: readonly PinnedFinding[] = [
+  {
+    finding:
+      "`continue: false` from a PreToolUse hook does not stop the call in Claude Code 2.1.328: the command runs, then the session ends (no further model request). Beside a `deny`, the deny blocks. On Stop the agent stops; on UserPromptSubmit the prompt never reaches the model. vigiles folded every `continue:false` as a block until `vigiles facts` found it, so `blocked()` passed while the command ran.",
+    contract: "`continue: false` stops Claude and outranks every decision.",
+    file: "test/harness/continue-false.test.ts",
+    title: "on PreToolUse the call still runs, the session ends after it, and the fire is not a block",
+    rules: [],
+    also: "hook folding (`continueFalseBlocks` per event) and the Claude Code stream reader, and the `continue-false-halts-after-call` probe of `vigiles facts`",
+  },
   {
     finding:
       "Claude Code 2.1.328 loads a plugin's hooks/hooks.json once and keeps its hooks even when plugin.json's `hooks` names it again: its UserPromptSubmit hook fired exactly once. The `Duplicate hooks file` drop did not happen.",

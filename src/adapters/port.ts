@@ -10,6 +10,7 @@
  */
 import type { ModelTurnSource } from "../core/model-turn.js";
 import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
+import type { FactProbe } from "./fact-probe.js";
 
 /**
  * A scripted model: the main agent's turns and each subagent's (keyed by the `subagent_type`, or the
@@ -225,6 +226,8 @@ export interface HarnessAdapter {
    * refuses to start while there are any. Omitted: the harness has none that can.
    */
   findManagedRouting?(): readonly string[];
+  /** The pinned facts this harness's behaviour rests on, as runs `vigiles facts` repeats on any release. */
+  readonly factProbes?: readonly FactProbe[];
   /** Starts this harness's mock model serving a script (listening on 127.0.0.1, port 0). */
   startMock(script: ModelScriptInput, options?: { readonly socketPath?: string }): Promise<RunningMock>;
 }

@@ -76,5 +76,15 @@ export const commands: readonly CommandEntry[] = [
     summary: "break the harness one way at a time and report what the tests did not notice",
     load: async () => (await import("./commands/mutate.js")).mutateCommand,
   },
+  {
+    name: "facts",
+    summary: "re-run the probes behind the pinned harness facts against a CLI release (drift)",
+    load: async () => (await import("./commands/facts.js")).factsCommand,
+  },
+  {
+    name: "fetch-harness",
+    summary: "fetch other releases of a harness CLI into the shared cache (for drift checks)",
+    load: async () => (await import("./commands/fetch-harness.js")).fetchHarnessCommand,
+  },
   // --- one entry per command module ---
 ];

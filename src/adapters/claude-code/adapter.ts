@@ -1,6 +1,7 @@
 /**
  * `claudeCodeAdapter`: Claude Code behind the adapter port. The default harness of every runner.
  */
+import { claudeCodeFactProbes } from "./fact-probes.js";
 import type { HarnessAdapter } from "../port.js";
 import { findManagedRouting } from "./managed-settings.js";
 import { diagnoseClaudeRun } from "./diagnose.js";
@@ -37,5 +38,6 @@ export const claudeCodeAdapter: HarnessAdapter = {
   createStreamReader: () => createClaudeStreamReader(),
   diagnose: (summary, proc) => diagnoseClaudeRun(summary, proc),
   findManagedRouting: () => findManagedRouting(),
+  factProbes: claudeCodeFactProbes,
   startMock: (script, options) => startMockModel(script, options ?? {}),
 };

@@ -3,6 +3,7 @@
  * What Codex cannot report (hook fires in its stream, skill selection) or has no measured mapping for
  * (effort) is declared here as data, and fails loudly when asked for.
  */
+import { codexFactProbes } from "./fact-probes.js";
 import type { HarnessAdapter } from "../port.js";
 import { findCodexManagedRouting } from "./config-routing.js";
 import { diagnoseCodexRun } from "./diagnose.js";
@@ -41,5 +42,6 @@ export const codexAdapter: HarnessAdapter = {
   createStreamReader: (dirs) => createCodexStreamReader(dirs),
   diagnose: (summary, proc, requests) => diagnoseCodexRun(summary, proc, requests),
   findManagedRouting: () => findCodexManagedRouting(),
+  factProbes: codexFactProbes,
   startMock: (script, options) => startCodexMock(script, options ?? {}),
 };

@@ -4,6 +4,8 @@
  * committed eval lock (`--check`, `--update`).
  */
 import { basename, dirname, join, relative } from "node:path";
+import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
+import { HARNESS_VERSION_ENV, resolveHarnessVersion } from "../../tiers/harness/harness-version.js";
 import { CliUsageError, defineCommand, oneOf, type CliCommand, type CommandArgs } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { parseShard, type Shard } from "../../core/eval/shard.js";
@@ -46,6 +48,8 @@ Options:
   --update            run, then rewrite the committed lock of each named eval
   --lock-dir <dir>    where locks live (default ${DEFAULT_LOCK_DIR})
   --driver <module>   a module exporting an eval driver (default: Claude Code against the real model)
+  --harness-version <v>  run the default driver on another Claude Code release (e.g. 2.1.332, latest),
+                      fetched into the harness cache first; the report and lock name the release
   --cache <mode>      override each eval's cache mode: readwrite, read (replay, record nothing),
                       write (run everything, record it) or off
 
@@ -76,6 +80,7 @@ const OPTIONS = {
   driver: { type: "string" },
   cache: { type: "string" },
   gate: { type: "string" },
+  "harness-version": { type: "string" },
 } as const;
 
 /** The flags, checked together; a bad value or combination is a CliUsageError (exit 2). */
@@ -179,6 +184,12 @@ export const evalCommand: CliCommand = defineCommand({
     }
     let driver: EvalDriver;
     try {
+      const release = values["harness-version"];
+      if (release !== undefined) {
+        // The one explicit registry fetch; every trial then takes the cached release.
+        const found = await resolveHarnessVersion(claudeCodeAdapter, release, { fetch: true });
+        process.env[HARNESS_VERSION_ENV] = `claude-code@${found.version}`;
+      }
       driver = flags.driverModule ? await loadDriverModule(flags.driverModule) : paid_claudeEvalDriver();
     } catch (error) {
       process.stderr.write(`vigiles eval: ${(error as Error).message}\n`);

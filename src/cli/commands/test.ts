@@ -18,6 +18,19 @@ import { findConfigFile, loadTestConfig, type VigilesTestConfig } from "../../ti
 import { parseShard, type Shard } from "../../core/eval/shard.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { SKIP_EXIT_CODE } from "../../tiers/harness/availability.js";
+import { VigilesError } from "../../core/errors.js";
+import { adapterById } from "../../tiers/harness/default-adapter.js";
+import {
+  HARNESS_VERSION_ENV,
+  parseHarnessVersions,
+  resolveHarnessVersion,
+} from "../../tiers/harness/harness-version.js";
+import {
+  describeChange,
+  outcomeChanges,
+  unverifiedReason,
+  type HarnessRelease,
+} from "../../tiers/test-runner/harness-versions.js";
 
 const HELP = `Usage: vigiles test [paths…] [options]
 
@@ -40,10 +53,20 @@ Options:
   --timeout <seconds>        per-file limit (default: 600)
   --config <file>            the config file (default: vigiles.config.{ts,mts,mjs,js} here)
   --coverage-dir <dir>       record what the tests exercised (read by \`vigiles audit --coverage\`)
+  --harness-version <list>   run every file once per CLI release: 2.1.332, latest, codex@0.171.0,
+                             or a comma list; a release not cached is fetched from the npm
+                             registry first. The summary names the files whose outcome changed.
+
+A file may declare the releases it is known to hold for with a comment,
+\`// @vigiles-harness claude-code >=2.1.300 <2.2.0\` (or the config's harnessRange); a pass on a
+release outside that range is reported as unverified, never as a pass, and a run where nothing
+passed exits 77.
 
 vigiles.config.mjs (optional; flags win):
   export default { test: { reporters: ["default", "junit"], timeout: 300, concurrency: 2,
-                           harness: "claude-code", include: ["tests"] } };
+                           harness: "claude-code", include: ["tests"],
+                           harnessVersions: "2.1.328,latest",
+                           harnessRange: { "claude-code": ">=2.1.328 <2.2.0" } } };
 
 There is no --watch: run your harness files from vitest (vigiles/vitest) for a watch mode.
 `;
@@ -62,6 +85,7 @@ export const testCommand: CliCommand = defineCommand({
     shard: { type: "string" },
     bail: { type: "boolean", default: false },
     config: { type: "string" },
+    "harness-version": { type: "string" },
   },
   positionals: true,
   async run({ values, positionals }) {
@@ -116,6 +140,14 @@ export const testCommand: CliCommand = defineCommand({
           "\n",
       );
     }
+    let releases: Awaited<ReturnType<typeof releasesFor>>;
+    try {
+      releases = await releasesFor(values["harness-version"] ?? config.harnessVersions, harness);
+    } catch (error) {
+      if (!(error instanceof VigilesError)) throw error;
+      process.stderr.write(`vigiles test: ${error.message}\n`);
+      return 2;
+    }
     const started = performance.now();
     const controller = new AbortController();
     const onSigint = () => controller.abort();
@@ -124,20 +156,29 @@ export const testCommand: CliCommand = defineCommand({
       ? positiveNumber("concurrency", values.concurrency)
       : config.concurrency;
     const timeoutSeconds = values.timeout ? positiveNumber("timeout", values.timeout) : config.timeout;
-    const results = await runTestFiles(files, {
-      concurrency: concurrency ?? availableParallelism(),
-      ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
-      env: {
-        VIGILES_HARNESS: harness,
-        ...(values["coverage-dir"] ? { VIGILES_COVERAGE_DIR: values["coverage-dir"] } : {}),
-      },
-      ...(grep !== undefined ? { grep } : {}),
-      ...(values.bail ? { bail: 1 } : {}),
-      signal: controller.signal,
-      ...(live ? { onResult: (r: TestFileResult) => process.stdout.write(defaultLines(r)) } : {}),
-    });
+    const rounds: { release: HarnessRelease; results: TestFileResult[] }[] = [];
+    for (const { release, named } of releases) {
+      if (controller.signal.aborted) break;
+      if (live && named) process.stdout.write(`\n${release.harness} ${release.version}\n`);
+      const judged = (r: TestFileResult) => withRange(r, release, named, config.harnessRange);
+      const round = await runTestFiles(files, {
+        concurrency: concurrency ?? availableParallelism(),
+        ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
+        env: {
+          VIGILES_HARNESS: harness,
+          ...(named ? { [HARNESS_VERSION_ENV]: `${release.harness}@${release.version}` } : {}),
+          ...(values["coverage-dir"] ? { VIGILES_COVERAGE_DIR: values["coverage-dir"] } : {}),
+        },
+        ...(grep !== undefined ? { grep } : {}),
+        ...(values.bail ? { bail: 1 } : {}),
+        signal: controller.signal,
+        ...(live ? { onResult: (r: TestFileResult) => process.stdout.write(defaultLines(judged(r))) } : {}),
+      });
+      rounds.push({ release, results: round.map(judged) });
+    }
     process.off("SIGINT", onSigint);
     const elapsed = performance.now() - started;
+    const results = rounds.flatMap((r) => r.results);
 
     for (const reporter of reporters) {
       switch (reporter) {
@@ -155,11 +196,20 @@ export const testCommand: CliCommand = defineCommand({
         }
       }
     }
+    if (live && rounds.length > 1) {
+      const changes = outcomeChanges(rounds);
+      process.stdout.write(
+        changes.length === 0
+          ? `\nno file changed outcome between ${rounds.map((r) => `${r.release.harness} ${r.release.version}`).join(", ")}\n`
+          : `\nchanged outcome between releases:\n${changes.map((c) => `  ${describeChange(c)}\n`).join("")}`,
+      );
+    }
     if (live) process.stdout.write(summaryLines(results, elapsed));
     if (controller.signal.aborted) return 130;
     if (results.some((r) => r.status === "failed")) return 1;
-    // Every file skipped: nothing was tested, which is not a pass (77, as a skipped file exits).
-    return results.every((r) => r.status === "skipped") ? SKIP_EXIT_CODE : 0;
+    // Nothing passed (every file skipped, or passed only outside its declared range): nothing was
+    // tested, which is not a pass (77, as a skipped file exits).
+    return results.some((r) => r.status === "passed") ? 0 : SKIP_EXIT_CODE;
   },
 });
 
@@ -213,4 +263,42 @@ function positiveNumber(flag: string, text: string): number {
   if (!Number.isFinite(n) || n <= 0)
     throw new CliUsageError(`--${flag} must be a positive number, got "${text}".`);
   return n;
+}
+
+/**
+ * The releases to run against: each one `--harness-version` (or the config) names, fetched now if not
+ * cached (the one explicit registry fetch of a test run); else the installed CLI of the harness.
+ */
+async function releasesFor(
+  versions: string | undefined,
+  harness: string,
+): Promise<{ release: HarnessRelease; named: boolean }[]> {
+  if (versions === undefined) {
+    const adapter = await adapterById(harness);
+    const version = await adapter.resolve().then(
+      (found) => found.version,
+      () => "",
+    );
+    return [{ release: { harness: adapter.id, version }, named: false }];
+  }
+  const out: { release: HarnessRelease; named: boolean }[] = [];
+  for (const spec of parseHarnessVersions(versions, harness)) {
+    const adapter = await adapterById(spec.harness, "--harness-version");
+    const found = await resolveHarnessVersion(adapter, spec.version, { fetch: true });
+    out.push({ release: { harness: adapter.id, version: found.version }, named: true });
+  }
+  return out;
+}
+
+/** A pass outside the declared range becomes `unverified`; each result names its release when one was asked for. */
+function withRange(
+  r: TestFileResult,
+  release: HarnessRelease,
+  named: boolean,
+  ranges: Readonly<Record<string, string>> | undefined,
+): TestFileResult {
+  const tagged = named ? { ...r, release } : r;
+  if (r.status !== "passed" || release.version === "") return tagged;
+  const why = unverifiedReason(r.file, release, ranges);
+  return why === undefined ? tagged : { ...tagged, status: "unverified", reason: why };
 }

@@ -1,6 +1,7 @@
 /**
  * Several hooks on one event: the harness runs them all and the strictest answer wins
- * (deny > defer > ask > allow); `continue:false` from any of them halts the turn.
+ * (deny > defer > ask > allow); `continue:false` from any of them ends the session after the hooks
+ * ran, which blocks the action only where the event says so (it is folded into that hook's decision).
  */
 import type { FoldedHookDecision, HookDecisionKind } from "./types.js";
 
@@ -14,13 +15,18 @@ const RANK: Readonly<Record<HookDecisionKind, number>> = {
   invalid: 0,
 };
 
-/** The index of the decision the harness acts on (first halt, else the strictest, first on ties); -1 for none. */
+/** The index of the decision the harness acts on (the strictest; on ties a halting one, else the first); -1 for none. */
 export function strongestDecisionIndex(decisions: readonly FoldedHookDecision[]): number {
   let best = -1;
   decisions.forEach((d, i) => {
     const current = decisions[best];
     if (current === undefined) best = i;
-    else if (!current.halted && (d.halted || RANK[d.decision] > RANK[current.decision])) best = i;
+    else if (
+      RANK[d.decision] > RANK[current.decision] ||
+      (RANK[d.decision] === RANK[current.decision] && d.halted && !current.halted)
+    ) {
+      best = i;
+    }
   });
   return best;
 }
@@ -49,8 +55,13 @@ export function combineHookDecisions(
   const additionalContext = join((d) => d.additionalContext);
   const systemMessage = join((d) => d.systemMessage);
   const warnings = decisions.flatMap((d) => d.warnings ?? []);
+  // A halt from any hook ends the session, whichever hook's decision the action follows.
+  const halt = decisions.find((d) => d.halted);
   return {
     ...winner,
+    ...(halt && !winner.halted
+      ? { halted: true, ...(halt.stopReason !== undefined ? { stopReason: halt.stopReason } : {}) }
+      : {}),
     ...(additionalContext !== undefined ? { additionalContext } : {}),
     ...(systemMessage !== undefined ? { systemMessage } : {}),
     ...(warnings.length ? { warnings } : {}),

@@ -29,6 +29,12 @@ export interface EventRules {
   readonly plainTextIsContext: boolean;
   /** The event's output is ignored altogether (StopFailure). */
   readonly outputIgnored: boolean;
+  /**
+   * `continue:false` stops the action itself, not only the session after it: on UserPromptSubmit the
+   * prompt never reaches the model. Elsewhere it only ends the session once the hooks ran (a PreToolUse
+   * call still runs, a Stop still stops; Claude Code 2.1.328, test/harness/continue-false.test.ts).
+   */
+  readonly continueFalseBlocks: boolean;
 }
 
 const base: EventRules = {
@@ -40,6 +46,7 @@ const base: EventRules = {
   additionalContext: false,
   plainTextIsContext: false,
   outputIgnored: false,
+  continueFalseBlocks: false,
 };
 
 const rules = (partial: Partial<EventRules>): EventRules => ({ ...base, ...partial });
@@ -64,6 +71,7 @@ const claudeCode: Readonly<Record<string, EventRules>> = {
     legacyDecision: true,
     additionalContext: true,
     plainTextIsContext: true,
+    continueFalseBlocks: true,
   }),
   UserPromptExpansion: rules({ exit2Blocks: true, additionalContext: true, plainTextIsContext: true }),
   SessionStart: rules({ additionalContext: true, plainTextIsContext: true }),

@@ -249,35 +249,33 @@ function foldJsonObject(
     legacy = value;
   }
 
-  if (json.continue === false) {
-    if (harness === "codex" && event === "PreToolUse") {
-      return invalid(event, "continue-false", "Codex rejects continue:false on PreToolUse");
-    }
-    const reason = typeof json.stopReason === "string" ? json.stopReason : undefined;
-    return {
-      event,
-      decision: "deny",
-      blocked: true,
-      halted: true,
-      decidedBy: "continue-false",
-      ...extras,
-      ...(reason ? { reason } : {}),
-    };
+  // continue:false ends the session once the hooks have run. It stops the action itself only where the
+  // event's rules say so (UserPromptSubmit: the prompt never reaches the model); a PreToolUse call still
+  // runs and a Stop still stops (Claude Code 2.1.328, pinned in test/harness/continue-false.test.ts), so
+  // there `blocked` comes from the rest of the answer.
+  const halts = json.continue === false;
+  if (halts && harness === "codex" && event === "PreToolUse") {
+    return invalid(event, "continue-false", "Codex rejects continue:false on PreToolUse");
   }
-
+  const haltBlocks = halts && rules.continueFalseBlocks;
+  const stopReason = typeof json.stopReason === "string" ? json.stopReason : undefined;
   const decided = (
     decision: HookDecisionKind,
     decidedBy: DecisionSource,
     reason?: string,
-  ): FoldedHookDecision => ({
-    event,
-    decision,
-    blocked: decision === "deny",
-    halted: false,
-    decidedBy,
-    ...extras,
-    ...(nonEmpty(reason) ? { reason } : {}),
-  });
+  ): FoldedHookDecision => {
+    const final: HookDecisionKind = haltBlocks ? "deny" : decision;
+    const why = nonEmpty(reason) ? reason : halts ? stopReason : undefined;
+    return {
+      event,
+      decision: final,
+      blocked: final === "deny",
+      halted: halts,
+      decidedBy: halts && (haltBlocks || decision !== "deny") ? "continue-false" : decidedBy,
+      ...extras,
+      ...(nonEmpty(why) ? { reason: why } : {}),
+    };
+  };
   // permissionDecision outranks the deprecated top-level decision on PreToolUse.
   if (permission) return decided(permission.decision, "permission-decision", permission.reason);
   if (request) return decided(request.behavior, "permission-request", request.message);

@@ -129,9 +129,45 @@ describe("foldHookDecision: stdout", () => {
     });
   });
 
-  it("continue:false halts and outranks an allow", () => {
+  // Claude Code 2.1.328 (test/harness/continue-false.test.ts): continue:false ends the session once the
+  // hooks ran, but the PreToolUse call still runs; only a deny beside it blocks. Folding it as a block
+  // made `blocked()` pass while the command ran.
+  it("continue:false on PreToolUse halts the session but does not block the call", () => {
     const d = run({ stdout: pre({ permissionDecision: "allow" }, { continue: false, stopReason: "halt" }) });
-    expect(d).toMatchObject({ halted: true, blocked: true, decidedBy: "continue-false", stopReason: "halt" });
+    expect(d).toMatchObject({
+      halted: true,
+      blocked: false,
+      decidedBy: "continue-false",
+      stopReason: "halt",
+    });
+    const alone = run({ stdout: '{"continue":false,"stopReason":"halt"}' });
+    expect(alone).toMatchObject({ decision: "none", halted: true, blocked: false, reason: "halt" });
+  });
+
+  it("continue:false beside a deny: the deny blocks, and the session halts", () => {
+    const d = run({
+      stdout: pre({ permissionDecision: "deny", permissionDecisionReason: "no" }, { continue: false }),
+    });
+    expect(d).toMatchObject({
+      decision: "deny",
+      blocked: true,
+      halted: true,
+      decidedBy: "permission-decision",
+      reason: "no",
+    });
+  });
+
+  it("continue:false on UserPromptSubmit blocks the prompt; on Stop it lets the agent stop", () => {
+    expect(run({ event: "UserPromptSubmit", stdout: '{"continue":false,"stopReason":"s"}' })).toMatchObject({
+      decision: "deny",
+      blocked: true,
+      halted: true,
+      decidedBy: "continue-false",
+    });
+    expect(run({ event: "Stop", stdout: '{"continue":false}' })).toMatchObject({
+      blocked: false,
+      halted: true,
+    });
   });
 
   it("Stop: decision block needs a reason; with one it blocks", () => {
@@ -345,9 +381,15 @@ describe("combineHookDecisions", () => {
     const ctx = run({ stdout: pre({ permissionDecision: "deny", additionalContext: "a" }) });
     const ctx2 = run({ stdout: pre({ additionalContext: "b" }) });
     expect(combineHookDecisions([ctx, halt, ctx2])).toMatchObject({
+      decision: "deny",
+      blocked: true,
       halted: true,
+      stopReason: "s",
       additionalContext: "a\nb",
     });
+    // A halt beside an allow ends the session but blocks nothing on PreToolUse.
+    const allow = run({ stdout: pre({ permissionDecision: "allow" }) });
+    expect(combineHookDecisions([allow, halt])).toMatchObject({ blocked: false, halted: true });
     expect(combineHookDecisions([], "Stop")).toMatchObject({
       event: "Stop",
       decision: "none",

@@ -27,14 +27,14 @@ export type DecisionSource =
 export interface FoldedHookDecision {
   readonly event: string;
   readonly decision: HookDecisionKind;
-  /** The action does not go ahead: a deny, or `continue:false` halting the turn. */
+  /** The action does not go ahead: a deny (or `continue:false` where it stops the action, UserPromptSubmit). */
   readonly blocked: boolean;
   readonly decidedBy: DecisionSource;
   /** The reason shown to the model or the user (JSON reason, else stderr on exit 2). */
   readonly reason?: string;
   /** Set when `decision` is `invalid`: the field and value that broke the contract. */
   readonly invalidReason?: string;
-  /** `continue:false` was returned: the whole turn halts. */
+  /** `continue:false` was returned: the session ends once the hooks ran (the action may still have run). */
   readonly halted: boolean;
   readonly stopReason?: string;
   readonly additionalContext?: string;

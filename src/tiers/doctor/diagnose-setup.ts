@@ -13,6 +13,7 @@ import { copilotTrustLine } from "./copilot-trust.js";
 import { geminiAdapter } from "../../adapters/gemini-cli/adapter.js";
 import type { HarnessAdapter } from "../../adapters/port.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
+import { readFactsReport } from "../facts/run-facts.js";
 
 export type DoctorLevel = "ok" | "warn" | "error" | "info";
 
@@ -67,7 +68,7 @@ async function harnessLine(adapter: HarnessAdapter, required: boolean): Promise<
     return {
       level: "warn",
       subject: adapter.displayName,
-      message: `${found.version} at ${found.path}, ${order > 0 ? "newer" : "older"} than the validated ${pinned.version}`,
+      message: `${found.version} at ${found.path}, ${order > 0 ? "newer" : "older"} than the validated ${pinned.version}; ${factsRechecked(adapter, found.version)}`,
       fix: order > 0 ? (RECHECK[adapter.id] ?? "re-run your harness tests") : install,
     };
   } catch {
@@ -78,6 +79,18 @@ async function harnessLine(adapter: HarnessAdapter, required: boolean): Promise<
       fix: install,
     };
   }
+}
+
+/** Which pinned facts were re-checked for an unvalidated version (`vigiles facts` keeps its reports). */
+function factsRechecked(adapter: HarnessAdapter, version: string): string {
+  const report = readFactsReport(adapter.id, version);
+  if (!report)
+    return `no pinned fact was re-checked for ${version}: run \`vigiles facts --harness ${adapter.id}\``;
+  const changed = report.results.filter((r) => r.status !== "holds").map((r) => r.id);
+  const when = report.ranAt.slice(0, 10);
+  return changed.length === 0
+    ? `all ${report.results.length} pinned facts re-checked on ${when} and hold`
+    : `pinned facts re-checked on ${when}: ${changed.length} of ${report.results.length} changed or could not run (${changed.join(", ")})`;
 }
 
 function confinementLine(): DoctorLine {

@@ -8,6 +8,7 @@ import { CLAUDE_EFFORT_LEVELS } from "../../adapters/claude-code/launch.js";
 import type { DriverPlan, Effort, EvalDriver } from "./driver.js";
 import { EffortNotPinnedError, MissingCredentialsError } from "./errors.js";
 import { runSessionTrial } from "./session-trial.js";
+import { resolveRunHarness } from "../harness/harness-version.js";
 
 export const ANTHROPIC_API_URL = "https://api.anthropic.com";
 /** Default wall-clock limit of one real-model trial. */
@@ -23,6 +24,8 @@ export interface ClaudeEvalDriverOptions {
   readonly baseUrl?: string;
   /** An explicit CLI path (else VIGILES_CLAUDE_BIN, node_modules, PATH). */
   readonly harnessPath?: string;
+  /** Another release of the CLI from the harness cache (default: VIGILES_HARNESS_VERSION, else the pinned one). */
+  readonly harnessVersion?: string;
   /** The harness adapter (default Claude Code). */
   readonly adapter?: HarnessAdapter;
   /** Per-trial limit when the spec sets none (default 10 minutes). */
@@ -60,7 +63,7 @@ export function paid_claudeEvalDriver(options: ClaudeEvalDriverOptions = {}): Ev
   const oauthToken = options.oauthToken ?? env["CLAUDE_CODE_OAUTH_TOKEN"];
   let harness: ResolvedHarness | undefined;
   const resolveOnce = async (): Promise<ResolvedHarness> =>
-    (harness ??= await adapter.resolve(options.harnessPath ? { path: options.harnessPath } : {}));
+    (harness ??= await resolveRunHarness(adapter, options));
   // A login token replaces the API key in the launch; nothing else of the launch changes.
   const tokenAdapter: HarnessAdapter | undefined =
     !apiKey && oauthToken

@@ -5,6 +5,7 @@
 import { join, resolve } from "node:path";
 import { recordTraceCoverage } from "../../runtime/coverage-record.js";
 import { defaultAdapter } from "./default-adapter.js";
+import { resolveRunHarness } from "./harness-version.js";
 import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../../adapters/port.js";
 import { InvalidOptionError, VigilesError, assertNever } from "../../core/errors.js";
 import type { ModelRequest } from "../../core/trace.js";
@@ -161,7 +162,7 @@ export async function runHarnessTest(
   const sessionSpec = toSessionSpec(spec);
   const confine = confinementOf(spec, adapter);
   if (!confine) assertNoManagedRouting(adapter);
-  const harness = await adapter.resolve(spec.harnessPath !== undefined ? { path: spec.harnessPath } : {});
+  const harness = await resolveRunHarness(adapter, spec);
   const { root, dirs } = makeRunDirs();
   let removed = false;
   const removeDirs = () => {

@@ -71,6 +71,12 @@ export interface HarnessTestSpec {
   readonly timeoutMs?: number;
   /** An explicit CLI path (else VIGILES_CLAUDE_BIN, node_modules, PATH). */
   readonly harnessPath?: string;
+  /**
+   * Another release of the CLI (`2.1.332`, `latest`), taken from the harness cache
+   * (`npx vigiles fetch-harness claude-code@2.1.332` fills it). Default: VIGILES_HARNESS_VERSION, else
+   * the pinned install.
+   */
+  readonly harnessVersion?: string;
   /** Stops the run (the CLI's process group is killed) and rejects. */
   readonly signal?: AbortSignal;
 }

@@ -21,7 +21,14 @@ export const CONFIG_FILES = [
 const testDefaults = z
   .object({
     /** The harness passed to files as VIGILES_HARNESS (default: detected from the repository). */
-    harness: z.enum(["claude-code", "codex"]).optional(),
+    harness: z.enum(["claude-code", "codex", "copilot-cli", "copilot", "gemini"]).optional(),
+    /** The CLI releases to run against, as `--harness-version` takes them (`2.1.328,latest`). */
+    harnessVersions: z.string().min(1).optional(),
+    /**
+     * The releases the project's harness files are known to hold for, per harness (a semver range);
+     * a file's own `// @vigiles-harness` comment wins. A pass outside it is reported unverified.
+     */
+    harnessRange: z.record(z.string(), z.string()).optional(),
     /** Per-file limit in seconds. */
     timeout: z.number().positive().optional(),
     reporters: z.array(z.enum(REPORTERS)).nonempty().optional(),

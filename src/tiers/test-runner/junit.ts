@@ -27,11 +27,15 @@ function casesOf(r: TestFileResult): Case[] {
   if (cases.length === 0 || failedOutside || (r.status === "skipped" && r.tests.length === 0)) {
     cases.push({
       name: r.file,
-      status: r.status,
+      status: r.status === "unverified" ? "passed" : r.status,
       durationMs: r.durationMs,
       ...(r.reason ? { message: r.reason } : {}),
       detail: r.failure?.message ?? r.stderr.slice(-8000),
     });
+  }
+  // A pass on a release outside the file's declared range proved nothing for it: every case is a skip.
+  if (r.status === "unverified") {
+    return cases.map((c) => ({ ...c, status: "skipped" as const, message: r.reason ?? "unverified" }));
   }
   return cases;
 }
@@ -51,7 +55,7 @@ export function testResultsToJUnit(results: readonly TestFileResult[], suiteName
   });
   for (const { r, cases } of all) {
     const suite = root.ele("testsuite", {
-      name: r.file,
+      name: r.release ? `${r.file} [${r.release.harness}@${r.release.version}]` : r.file,
       tests: cases.length,
       failures: count(cases, "failed"),
       errors: 0,

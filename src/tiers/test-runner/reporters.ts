@@ -35,6 +35,9 @@ export function defaultLines(r: TestFileResult): string {
     case "skipped":
       out.push(`  - ${r.file} skipped: ${r.reason ?? ""}`);
       break;
+    case "unverified":
+      out.push(`  ? ${r.file} (${time}) passed, ${r.reason ?? "unverified"}`);
+      break;
     case "failed":
       // A one-line reason goes on the file's line; a whole multi-line message goes under it.
       out.push(
@@ -71,7 +74,8 @@ export function summaryLines(results: readonly TestFileResult[], elapsedMs: numb
     tests.length === 0
       ? ""
       : `tests: ${tests.filter((t) => t.status === "passed").length} passed, ${tests.filter((t) => t.status === "failed").length} failed, ${tests.filter((t) => t.status === "skipped").length} skipped\n`;
-  return `\n${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped in ${(elapsedMs / 1000).toFixed(1)}s\n${testLine}`;
+  const unverified = count("unverified") > 0 ? `, ${count("unverified")} unverified` : "";
+  return `\n${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped${unverified} in ${(elapsedMs / 1000).toFixed(1)}s\n${testLine}`;
 }
 
 /** GitHub's escaping of a workflow command's data and of its properties. */

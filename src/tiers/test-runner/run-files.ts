@@ -21,7 +21,8 @@ import {
   type TestFailure,
 } from "./test-report-line.js";
 
-export type TestFileStatus = "passed" | "failed" | "skipped";
+/** `unverified`: it passed on a release outside the range the file declares (never a plain pass). */
+export type TestFileStatus = "passed" | "failed" | "skipped" | "unverified";
 
 export interface TestFileResult {
   /** Path relative to the run's cwd. */
@@ -42,6 +43,8 @@ export interface TestFileResult {
   readonly tests: readonly TestCaseResult[];
   /** Not run: `--bail` stopped the run first. */
   readonly notRun?: boolean;
+  /** The CLI release the file ran against, when the run named one (`vigiles test --harness-version`). */
+  readonly release?: { readonly harness: string; readonly version: string };
 }
 
 export interface RunTestFilesOptions {

@@ -1,11 +1,12 @@
 /**
  * A HookFire from the CLI's own `system/hook_started` + `system/hook_response` events. `blocked` is
  * read from what the hook answered, with the event's own rules (HOOK-CONTRACT.md, "Hook output"):
- * exit 2 blocks only where the event can block; a JSON answer blocks with `continue:false`, a
- * PreToolUse `permissionDecision:"deny"`, a PermissionRequest `behavior:"deny"` or a top-level
+ * exit 2 blocks only where the event can block; a JSON answer blocks with `continue:false` where the
+ * event's rules say it stops the action (UserPromptSubmit), a PreToolUse `permissionDecision:"deny"`, a PermissionRequest `behavior:"deny"` or a top-level
  * `decision:"block"`. An illegal value (`permissionDecision:"block"`) is not a block: the CLI fails
  * it open and runs the tool, and the fire's `outcome` is "error".
  */
+import { eventRules } from "../../../core/hook-decision/event-rules.js";
 import type { HookFire, HookOutcome } from "../../../core/trace.js";
 
 /** Events whose exit code 2 stops the action. */
@@ -39,7 +40,9 @@ export function hookAnswerBlocks(event: string, exitCode: number | null, stdout:
   if (exitCode !== 0) return false;
   const json = parseJsonObject(stdout);
   if (!json) return false;
-  if (json["continue"] === false) return true;
+  // continue:false ends the session after the hooks ran; it stops the action only where the event's
+  // rules say so (UserPromptSubmit). A PreToolUse call still runs (2.1.328, test/harness/continue-false.test.ts).
+  if (json["continue"] === false && eventRules(event)?.continueFalseBlocks === true) return true;
   if (json["decision"] === "block") return true;
   const specific = json["hookSpecificOutput"];
   if (typeof specific === "object" && specific !== null) {

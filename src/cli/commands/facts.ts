@@ -1,0 +1,110 @@
+/** `vigiles facts`: re-runs the probes behind the pinned harness facts against a release of a CLI. */
+import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
+import { adapterById, HARNESS_IDS } from "../../tiers/harness/default-adapter.js";
+import { parseHarnessVersions, resolveHarnessVersion } from "../../tiers/harness/harness-version.js";
+import { runFacts, type FactResult, type FactsReport } from "../../tiers/facts/run-facts.js";
+import { VigilesError } from "../../core/errors.js";
+
+const HELP = `Usage: vigiles facts [--harness <id>[,<id>]] [--version <v>[,<v>]] [--format text|json] [--only <probe>[,…]]
+
+Re-runs the probe behind every pinned harness fact (docs/harness-facts.md) against one or more
+releases of the CLI and prints, per fact: holds, changed (with what the release did instead, and
+the audit rules and folding rows that rest on it), or cannot run. A release that is not cached is
+fetched from the npm registry first (into VIGILES_CACHE_DIR, default ~/.cache/vigiles).
+
+Options:
+  --harness <ids>    ${HARNESS_IDS.join(", ")} (default: every harness that has probes)
+  --version <list>   versions or dist-tags, e.g. 2.1.332,latest or codex@0.171.0 (default: the installed CLI)
+  --format <fmt>     text (default) or json (for CI)
+  --only <ids>       run only these probes
+  --concurrency <n>  probes at once (default 3)
+
+Exit code: 0 when every fact holds, 1 when one changed or could not run, 2 for bad input.
+`;
+
+const MARK: Record<FactResult["status"], string> = { holds: "✓", changed: "✗", "cannot-run": "-" };
+
+function printReport(report: FactsReport): void {
+  const label = `${report.harness} ${report.version}${report.version === report.validated ? " (validated)" : ` (validated: ${report.validated})`}`;
+  process.stdout.write(`\n${label}\n`);
+  for (const r of report.results) {
+    const status = r.status === "holds" ? "holds" : r.status === "changed" ? "CHANGED" : "cannot run";
+    process.stdout.write(`  ${MARK[r.status]} ${r.id}: ${status}\n      ${r.fact}\n`);
+    if (r.status !== "holds") process.stdout.write(`      observed: ${r.observed}\n`);
+    if (r.status === "changed") {
+      const deps = [
+        ...r.rules.map((rule) => `audit rule \`${rule}\``),
+        ...r.folding.map((row) => `folding row "${row}"`),
+      ];
+      process.stdout.write(
+        `      depends on it: ${deps.length ? deps.join("; ") : "no audit rule or folding row"}\n`,
+      );
+      process.stdout.write(`      pinned by: ${r.pinnedBy}\n`);
+    }
+  }
+  const count = (s: FactResult["status"]) => report.results.filter((r) => r.status === s).length;
+  process.stdout.write(
+    `  ${count("holds")} hold, ${count("changed")} changed, ${count("cannot-run")} cannot run\n`,
+  );
+}
+
+export const factsCommand: CliCommand = defineCommand({
+  name: "facts",
+  summary: "re-run the probes behind the pinned harness facts against a CLI release (drift)",
+  help: HELP,
+  options: {
+    harness: { type: "string" },
+    version: { type: "string" },
+    format: { type: "string", default: "text" },
+    only: { type: "string" },
+    concurrency: { type: "string" },
+  },
+  async run({ values }) {
+    const format = oneOf("format", values.format, ["text", "json"]);
+    const concurrency = values.concurrency === undefined ? 3 : Number(values.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1) {
+      throw new CliUsageError(`--concurrency must be a positive integer, got "${values.concurrency}".`);
+    }
+    const only = values.only
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const ids = values.harness ? values.harness.split(",").map((s) => s.trim()) : [...HARNESS_IDS];
+    // A bare version belongs to the one harness named, else to Claude Code.
+    const owner = ids.length === 1 && ids[0] !== undefined ? ids[0] : "claude-code";
+    const wanted = values.version
+      ? parseHarnessVersions(values.version, owner).filter((v) => ids.includes(v.harness))
+      : undefined;
+    const reports: FactsReport[] = [];
+    let exit = 0;
+    for (const id of ids) {
+      const adapter = await adapterById(id, "--harness").catch((error: unknown) => {
+        throw new CliUsageError((error as Error).message);
+      });
+      // No --version: the installed CLI (node_modules, its env variable, PATH), whatever its version.
+      const versions: (string | undefined)[] = wanted
+        ? wanted.filter((v) => v.harness === id).map((v) => v.version)
+        : [undefined];
+      for (const version of versions) {
+        try {
+          const harness =
+            version === undefined
+              ? await adapter.resolve()
+              : await resolveHarnessVersion(adapter, version, { fetch: true });
+          const report = await runFacts(adapter, harness, { concurrency, ...(only ? { only } : {}) });
+          reports.push(report);
+          if (format === "text") printReport(report);
+          if (report.results.length === 0 || report.results.some((r) => r.status !== "holds")) exit = 1;
+        } catch (error) {
+          if (!(error instanceof VigilesError)) throw error;
+          process.stderr.write(
+            `vigiles facts: ${adapter.id} ${version ?? "(installed)"}: ${error.message}\n`,
+          );
+          exit = 1;
+        }
+      }
+    }
+    if (format === "json") process.stdout.write(`${JSON.stringify({ version: 1, reports }, null, 2)}\n`);
+    return exit;
+  },
+});

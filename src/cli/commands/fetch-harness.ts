@@ -1,0 +1,44 @@
+/** `vigiles fetch-harness`: brings other releases of a harness CLI into the shared cache, verified. */
+import { CliUsageError, defineCommand, type CliCommand } from "../command.js";
+import { adapterById } from "../../tiers/harness/default-adapter.js";
+import { parseHarnessVersions, resolveHarnessVersion } from "../../tiers/harness/harness-version.js";
+import { vigilesCacheRoot } from "../../runtime/harness-cache.js";
+import { VigilesError } from "../../core/errors.js";
+
+const HELP = `Usage: vigiles fetch-harness <harness>@<version>[,…] …
+
+Fetches releases of a harness CLI from the npm registry into the shared cache
+(VIGILES_CACHE_DIR, default ~/.cache/vigiles/harnesses): installed with scripts off, every package
+checked against the integrity the registry publishes, placed in one rename. Cached releases are
+reused offline by \`vigiles test --harness-version\`, \`vigiles facts --version\` and
+\`runHarnessTest({ harnessVersion })\`. A bare version is Claude Code's; \`latest\` names the newest.
+
+Examples:
+  vigiles fetch-harness claude-code@2.1.332 codex@latest
+`;
+
+export const fetchHarnessCommand: CliCommand = defineCommand({
+  name: "fetch-harness",
+  summary: "fetch other releases of a harness CLI into the shared cache (for drift checks)",
+  help: HELP,
+  options: {},
+  positionals: true,
+  async run({ positionals }) {
+    if (positionals.length === 0) throw new CliUsageError("name at least one <harness>@<version>.");
+    const specs = positionals.flatMap((p) => parseHarnessVersions(p, "claude-code"));
+    let failed = 0;
+    for (const spec of specs) {
+      try {
+        const adapter = await adapterById(spec.harness);
+        const found = await resolveHarnessVersion(adapter, spec.version, { fetch: true });
+        process.stdout.write(`✓ ${adapter.id}@${found.version}  ${found.path}\n`);
+      } catch (error) {
+        if (!(error instanceof VigilesError)) throw error;
+        failed++;
+        process.stderr.write(`✗ ${spec.harness}@${spec.version}: ${error.message}\n`);
+      }
+    }
+    process.stdout.write(`cache: ${vigilesCacheRoot()}\n`);
+    return failed === 0 ? 0 : 1;
+  },
+});
