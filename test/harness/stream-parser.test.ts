@@ -88,7 +88,11 @@ describe("hookAnswerBlocks", () => {
       '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny"}}}',
       true,
     ],
-    ["Stop", 0, '{"continue":false}', true],
+    // continue:false ends the session; it stops the action only on UserPromptSubmit (2.1.328,
+    // test/harness/continue-false.test.ts): the agent still stops, the PreToolUse call still runs.
+    ["Stop", 0, '{"continue":false}', false],
+    ["PreToolUse", 0, '{"continue":false}', false],
+    ["UserPromptSubmit", 0, '{"continue":false}', true],
     ["Stop", 0, "not json {", false],
   ] as const)("%s exit %s %s -> %s", (event, exit, stdout, blocked) => {
     expect(hookAnswerBlocks(event, exit, stdout)).toBe(blocked);
