@@ -40,7 +40,7 @@ export interface HookFire {
   readonly event: string;
   /** Null when the hook was killed or never exited. */
   readonly exitCode: number | null;
-  /** The hook stopped the action (exit 2 where the event blocks, a deny, `decision:"block"`, `continue:false`). */
+  /** The hook stopped the action (exit 2 where the event blocks, a deny, `decision:"block"`, `continue:false` on UserPromptSubmit). */
   readonly blocked: boolean;
   /** The harness's summary of what the hook said (its `output` field). */
   readonly output: string;

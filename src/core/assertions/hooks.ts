@@ -21,7 +21,7 @@ export function assertHookFired(trace: Trace, query: HookQuery): void {
 
 /**
  * Throws unless the hook blocked: a runHook result whose decision blocks (exit 2, `decision:"block"`,
- * `permissionDecision:"deny"`, `continue:false`), or a Trace with a recorded blocking fire (for the
+ * `permissionDecision:"deny"`, `continue:false` on UserPromptSubmit), or a Trace with a recorded blocking fire (for the
  * event, when given). The message shows the decision, the exit code and both streams.
  *
  * @example

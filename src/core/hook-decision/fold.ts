@@ -33,7 +33,7 @@ export interface HookOutcomeInput {
  * - Any other non-zero exit (1, 126, 127), a signal or a timeout: the hook failed, the action proceeds.
  * - Exit 0: stdout is JSON only when its first non-blank character is `{`; otherwise it is plain text.
  *   JSON outside the contract is `invalid` (with `invalidReason`), which the harness ignores: it
- *   fails open. Valid JSON: `continue:false` outranks every decision; then the event's own decision
+ *   fails open. Valid JSON: `continue:false` halts the session (and stops the action only where the event's rules say so); the event's own decision
  *   (`permissionDecision`, PermissionRequest `decision.behavior`, legacy `decision`).
  *
  * @example
