@@ -101,6 +101,12 @@ const cases: readonly BadInput[] = [
   { command: "eval", args: ["--trials", "many"], names: /--trials/ },
   { command: "merge-reports", args: ["half.json"], names: /"half\.json" is not valid JSON/ },
   { command: "mutate", args: ["--format", "xml"], names: /--format must be one of/ },
+  { command: "facts", args: ["--format", "xml"], names: /--format must be one of/ },
+  {
+    command: "fetch-harness",
+    args: ["claude-code@2.1.x"],
+    names: /"claude-code@2\.1\.x" is not a version or dist-tag/,
+  },
 ];
 
 describe.concurrent("bad input: one named line, exit 2, for every command", () => {

@@ -328,7 +328,9 @@ describe("foldHookDecision: properties", () => {
         if (d.decision === "invalid") expect(d.invalidReason).toBeTruthy();
         if (o.timedOut || o.exitCode === null) expect(d.blocked).toBe(false);
         if (o.exitCode !== 0 && o.exitCode !== 2) expect(d.blocked).toBe(false);
-        expect(d.blocked).toBe(d.decision === "deny" || d.halted);
+        // A halt blocks only where the event's rules say continue:false stops the action (then it is a deny).
+        expect(d.blocked).toBe(d.decision === "deny");
+        if (d.halted && eventRules(o.event)?.continueFalseBlocks === true) expect(d.blocked).toBe(true);
       }),
       { numRuns: 2000 },
     );
