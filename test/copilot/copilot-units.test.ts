@@ -1,7 +1,11 @@
 // Pure parts of the Copilot adapter and of Copilot's hook rules in core: the folding table (each row
 // as test/copilot/copilot-harness.test.ts measured it on the real 1.0.102, or as the docs say where
 // no run could show it), the tool-name translation both ways, and the settings.hooks translation.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { detectHarness } from "../../src/tiers/test-runner/detect-harness.js";
 import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
 import { copilotEventRules, copilotHookEvents } from "../../src/core/hook-decision/copilot-rules.js";
 import { fromCopilotCall, toCopilotCall } from "../../src/core/copilot/tool-names.js";
@@ -158,5 +162,20 @@ describe("runHook(…, { harness: 'copilot' })", () => {
 describe("harness selection", () => {
   test("VIGILES_HARNESS=copilot picks the Copilot adapter", async () => {
     expect(await defaultAdapter({ VIGILES_HARNESS: "copilot" })).toBe(copilotAdapter);
+  });
+});
+
+describe("vigiles test's harness detection", () => {
+  test("a repository with .github/hooks and no Claude or Codex markers is a Copilot one", () => {
+    const root = mkdtempSync(join(tmpdir(), "vigiles-detect-"));
+    try {
+      mkdirSync(join(root, ".github", "hooks"), { recursive: true });
+      writeFileSync(join(root, "AGENTS.md"), "be brief\n");
+      expect(detectHarness(root)).toEqual({ harness: "copilot", evidence: [".github/hooks"] });
+      mkdirSync(join(root, ".claude"));
+      expect(detectHarness(root).harness).toBe("claude-code");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
