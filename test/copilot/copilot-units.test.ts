@@ -12,6 +12,7 @@ import { fromCopilotCall, toCopilotCall } from "../../src/core/copilot/tool-name
 import { translateSettingsHooks } from "../../src/adapters/copilot-cli/settings-hooks.js";
 import { wrapCopilotHooksFile } from "../../src/adapters/copilot-cli/hook-wrap.js";
 import { CopilotUnsupportedError } from "../../src/adapters/copilot-cli/errors.js";
+import { portabilityDifferences } from "../../src/core/lint/rules/copilot-hooks.js";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 import { defaultAdapter } from "../../src/tiers/harness/default-adapter.js";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
@@ -177,5 +178,21 @@ describe("vigiles test's harness detection", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("portability of one guard across Claude Code and Copilot", () => {
+  test("names each verdict that means different things on the two harnesses", () => {
+    expect(portabilityDifferences("set -e\ngrep -q x", "PreToolUse", "preToolUse")).toEqual([
+      "an error exit (exit 1, set -e) lets the call through under Claude Code and denies it under Copilot",
+    ]);
+    expect(portabilityDifferences("exit 2", "Stop", "agentStop")[0]).toMatch(
+      /blocks nothing on Copilot's agentStop/,
+    );
+    expect(portabilityDifferences('{"hookSpecificOutput":{}}', "PreToolUse", "preToolUse")[0]).toMatch(
+      /ignored/,
+    );
+    expect(portabilityDifferences('{"hookSpecificOutput":{}}', "PreToolUse", "PreToolUse")).toEqual([]);
+    expect(portabilityDifferences("exit 2", "PreToolUse", "preToolUse")).toEqual([]);
   });
 });
