@@ -30,6 +30,8 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
     "test/copilot/copilot-harness.test.ts (a hookSpecificOutput deny on preToolUse let the call run on 1.0.102; under PreToolUse it was honoured)",
   "copilot-exit2-ignored":
     "test/copilot/copilot-harness.test.ts (exit 2 on userPromptSubmitted, postToolUse and agentStop blocked nothing on 1.0.102)",
+  "copilot-portability":
+    "test/copilot/copilot-harness.test.ts (exit 1 denied on Copilot's preToolUse; exit 2 blocked nothing on its agentStop); HOOK-CONTRACT.md for Claude Code's side",
   "copilot-timeout-fails-open":
     "test/copilot/copilot-harness.test.ts (a preToolUse hook past timeoutSec let the call run on 1.0.102; exit 1 and 2 denied)",
   "hooks-shape": `${CONTRACT}, Configuration; ${NOTES}, Registration (shape verified)`,

@@ -11,6 +11,7 @@ import { copilotAdapter, createCopilotAdapter } from "../../src/adapters/copilot
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 import { requestContains } from "../../src/tiers/harness/availability.js";
 import { ScriptOverrunError } from "../../src/tiers/harness/errors.js";
+import { scriptModel } from "../../src/adapters/mock/script.js";
 
 const TIMEOUT = 240_000;
 
@@ -244,6 +245,52 @@ describe.concurrent("GitHub Copilot CLI, real CLI", () => {
       } finally {
         blocked.cleanup();
         decided.cleanup();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a scripted Task runs as Copilot's task: the subagent gets its own script and its calls carry their parent",
+    async () => {
+      const r = await runHarnessTest(
+        {
+          prompt: "delegate",
+          model: scriptModel(
+            [
+              {
+                tool: "Task",
+                input: {
+                  subagent_type: "general-purpose",
+                  description: "write",
+                  prompt: "write the SUB file",
+                },
+              },
+              { text: "main done" },
+            ],
+            {
+              agents: {
+                "general-purpose": [
+                  { tool: "Bash", input: { command: "echo sub > SUB" } },
+                  { text: "sub done" },
+                ],
+              },
+            },
+          ),
+          sandbox: false,
+        },
+        { adapter: copilotAdapter },
+      );
+      try {
+        expect(r.file("SUB")).toBe("sub\n");
+        expect(r.output).toBe("main done");
+        const [agent, bash] = r.toolCalls;
+        expect(agent).toMatchObject({ name: "Agent", input: { subagent_type: "general-purpose" } });
+        expect(agent?.result?.text).toBe("sub done");
+        expect(bash).toMatchObject({ name: "Bash", parentId: agent?.id });
+        expect(r.modelRequests?.filter((q) => q.agentId !== undefined).length).toBe(2);
+      } finally {
+        r.cleanup();
       }
     },
     TIMEOUT,

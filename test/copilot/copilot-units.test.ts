@@ -1,13 +1,18 @@
 // Pure parts of the Copilot adapter and of Copilot's hook rules in core: the folding table (each row
 // as test/copilot/copilot-harness.test.ts measured it on the real 1.0.102, or as the docs say where
 // no run could show it), the tool-name translation both ways, and the settings.hooks translation.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { detectHarness } from "../../src/tiers/test-runner/detect-harness.js";
 import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
 import { copilotEventRules, copilotHookEvents } from "../../src/core/hook-decision/copilot-rules.js";
 import { fromCopilotCall, toCopilotCall } from "../../src/core/copilot/tool-names.js";
 import { translateSettingsHooks } from "../../src/adapters/copilot-cli/settings-hooks.js";
 import { wrapCopilotHooksFile } from "../../src/adapters/copilot-cli/hook-wrap.js";
 import { CopilotUnsupportedError } from "../../src/adapters/copilot-cli/errors.js";
+import { portabilityDifferences } from "../../src/core/lint/rules/copilot-hooks.js";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 import { defaultAdapter } from "../../src/tiers/harness/default-adapter.js";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
@@ -158,5 +163,36 @@ describe("runHook(…, { harness: 'copilot' })", () => {
 describe("harness selection", () => {
   test("VIGILES_HARNESS=copilot picks the Copilot adapter", async () => {
     expect(await defaultAdapter({ VIGILES_HARNESS: "copilot" })).toBe(copilotAdapter);
+  });
+});
+
+describe("vigiles test's harness detection", () => {
+  test("a repository with .github/hooks and no Claude or Codex markers is a Copilot one", () => {
+    const root = mkdtempSync(join(tmpdir(), "vigiles-detect-"));
+    try {
+      mkdirSync(join(root, ".github", "hooks"), { recursive: true });
+      writeFileSync(join(root, "AGENTS.md"), "be brief\n");
+      expect(detectHarness(root)).toEqual({ harness: "copilot", evidence: [".github/hooks"] });
+      mkdirSync(join(root, ".claude"));
+      expect(detectHarness(root).harness).toBe("claude-code");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("portability of one guard across Claude Code and Copilot", () => {
+  test("names each verdict that means different things on the two harnesses", () => {
+    expect(portabilityDifferences("set -e\ngrep -q x", "PreToolUse", "preToolUse")).toEqual([
+      "an error exit (exit 1, set -e) lets the call through under Claude Code and denies it under Copilot",
+    ]);
+    expect(portabilityDifferences("exit 2", "Stop", "agentStop")[0]).toMatch(
+      /blocks nothing on Copilot's agentStop/,
+    );
+    expect(portabilityDifferences('{"hookSpecificOutput":{}}', "PreToolUse", "preToolUse")[0]).toMatch(
+      /ignored/,
+    );
+    expect(portabilityDifferences('{"hookSpecificOutput":{}}', "PreToolUse", "PreToolUse")).toEqual([]);
+    expect(portabilityDifferences("exit 2", "PreToolUse", "preToolUse")).toEqual([]);
   });
 });

@@ -33,7 +33,8 @@ export function createCopilotAdapter(options: CopilotAdapterOptions = {}): Harne
       hookEventsInStream: false,
       effort: false,
       confinement: true,
-      subagentParents: false,
+      // Subagent events carry parentToolCallId (test/copilot: a scripted Task).
+      subagentParents: true,
       pluginDirs: false,
     },
     resolve: (resolveOptions) => resolveCopilot(resolveOptions),

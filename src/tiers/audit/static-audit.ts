@@ -8,7 +8,7 @@ import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/lint/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/lint/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/lint/lint-harness.js";
-import { checkCopilotHooksFile } from "../../core/lint/rules/copilot-hooks.js";
+import { checkCopilotHooksFile, type ClaudeUse } from "../../core/lint/rules/copilot-hooks.js";
 import { checkGeminiHooksFile } from "../../core/lint/rules/gemini-hooks.js";
 import type { HookScriptInput } from "../../core/lint/rules/hook-script.js";
 import { languageOf } from "../../core/lint/source-scan.js";
@@ -190,7 +190,16 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
     ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });
-  for (const path of discovery.copilotHookFiles) findings.push(...copilotFindings(root, path));
+  const claudeUses = new Map<string, ClaudeUse[]>();
+  for (const reg of registrations) {
+    const script = scriptOf(reg, root);
+    if (!script?.exists) continue;
+    const path = resolve(root, script.file);
+    claudeUses.set(path, [...(claudeUses.get(path) ?? []), { event: reg.event, file: reg.file }]);
+  }
+  for (const path of discovery.copilotHookFiles) {
+    findings.push(...copilotFindings(root, path, (p) => claudeUses.get(p) ?? []));
+  }
   for (const path of discovery.geminiHookFiles) {
     findings.push(...checkGeminiHooksFile({ file: displayPath(root, path), text: read(path) }));
   }
@@ -198,22 +207,31 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
 }
 
 /** A Copilot hooks file's findings; its commands resolve against the project (the dir holding `.github`). */
-function copilotFindings(root: string, path: string): LintFinding[] {
+function copilotFindings(
+  root: string,
+  path: string,
+  claudeUsesOf: (path: string) => readonly ClaudeUse[],
+): LintFinding[] {
   const projectDir = resolve(path, "..", "..", "..");
   return checkCopilotHooksFile({
     file: displayPath(root, path),
     text: read(path),
-    readScript: (command) => {
+    resolveScript: (command) => {
       const word = findScriptWord(command);
       if (word === undefined) return undefined;
-      const value = word.word.value;
+      const value = word.word.value.replace(/^\$(\{COPILOT_PROJECT_DIR\}|COPILOT_PROJECT_DIR)/, projectDir);
+      if (value.includes("$") || value.startsWith("~")) return undefined;
       const script = value.startsWith("/") ? value : resolve(projectDir, value);
       try {
-        return statSync(script).size <= MAX_SOURCE_BYTES ? read(script) : undefined;
+        const st = statSync(script);
+        return st.isFile() && st.size <= MAX_SOURCE_BYTES
+          ? { path: script, source: read(script) }
+          : { path: script };
       } catch {
         return undefined;
       }
     },
+    claudeUsesOf,
   });
 }
 

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-export type DetectedHarness = "claude-code" | "codex";
+export type DetectedHarness = "claude-code" | "codex" | "copilot";
 
 export interface HarnessDetection {
   readonly harness: DetectedHarness;
@@ -15,11 +15,20 @@ export interface HarnessDetection {
 
 const CLAUDE_MARKERS = [".claude", ".claude-plugin", "CLAUDE.md", ".mcp.json"];
 const CODEX_MARKERS = [".codex", "AGENTS.md", ".agents/skills"];
+/** GitHub Copilot CLI's repository hooks and instructions (AGENTS.md is read by Copilot too, so it decides nothing). */
+const COPILOT_MARKERS = [".github/hooks", ".github/copilot-instructions.md"];
 
-/** Claude Code unless the repository shows only Codex markers; both present means Claude Code (the default harness). */
+/**
+ * Claude Code unless the repository shows only Codex markers, or only Copilot's (AGENTS.md aside);
+ * Claude markers beside either mean Claude Code (the default harness).
+ */
 export function detectHarness(root: string): HarnessDetection {
   const claude = CLAUDE_MARKERS.filter((m) => existsSync(join(root, m)));
   const codex = CODEX_MARKERS.filter((m) => existsSync(join(root, m)));
+  const copilot = COPILOT_MARKERS.filter((m) => existsSync(join(root, m)));
+  if (copilot.length > 0 && claude.length === 0 && codex.every((m) => m === "AGENTS.md")) {
+    return { harness: "copilot", evidence: copilot };
+  }
   if (codex.length > 0 && claude.length === 0) return { harness: "codex", evidence: codex };
   return { harness: "claude-code", evidence: claude };
 }

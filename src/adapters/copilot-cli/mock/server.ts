@@ -17,10 +17,15 @@ export const COPILOT_INTERACTION_HEADER = "x-interaction-type";
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** The text of the first user message; only the text, as Copilot moves `cache_control` marks between requests. */
 function firstUserText(body: unknown): string {
   if (!isRecord(body) || !Array.isArray(body["messages"])) return "";
-  const first = body["messages"].find((m) => isRecord(m) && m["role"] === "user");
-  return JSON.stringify(isRecord(first) ? first["content"] : "");
+  const first: unknown = body["messages"].find((m) => isRecord(m) && m["role"] === "user");
+  const content = isRecord(first) ? first["content"] : undefined;
+  if (typeof content === "string") return content;
+  return (Array.isArray(content) ? content : [])
+    .map((b) => (isRecord(b) && typeof b["text"] === "string" ? b["text"] : ""))
+    .join("\n");
 }
 
 /** The id the mock gives a Copilot subagent: stable over its requests, distinct between subagents. */

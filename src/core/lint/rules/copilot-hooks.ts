@@ -47,19 +47,79 @@ export const copilotTimeoutFailsOpenRule: LintRuleMeta = {
   autofix: false,
 };
 
+export const copilotPortabilityRule: LintRuleMeta = {
+  id: "copilot-portability",
+  severity: "warning",
+  behaviour:
+    "One guard registered for Claude Code and for Copilot CLI gives verdicts that mean different things: an " +
+    "error exit lets a call through under Claude Code and denies it under Copilot's preToolUse; exit 2 blocks " +
+    "a Claude Stop or UserPromptSubmit and nothing under Copilot; each harness ignores the other's JSON shape.",
+  fix: "Give each harness the answer it reads (Copilot: top-level permissionDecision; Claude Code: hookSpecificOutput), and make errors mean the same on both (exit 2 with a reason to deny, exit 0 to allow).",
+  autofix: false,
+};
+
 export const copilotHookRules: readonly LintRuleMeta[] = [
   copilotUnknownEventRule,
   copilotClaudeShapedAnswerRule,
   copilotExit2IgnoredRule,
   copilotTimeoutFailsOpenRule,
+  copilotPortabilityRule,
 ];
+
+/** Where the same script is also registered for Claude Code. */
+export interface ClaudeUse {
+  readonly event: string;
+  readonly file: string;
+}
+
+/**
+ * How one script's verdicts differ between its Claude Code event and its Copilot event, read from
+ * its source. Empty when nothing differs that a static reading can see.
+ */
+export function portabilityDifferences(source: string, claudeEvent: string, copilotEvent: string): string[] {
+  const rules = copilotEventRules(copilotEvent);
+  if (!rules) return [];
+  const out: string[] = [];
+  const claudeBlocksOnExit2 = [
+    "PreToolUse",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStop",
+    "PreCompact",
+  ].includes(claudeEvent);
+  if (
+    rules.exit === "nonzero-denies" &&
+    claudeEvent === "PreToolUse" &&
+    /\bexit\s+1\b|\bset\s+-e/.test(source)
+  ) {
+    out.push(
+      "an error exit (exit 1, set -e) lets the call through under Claude Code and denies it under Copilot",
+    );
+  }
+  if (rules.exit === "ignored" && claudeBlocksOnExit2 && /\bexit\s+2\b/.test(source)) {
+    out.push(`exit 2 blocks on Claude Code's ${claudeEvent} and blocks nothing on Copilot's ${copilotEvent}`);
+  }
+  if (source.includes("hookSpecificOutput") && !copilotUsesSnakeCase(copilotEvent)) {
+    out.push(
+      `its hookSpecificOutput answer decides under Claude Code and is ignored on Copilot's ${copilotEvent}`,
+    );
+  }
+  if (/"permissionDecision"\s*:/.test(source) && !source.includes("hookSpecificOutput")) {
+    out.push("its top-level permissionDecision decides under Copilot and is ignored by Claude Code");
+  }
+  return out;
+}
 
 /** One Copilot hooks file, with a reader for the scripts its commands run. */
 export interface CopilotHooksFileInput {
   readonly file: string;
   readonly text: string;
-  /** The text of the script a command runs (its first word, resolved against the project), if readable. */
-  readonly readScript?: (command: string) => string | undefined;
+  /** The script a command runs (its first word, resolved against the project): path and text, if readable. */
+  readonly resolveScript?: (
+    command: string,
+  ) => { readonly path: string; readonly source?: string } | undefined;
+  /** The Claude Code registrations of the script at `path` (for the portability rule). */
+  readonly claudeUsesOf?: (path: string) => readonly ClaudeUse[];
 }
 
 type Json = Record<string, unknown>;
@@ -107,7 +167,8 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
     for (const handler of (Array.isArray(entries) ? entries : []).flatMap(handlersOf)) {
       const command = typeof handler["bash"] === "string" ? handler["bash"] : handler["command"];
       if (typeof command !== "string") continue;
-      const source = `${command}\n${input.readScript?.(command) ?? ""}`;
+      const script = input.resolveScript?.(command);
+      const source = `${command}\n${script?.source ?? ""}`;
       if (!copilotUsesSnakeCase(event) && source.includes("hookSpecificOutput")) {
         out.push(
           finding(
@@ -125,6 +186,18 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
             input.file,
             at,
             `${JSON.stringify(command)} on ${event} blocks with exit 2, which Copilot logs and ignores on ${event}: it never blocks`,
+          ),
+        );
+      }
+      for (const use of script ? (input.claudeUsesOf?.(script.path) ?? []) : []) {
+        const differences = portabilityDifferences(source, use.event, event);
+        if (differences.length === 0) continue;
+        out.push(
+          finding(
+            copilotPortabilityRule,
+            input.file,
+            at,
+            `${JSON.stringify(command)} is also registered for Claude Code (${use.event} in ${use.file}), and its verdicts differ: ${differences.join("; ")}`,
           ),
         );
       }
