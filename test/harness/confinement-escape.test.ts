@@ -258,12 +258,28 @@ describe("a confined run cannot get out", { timeout: 240_000 }, () => {
       );
       expect(e.handlers[0]?.decision).toMatchObject({ decision: "deny", blocked: true });
       expectBlocked(reportIn(e.handlers[0]?.decision?.reason ?? ""));
+      expect(readdirSync(repo)).toEqual([".claude"]);
+      expect(await leftoverDaemons("explain")).toBe(0);
+      // `sandbox: false` (`--no-sandbox`) is the opt-out: the same hook then runs on the host, as you.
+      const open = explainEvent(
+        event,
+        hookSources(repo, { home: fakeHome, managedDir: join(scratch, "none") }),
+        {
+          cwd: repo,
+          run: true,
+          sandbox: false,
+        },
+      );
+      expect(reportIn(open.handlers[0]?.decision?.reason ?? "").secrets[".ssh/id_rsa"]).toBe(
+        "-----BEGIN FAKE KEY-----",
+      );
+      expect(readdirSync(repo).sort()).toEqual([".claude", "written-by-hook"]);
+      expect(await leftoverDaemons("explain")).toBe(1);
+      rmSync(join(outside, "explain"));
     } finally {
       if (saved === undefined) delete process.env["VIGILES_PROBE"];
       else process.env["VIGILES_PROBE"] = saved;
     }
-    expect(readdirSync(repo)).toEqual([".claude"]);
-    expect(await leftoverDaemons("explain")).toBe(0);
   });
 
   test("machine-wide managed settings are an empty folder inside (a test folder stands in for /etc/claude-code)", () => {
