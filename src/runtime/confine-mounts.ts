@@ -176,12 +176,7 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   // Daemons' sockets (docker, dbus, systemd): a read-only view does not stop connect().
   for (const dir of SOCKET_DIRS) {
     const r = real(dir);
-    if (r !== undefined && isDir(r) && r !== "/") {
-      if (!masked.has(r)) {
-        masked.add(r);
-        mounts.push({ kind: "tmpfs", path: r });
-      }
-    }
+    if (r !== undefined && isDir(r)) mask(r);
   }
   mounts.push(
     { kind: "proc", path: "/proc" },

@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { homedir, userInfo } from "node:os";
 import { dirname } from "node:path";
-import { VigilesError } from "../core/errors.js";
+import { VigilesError, assertNever } from "../core/errors.js";
 import { confinementMounts, type Mount, type MountPlanInput } from "./confine-mounts.js";
 
 /** Confinement was asked for and bubblewrap cannot run here. */
@@ -136,10 +136,8 @@ function toFlags(mounts: readonly Mount[]): string[] {
       case "dev":
         flags.push("--dev", m.path);
         break;
-      default: {
-        const never: never = m;
-        throw new Error(`unknown mount ${JSON.stringify(never)}`);
-      }
+      default:
+        assertNever(m, "mount");
     }
   }
   return flags;

@@ -18,7 +18,8 @@ import { MANAGED_SETTINGS_DIRS } from "../../src/runtime/confine-mounts.js";
 import { runScript } from "../../src/tiers/run-script/run-script.js";
 import { explainEvent } from "../../src/tiers/explain/explain-event.js";
 import { hookSources } from "../../src/tiers/explain/hook-sources.js";
-import { withHarness } from "../../src/tiers/harness/run-harness-test.js";
+import { runHarnessTest, withHarness } from "../../src/tiers/harness/run-harness-test.js";
+import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
 
 const marker = `vigiles-escape-${process.pid}-${Date.now()}`;
 let scratch = "";
@@ -258,12 +259,28 @@ describe("a confined run cannot get out", { timeout: 240_000 }, () => {
       );
       expect(e.handlers[0]?.decision).toMatchObject({ decision: "deny", blocked: true });
       expectBlocked(reportIn(e.handlers[0]?.decision?.reason ?? ""));
+      expect(readdirSync(repo)).toEqual([".claude"]);
+      expect(await leftoverDaemons("explain")).toBe(0);
+      // `sandbox: false` (`--no-sandbox`) is the opt-out: the same hook then runs on the host, as you.
+      const open = explainEvent(
+        event,
+        hookSources(repo, { home: fakeHome, managedDir: join(scratch, "none") }),
+        {
+          cwd: repo,
+          run: true,
+          sandbox: false,
+        },
+      );
+      expect(reportIn(open.handlers[0]?.decision?.reason ?? "").secrets[".ssh/id_rsa"]).toBe(
+        "-----BEGIN FAKE KEY-----",
+      );
+      expect(readdirSync(repo).sort()).toEqual([".claude", "written-by-hook"]);
+      expect(await leftoverDaemons("explain")).toBe(1);
+      rmSync(join(outside, "explain"));
     } finally {
       if (saved === undefined) delete process.env["VIGILES_PROBE"];
       else process.env["VIGILES_PROBE"] = saved;
     }
-    expect(readdirSync(repo)).toEqual([".claude"]);
-    expect(await leftoverDaemons("explain")).toBe(0);
   });
 
   test("machine-wide managed settings are an empty folder inside (a test folder stands in for /etc/claude-code)", () => {
@@ -289,5 +306,32 @@ describe("a confined run cannot get out", { timeout: 240_000 }, () => {
     const masked = run([managed]);
     expect(masked.stdout).not.toContain("example.invalid");
     expect(masked.stdout).toContain("ls=\n");
+  });
+});
+
+describe("what a run refuses before it starts", () => {
+  const spec = { prompt: "x", model: [{ text: "ok" }] };
+
+  test("an adapter that cannot confine refuses by default, naming `sandbox: false` (a stand-in adapter: Claude Code's with the capability off)", async () => {
+    const adapter = {
+      ...claudeCodeAdapter,
+      capabilities: { ...claudeCodeAdapter.capabilities, confinement: false },
+    };
+    await expect(runHarnessTest(spec, { adapter })).rejects.toThrow(/confined by default.*`sandbox: false`/);
+  });
+
+  test("managedSettingsDir needs a confined run and an existing folder", async () => {
+    await expect(runHarnessTest({ ...spec, sandbox: false, managedSettingsDir: scratch })).rejects.toThrow(
+      /managedSettingsDir is bound into a confined run only/,
+    );
+    await expect(runHarnessTest({ ...spec, managedSettingsDir: join(scratch, "missing") })).rejects.toThrow(
+      /does not exist/,
+    );
+  });
+
+  test("a sandbox that is not a boolean is refused, not read as truthy", async () => {
+    await expect(runHarnessTest({ ...spec, sandbox: "false" as unknown as boolean })).rejects.toThrow(
+      /spec.sandbox must be true or false/,
+    );
   });
 });

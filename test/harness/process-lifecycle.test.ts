@@ -22,15 +22,20 @@ describe.concurrent("harness files and interrupts", { timeout: 180_000 }, () => 
     expect(r.stdout).not.toContain("AFTER-SKIP");
   });
 
-  test("confinement asked for without a usable bwrap refuses with ConfinementUnavailableError, never runs unconfined", async () => {
+  test("without a usable bwrap a run refuses with ConfinementUnavailableError, by default as when asked, never unconfined", async () => {
     const r = await runProcess({
       argv: [process.execPath, "--import", "tsx", fixture("no-bwrap.mts")],
       env: baseEnv,
       timeoutMs: 60_000,
     });
     expect(r.stdout).not.toContain("RAN-UNCONFINED");
-    expect(r.stdout).toContain("CODE=VIGILES_CONFINEMENT_UNAVAILABLE");
-    expect(r.stdout).toMatch(/sandbox: true.*apt-get install -y bubblewrap/s);
+    expect(r.stdout).toContain("default: CODE=VIGILES_CONFINEMENT_UNAVAILABLE");
+    expect(r.stdout).toContain("asked: CODE=VIGILES_CONFINEMENT_UNAVAILABLE");
+    // The message names the fix, the check and the explicit opt-out.
+    expect(r.stdout).toMatch(
+      /default: MESSAGE=.*confined by default.*apt-get install -y bubblewrap.*vigiles doctor.*sandbox: false/,
+    );
+    expect(r.stdout).toMatch(/asked: MESSAGE=.*`sandbox: true`.*apt-get install -y bubblewrap/);
   });
 
   test("SIGINT during a run kills the CLI, removes the run's temp dirs and ends the process by that signal", async () => {

@@ -66,31 +66,36 @@ describe("vigiles record", () => {
     expect(r.stderr).toMatch(/--prompt/);
   });
 
-  test("the recorded test replays and passes, then fails once the hook is removed", () => {
-    const rec = vigiles([
-      "record",
-      "session.jsonl",
-      "--prompt",
-      "tidy up",
-      "--out",
-      "tests/session.harness.mjs",
-    ]);
-    expect(rec.status, rec.stderr).toBe(0);
-    expect(rec.stdout).toMatch(/4 model turns/);
-    const text = readFileSync(join(project, "tests/session.harness.mjs"), "utf8");
-    expect(text).toContain('"Read",\n  "Bash",\n  "Write"');
-    expect(text).toContain('"PreToolUse:Bash:2"');
-    expect(text).toContain('"notes.txt": "remember the milk\\n"');
+  // Three real CLI runs in a row (record, then `vigiles test` twice), each confined: generous on a loaded machine.
+  test(
+    "the recorded test replays and passes, then fails once the hook is removed",
+    { timeout: 180_000 },
+    () => {
+      const rec = vigiles([
+        "record",
+        "session.jsonl",
+        "--prompt",
+        "tidy up",
+        "--out",
+        "tests/session.harness.mjs",
+      ]);
+      expect(rec.status, rec.stderr).toBe(0);
+      expect(rec.stdout).toMatch(/4 model turns/);
+      const text = readFileSync(join(project, "tests/session.harness.mjs"), "utf8");
+      expect(text).toContain('"Read",\n  "Bash",\n  "Write"');
+      expect(text).toContain('"PreToolUse:Bash:2"');
+      expect(text).toContain('"notes.txt": "remember the milk\\n"');
 
-    const pass = vigiles(["test", "tests"]);
-    expect(pass.stdout).toMatch(/1 passed, 0 failed/);
+      const pass = vigiles(["test", "tests"]);
+      expect(pass.stdout).toMatch(/1 passed, 0 failed/);
 
-    writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({}));
-    const fail = vigiles(["test", "tests"]);
-    expect(fail.status).toBe(1);
-    expect(fail.stdout).toMatch(/hook fires changed|0 passed, 1 failed/);
-    writeFileSync(join(project, ".claude/settings.json"), JSON.stringify(settings));
-  });
+      writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({}));
+      const fail = vigiles(["test", "tests"]);
+      expect(fail.status).toBe(1);
+      expect(fail.stdout).toMatch(/hook fires changed|0 passed, 1 failed/);
+      writeFileSync(join(project, ".claude/settings.json"), JSON.stringify(settings));
+    },
+  );
 
   test("--hooks writes a pass-through recorder and the settings that register it", () => {
     const r = vigiles(["record", "--hooks", "--dir", "payloads"]);

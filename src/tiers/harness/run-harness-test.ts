@@ -2,6 +2,7 @@
  * `runHarnessTest`: the assembled harness (hooks, settings, skills, subagents, plugins) in the real
  * CLI, with the model replaced by a script served from a local mock. Free and deterministic.
  */
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { recordTraceCoverage } from "../../runtime/coverage-record.js";
 import { defaultAdapter } from "./default-adapter.js";
@@ -114,6 +115,11 @@ function confinementOf(spec: HarnessTestSpec, adapter: HarnessAdapter): boolean 
     if (!confine) {
       throw new InvalidOptionError(
         "spec.managedSettingsDir is bound into a confined run only; drop `sandbox: false` to use it",
+      );
+    }
+    if (!existsSync(spec.managedSettingsDir)) {
+      throw new InvalidOptionError(
+        `spec.managedSettingsDir ${spec.managedSettingsDir} does not exist: give the folder that holds the managed settings`,
       );
     }
     if (adapter.managedSettingsDir === undefined) {

@@ -90,7 +90,6 @@ export function renderRecordedTest(input: RenderInput): string {
     "  ...(harness.settings ? { settings: harness.settings } : {}),",
     "  plugins: harness.plugins,",
     "  transcript: true,",
-    "  sandbox: false,",
     "});",
     "try {",
     `  assertToolSequence(r, ${js(session.toolSequence)});`,

@@ -1,0 +1,134 @@
+// Pins the mount plan of a confined run (src/runtime/confine-mounts.ts): what is masked, what is bound
+// back, and which host sockets get /dev/null over them. The escape tests
+// (test/harness/confinement-escape.test.ts) try the same from inside real runs.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ManagedSettingsTargetError,
+  confinementMounts,
+  readHostSockets,
+  type Mount,
+  type MountPlanInput,
+} from "../../src/runtime/confine-mounts.js";
+
+let scratch = "";
+let home = "";
+let work = "";
+const servers: Server[] = [];
+
+async function listen(path: string): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(path, () => ok());
+  });
+  servers.push(server);
+  return path;
+}
+
+beforeAll(() => {
+  scratch = mkdtempSync("/var/tmp/vigiles-mounts-");
+  home = join(scratch, "home");
+  work = join(scratch, "run", "work");
+  mkdirSync(join(home, "project"), { recursive: true });
+  mkdirSync(work, { recursive: true });
+});
+afterAll(async () => {
+  for (const s of servers) await new Promise((r) => s.close(r));
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function plan(extra: Partial<MountPlanInput> = {}): Mount[] {
+  return confinementMounts({
+    workDir: work,
+    home: join(scratch, "run"),
+    readOnly: [],
+    writable: [],
+    allowedSockets: [],
+    managedSettings: [],
+    hostHomes: [home],
+    keepVisible: [],
+    hostSockets: [],
+    managedDirs: [],
+    ...extra,
+  });
+}
+
+const devNullOver = (mounts: Mount[]) =>
+  mounts.filter((m) => m.kind === "ro-bind" && m.source === "/dev/null").map((m) => m.path);
+
+describe("confinementMounts", () => {
+  it("masks the invoking HOME and /root with a tmpfs, /run too, and never masks a system folder", () => {
+    const mounts = plan({ hostHomes: [home, "/root", "/", "/usr"] });
+    const tmpfs = mounts.filter((m) => m.kind === "tmpfs").map((m) => m.path);
+    expect(tmpfs).toEqual(expect.arrayContaining([home, "/root", "/run", "/tmp"]));
+    expect(tmpfs).not.toContain("/");
+    expect(tmpfs).not.toContain("/usr");
+    expect(mounts[0]).toEqual({ kind: "ro-bind", source: "/", path: "/" });
+  });
+
+  it("binds a project inside HOME back read-only, but never the whole HOME", () => {
+    const project = join(home, "project");
+    const inside = plan({ keepVisible: [project] });
+    expect(inside).toContainEqual({ kind: "ro-bind", source: project, path: project });
+    const whole = plan({ keepVisible: [home] });
+    expect(whole.filter((m) => m.kind === "ro-bind" && m.path === home)).toEqual([]);
+  });
+
+  it("covers a visible host socket with /dev/null; leaves one hidden by a mask, and the allowed one, alone", async () => {
+    const visible = await listen(join(scratch, "visible.sock"));
+    const hidden = await listen(join(home, "agent.sock"));
+    const allowed = await listen(join(work, "mock.sock"));
+    const mounts = plan({ hostSockets: [visible, hidden, allowed], allowedSockets: [allowed] });
+    expect(devNullOver(mounts)).toEqual([visible]);
+    // After every other mount, so no later bind uncovers it.
+    expect(mounts.at(-1)).toEqual({ kind: "ro-bind", source: "/dev/null", path: visible });
+  });
+
+  it("covers a socket a bind makes visible again (inside the work dir, or a project bound back)", async () => {
+    const project = join(home, "project");
+    const inProject = await listen(join(project, "dev.sock"));
+    const inWork = await listen(join(work, "other.sock"));
+    const mounts = plan({ keepVisible: [project], hostSockets: [inProject, inWork] });
+    expect(devNullOver(mounts).sort()).toEqual([inProject, inWork].sort());
+  });
+
+  it("skips listed paths that are not sockets (stale entries) and a missing path", () => {
+    const file = join(scratch, "not-a-socket");
+    writeFileSync(file, "");
+    expect(devNullOver(plan({ hostSockets: [file, join(scratch, "gone.sock")] }))).toEqual([]);
+  });
+
+  it("masks an existing managed-settings folder, and binds a supplied one over a missing target through a tmpfs of its parent", () => {
+    const existing = join(scratch, "etc-codex");
+    mkdirSync(existing);
+    expect(plan({ managedDirs: [existing] })).toContainEqual({ kind: "tmpfs", path: existing });
+    const parent = join(scratch, "etc");
+    mkdirSync(join(parent, "kept"), { recursive: true });
+    const source = join(scratch, "mine");
+    mkdirSync(source);
+    const target = join(parent, "claude-code");
+    const mounts = plan({ managedDirs: [target], managedSettings: [{ target, source }] });
+    const at = mounts.findIndex((m) => m.kind === "tmpfs" && m.path === parent);
+    expect(at).toBeGreaterThan(0);
+    expect(mounts.slice(at + 1, at + 3)).toEqual([
+      { kind: "ro-bind", source: join(parent, "kept"), path: join(parent, "kept") },
+      { kind: "ro-bind", source, path: target },
+    ]);
+  });
+
+  it("refuses a managed-settings target with nothing above it but /", () => {
+    expect(() =>
+      plan({ managedSettings: [{ target: "/vigiles-nonexistent/claude-code", source: scratch }] }),
+    ).toThrow(ManagedSettingsTargetError);
+  });
+});
+
+describe("readHostSockets", () => {
+  it("lists a socket this process listens on, by its path", async () => {
+    const path = await listen(join(scratch, "listed.sock"));
+    expect(readHostSockets()).toContain(path);
+  });
+});
