@@ -199,6 +199,8 @@ export {
   HarnessFlagRejectedError,
   HarnessCrashedError,
   HarnessTimeoutError,
+  HookCrashedError,
+  ManagedSettingsRouteError,
 } from "../tiers/harness/errors.js";
 export type { HarnessRunDetails } from "../tiers/harness/errors.js";
 
