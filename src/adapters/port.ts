@@ -89,6 +89,8 @@ export interface RunDirs {
 export interface SessionSpec {
   /** One prompt, or several user turns sent one after another. */
   readonly prompt: string | readonly string[];
+  /** A project directory copied into the work dir as it is (modes, symlinks, binaries), before `files`. */
+  readonly projectDir?: string;
   /** Fixture files, relative to the work dir. */
   readonly files?: Readonly<Record<string, string>>;
   /** Harness settings; `{cwd}` in any string is replaced with the work dir. */

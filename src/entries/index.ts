@@ -205,6 +205,8 @@ export {
   HarnessFlagRejectedError,
   HarnessCrashedError,
   HarnessTimeoutError,
+  HookCrashedError,
+  ManagedSettingsRouteError,
 } from "../tiers/harness/errors.js";
 export type { HarnessRunDetails } from "../tiers/harness/errors.js";
 

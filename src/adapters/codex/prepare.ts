@@ -6,7 +6,7 @@
  * what Codex runs. Hooks come from the spec's `settings.hooks` (the same shape as Claude Code's) and
  * from a fixture `.codex/hooks.json`.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
@@ -125,6 +125,19 @@ function configToml(workDir: string, trust: readonly TrustEntry[]): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** The `.codex/hooks.json` and `.codex/config.toml` already in the work dir (a copied project). */
+async function projectCodexFiles(workDir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const rel of [join(".codex", "hooks.json"), join(".codex", "config.toml")]) {
+    try {
+      out[rel] = await readFile(join(workDir, rel), "utf8");
+    } catch {
+      // Not in the project.
+    }
+  }
+  return out;
+}
+
 export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise<void> {
   if ((spec.pluginDirs?.length ?? 0) > 0)
     throw new CodexUnsupportedError("load plugin dirs", "this adapter has no plugin loading");
@@ -137,7 +150,13 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
   await mkdir(recorder.firesDir, { recursive: true });
   await put(recorder.script, HOOK_RECORDER_SCRIPT);
   const trust: TrustEntry[] = [];
-  for (const [rel, text] of Object.entries(spec.files ?? {})) {
+  // A project copied in whole (`projectDir`) brings its own .codex files: the same checks and the
+  // same recording as fixture files get, unless a fixture file replaces them.
+  const fixtures = {
+    ...(spec.projectDir !== undefined ? await projectCodexFiles(dirs.workDir) : {}),
+    ...spec.files,
+  };
+  for (const [rel, text] of Object.entries(fixtures)) {
     const path = safeJoin(dirs.workDir, rel);
     if (normalize(rel) === join(".codex", "hooks.json")) {
       // A project hooks file is under test too: recorded and trusted where it lies.

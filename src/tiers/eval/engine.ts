@@ -13,6 +13,7 @@ import type { Trace } from "../../core/trace.js";
 import { trialTrace } from "../report/trial-trace.js";
 import type { EvalDriver, EvalTrial } from "./driver.js";
 import { EffortNotPinnedError, EvalFailedError, MissingCredentialsError } from "./errors.js";
+import { assertDriverPinsEffort } from "./effort-gate.js";
 import { runTrialGrid } from "./grid.js";
 import type { ResolvedArm } from "./resolve-arms.js";
 import { RowsWriter } from "./rows-file.js";
@@ -118,6 +119,10 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
   const { common, driver } = input;
   const trials = options.trials ?? input.trials;
   const total = countGrid(input.arms.length, trials, options.shard);
+  await assertDriverPinsEffort(
+    driver,
+    input.arms.map((a) => a.effort),
+  );
   await driver.preflight?.({
     models: [...new Set(input.arms.map((a) => a.model))],
     efforts: [...new Set(input.arms.map((a) => a.effort))],

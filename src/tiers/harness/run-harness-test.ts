@@ -59,6 +59,11 @@ function validate(spec: HarnessTestSpec): void {
   if (spec.timeoutMs !== undefined && !(Number.isInteger(spec.timeoutMs) && spec.timeoutMs > 0)) {
     throw new InvalidOptionError(`spec.timeoutMs must be a positive integer, got ${String(spec.timeoutMs)}`);
   }
+  if (spec.project !== undefined && (typeof spec.project !== "string" || spec.project === "")) {
+    throw new InvalidOptionError(
+      `spec.project must be a directory path, got ${JSON.stringify(spec.project)}`,
+    );
+  }
   if (spec.maxTurns !== undefined && !(Number.isInteger(spec.maxTurns) && spec.maxTurns > 0)) {
     throw new InvalidOptionError(`spec.maxTurns must be a positive integer, got ${String(spec.maxTurns)}`);
   }
@@ -68,6 +73,7 @@ function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
   const pluginDirs = pluginDirsOf(spec);
   return {
     prompt: spec.prompt,
+    ...(spec.project !== undefined ? { projectDir: resolve(spec.project) } : {}),
     ...(spec.files ? { files: spec.files } : {}),
     ...(spec.settings ? { settings: spec.settings } : {}),
     ...(pluginDirs.length > 0 ? { pluginDirs } : {}),

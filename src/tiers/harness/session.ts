@@ -16,6 +16,7 @@ import type {
   StreamSummary,
 } from "../../adapters/port.js";
 import { confineArgv, type ManagedSettingsBind } from "../../runtime/confine.js";
+import { copyProject } from "../../runtime/copy-project.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
@@ -91,6 +92,7 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
         ? { pluginDirs: options.spec.pluginDirs.map((d) => (isAbsolute(d) ? d : resolve(d))) }
         : {}),
     };
+    if (spec.projectDir !== undefined) await copyProject(spec.projectDir, dirs.workDir);
     await adapter.prepare(spec, dirs);
     const asRoot = process.getuid?.() === 0;
     const launch = adapter.launch({ harness, spec, dirs, endpoint, asRoot });

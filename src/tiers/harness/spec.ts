@@ -12,6 +12,13 @@ export interface HarnessTestSpec {
   readonly prompt: string | readonly string[];
   /** The scripted model: a `scriptModel(...)` or a plain `ModelTurn[]`. */
   readonly model: ModelScriptInput;
+  /**
+   * A whole project directory, copied into the work dir as it is: file modes (an executable hook
+   * script runs without an interpreter prefix), symlinks inside it, binary files. `.git`,
+   * `node_modules` and `.vigiles` are left out; `files`, `settings`, `skills` … are written over it.
+   * `vigiles record` replays sessions with it.
+   */
+  readonly project?: string;
   /** Fixture files, relative to the work dir. */
   readonly files?: Readonly<Record<string, string>>;
   /** Written to `.claude/settings.json`; `{cwd}` in any string becomes the work dir. */

@@ -1,6 +1,7 @@
 /**
  * Writes the harness test a recorded session becomes: the prompts, the model's turns served by the
- * mock, the fixture files the session read, the project's harness as it is at test time, and
+ * mock, the project copied whole as it is at test time (`project`: modes, symlinks, binaries), the
+ * files the session read, and
  * assertions of what was observed (the main agent's tool sequence, the hook fires with their exit
  * codes, the calls a hook denied, the files written). What cannot be replayed is listed at the top of the file.
  */
@@ -20,6 +21,14 @@ export interface RenderInput {
 }
 
 const js = (v: unknown) => JSON.stringify(v, null, 2);
+
+/**
+ * The files the session read, as written over the copied project: its harness (`.claude/`) is left
+ * to the project as it is at test time, so a changed hook shows in the replay.
+ */
+function sessionFixtures(fixtures: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fixtures).filter(([rel]) => !rel.startsWith(".claude/")));
+}
 
 /** The hook assertions: the exact fires when the transcript lists them all, else each kept fire must recur. */
 function hookAssertions(session: RecordedSession): string[] {
@@ -69,8 +78,9 @@ export function renderRecordedTest(input: RenderInput): string {
   return [
     `// Recorded by \`vigiles record\` from ${input.transcript}${session.claudeCodeVersion ? ` (Claude Code ${session.claudeCodeVersion})` : ""}.`,
     "// It replays the session through the real CLI with the recorded model turns served by a mock:",
-    "// free and deterministic. The harness under test (.claude/settings.json, the hook scripts it",
-    "// names, plugins) is read from the project as it is when the test runs, so a change to it shows.",
+    "// free and deterministic. The harness under test (.claude/settings.json, the hook scripts with",
+    "// their file modes, plugins) is the project as it is when the test runs (copied whole through",
+    "// `project`), so a change to it shows.",
     "// Not reproduced:",
     ...notes,
     'import { fileURLToPath } from "node:url";',
@@ -79,16 +89,17 @@ export function renderRecordedTest(input: RenderInput): string {
     "",
     'if (!claudeAvailable()) skip("Claude Code is not installed");',
     `const project = fileURLToPath(new URL(${js(`${input.projectFromTest}/`)}, import.meta.url));`,
-    "const harness = readProjectHarness(project);",
+    "// Plugins found in the project load from where they lie; the project itself is copied as it is.",
+    "const { plugins } = readProjectHarness(project);",
     `const turns = ${js(session.turns)};`,
     `const agents = ${js(session.agents)};`,
     "",
     "const r = await runHarnessTest({",
     `  prompt: ${js(input.prompts.length === 1 ? input.prompts[0] : input.prompts)},`,
     "  model: scriptModel(turns, { agents }),",
-    `  files: { ...${js(input.fixtures).replace(/\n/g, "\n  ")}, ...harness.files },`,
-    "  ...(harness.settings ? { settings: harness.settings } : {}),",
-    "  plugins: harness.plugins,",
+    "  project,",
+    `  files: ${js(sessionFixtures(input.fixtures)).replace(/\n/g, "\n  ")},`,
+    "  plugins,",
     "  transcript: true,",
     "});",
     "try {",

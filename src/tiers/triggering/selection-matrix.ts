@@ -12,6 +12,7 @@ import type { SelectionMatrixReport, SelectionRun } from "../../core/triggering/
 import { NO_SKILL, selectedCandidate } from "../../core/triggering/selection.js";
 import type { CacheMode } from "../../core/eval/spec.js";
 import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
+import { assertDriverPinsEffort } from "../eval/effort-gate.js";
 import { runTrialGrid } from "../eval/grid.js";
 import { TrialReplay } from "../eval/trial-replay.js";
 import {
@@ -131,6 +132,7 @@ export async function measureSelectionMatrix(
     }
     const prompts = promptsPerSkill(plugin.name, plugin.skills, options, derived, minPrompts);
     const driver = pickDriver(options);
+    await assertDriverPinsEffort(driver, [options.effort]);
     const base = {
       version: 1 as const,
       plugin: plugin.name,

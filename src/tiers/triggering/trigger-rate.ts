@@ -16,6 +16,7 @@ import type {
 } from "../../core/triggering/trigger-report.js";
 import { summariseTriggerRate, type TriggerCase } from "../../core/triggering/trigger-summary.js";
 import type { EvalDriver, EvalTrial, Effort } from "../eval/driver.js";
+import { assertDriverPinsEffort } from "../eval/effort-gate.js";
 import { runTrialGrid } from "../eval/grid.js";
 import { TrialReplay } from "../eval/trial-replay.js";
 import type { CacheMode } from "../../core/eval/spec.js";
@@ -188,6 +189,7 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
       ((t: Trace) => selectedCandidate(t, installation.skillIds, installation.aliases) === target);
 
     const driver = pickDriver(options);
+    await assertDriverPinsEffort(driver, [options.effort]);
     const cases: TriggerCase[] = [
       ...options.prompts.map((prompt) => ({ set: "relevant" as const, prompt })),
       ...irrelevant.map((prompt) => ({ set: "irrelevant" as const, prompt })),
