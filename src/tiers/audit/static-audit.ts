@@ -12,7 +12,7 @@ import { languageOf } from "../../core/lint/source-scan.js";
 import type { LintFinding } from "../../core/lint/types.js";
 import { VigilesError } from "../../core/errors.js";
 import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
-import { readFrontmatter } from "../../core/frontmatter.js";
+import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/lint/frontmatter-recovery.js";
 import { localPythonModules } from "./python-modules.js";
 
 /** Largest hook source read for the source rules. */

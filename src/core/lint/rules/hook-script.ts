@@ -89,6 +89,9 @@ export const hookScriptRules: readonly LintRuleMeta[] = [
   subprocessTimeoutRule,
 ];
 
+const DETACHES =
+  /start_new_session\s*=\s*True|preexec_fn\s*=\s*os\.setsid|os\.fork\(\)|detached\s*:\s*true|\bnohup\b|\bsetsid\b|\bdisown\b|&\s*$/m;
+
 /** Phantom payload variables read in the command string itself (`jq <<< "$CLAUDE_TOOL_INPUT"`). */
 export function checkInlineCommand(reg: HookRegistration): LintFinding[] {
   if (reg.command === undefined) return [];
@@ -175,7 +178,10 @@ export function checkHookScript(input: HookScriptInput): LintFinding[] {
     );
   }
   const budget = reg.timeoutSeconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
-  for (const t of facts.timeouts) {
+  // A hook that starts a detached child and exits (Popen(start_new_session=True), nohup … &,
+  // spawn({detached: true})) is not waited for: its subprocess timeouts may all run in that child.
+  const detaches = DETACHES.test(input.source);
+  for (const t of detaches ? [] : facts.timeouts) {
     if (t.seconds < budget) continue;
     out.push(
       finding(
