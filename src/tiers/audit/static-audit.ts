@@ -14,6 +14,7 @@ import { VigilesError } from "../../core/errors.js";
 import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
 import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/lint/frontmatter-recovery.js";
 import { localPythonModules } from "./python-modules.js";
+import { hookModulesOf } from "./hook-modules.js";
 
 /** Largest hook source read for the source rules. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -184,6 +185,9 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       text: read(w.path),
     })),
     resolveScript: (reg) => scriptOf(reg, root),
+    hookModules: discovery.hookFiles.flatMap((h) =>
+      hookModulesOf(h.path).map((m) => ({ file: displayPath(root, m.path), source: m.source })),
+    ),
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
     ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });
