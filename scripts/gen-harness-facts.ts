@@ -58,6 +58,8 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "python-third-party-import": `${CONTRACT}, Hook output (a crash is exit 1: a non-blocking error, the action proceeds)`,
   "frontmatter-folded":
     "the pinned binary parses frontmatter with Bun.YAML; YAML 1.2 folds indented lines into the plain scalar above them (checked with the yaml package the audit uses)",
+  "module-swallows-tool-call":
+    'the pinned binary\'s messages: "the engine raises [classic.PreToolUse] inside tool.call" and "Every mod shares that site, so what the mods beneath draw there is hidden. To keep it, have the hook put await next(e)"; not yet run against the pinned CLI',
   "skill-manual-only":
     'the pinned binary\'s description of disable-model-invocation: "the model cannot invoke this via the Skill tool; only users can type the slash command"',
   "hook-script-missing": `${CONTRACT}, Hook output (any other exit, 127 for a missing script, proceeds)`,

@@ -113,7 +113,9 @@ export function readHooksConfig(input: HookFileInput): HooksConfig {
   }
   const hooksMember = getMember(root, "hooks");
   if (hooksMember === undefined) {
-    if (input.role === "hooks-file") shape(root, 'The hooks file has no "hooks" key: it registers nothing.');
+    // A hooks.json may hold only `modules` (hooks modules, 2.1.328): that registers through the module.
+    if (input.role === "hooks-file" && getMember(root, "modules") === undefined)
+      shape(root, 'The hooks file has no "hooks" key: it registers nothing.');
     return { registrations, findings, document: parsed.document };
   }
   const hooks = hooksMember.value;

@@ -17,6 +17,7 @@ import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-regis
 import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
 import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
+import { checkHookModule, moduleSwallowsToolCallRule, type HookModuleInput } from "./rules/hook-module.js";
 import { checkPythonCompat, pythonCompatRules } from "./rules/python-compat.js";
 import {
   checkHookScript,
@@ -56,6 +57,7 @@ export const LINT_RULES: readonly LintRuleMeta[] = [
   ...hookScriptRules,
   ...hookOutputRules,
   ...pythonCompatRules,
+  moduleSwallowsToolCallRule,
   ...pluginManifestRules,
   ...skillFrontmatterRules,
   frontmatterSyntaxRule,
@@ -94,6 +96,8 @@ export interface HarnessInputs {
   readonly overlapDistance?: number;
   /** Oldest Python a `python3` hook is checked against (default "3.9"). */
   readonly pythonMinimum?: string;
+  /** The hooks modules named in hooks.json `modules` lists, read by the tier. */
+  readonly hookModules?: readonly HookModuleInput[];
 }
 
 /** What `lintHarness` returns: the findings and the hook registrations it read. */
@@ -151,6 +155,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
     );
   }
   for (const manifest of inputs.manifests) findings.push(...checkPluginManifest(manifest));
+  for (const module of inputs.hookModules ?? []) findings.push(...checkHookModule(module));
   const described: SkillDescriptionInput[] = [];
   for (const skill of inputs.skills) {
     if (skill.frontmatter === undefined) {

@@ -13,7 +13,9 @@ const MAX_DEPTH = 3;
 function candidates(dir: string, top: string, name: string): string[] {
   const out: string[] = [];
   for (let d = dir; ; d = dirname(d)) {
-    out.push(join(d, `${name}.py`), join(d, name));
+    // Hooks put the root, or its src/ or lib/, on sys.path before importing their own package.
+    for (const base of [d, join(d, "src"), join(d, "lib"), join(d, "python")])
+      out.push(join(base, `${name}.py`), join(base, name));
     if (d === top || relative(top, d).startsWith("..") || dirname(d) === d) break;
   }
   return out;

@@ -15,8 +15,9 @@ import { languageOf } from "../../core/lint/source-scan.js";
 import type { LintFinding } from "../../core/lint/types.js";
 import { VigilesError } from "../../core/errors.js";
 import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
-import { readFrontmatter } from "../../core/frontmatter.js";
+import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/lint/frontmatter-recovery.js";
 import { localPythonModules } from "./python-modules.js";
+import { hookModulesOf } from "./hook-modules.js";
 
 /** Largest hook source read for the source rules. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -187,6 +188,9 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       text: read(w.path),
     })),
     resolveScript: (reg) => scriptOf(reg, root),
+    hookModules: discovery.hookFiles.flatMap((h) =>
+      hookModulesOf(h.path).map((m) => ({ file: displayPath(root, m.path), source: m.source })),
+    ),
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
     ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });

@@ -48,12 +48,26 @@ function mentions(description: string, name: string): boolean {
 function distinguishable(a: SkillDescriptionInput, b: SkillDescriptionInput): boolean {
   if (a.harnessHome !== undefined && b.harnessHome !== undefined && a.harnessHome !== b.harnessHome)
     return true;
-  if (a.plugin === undefined || b.plugin === undefined || a.plugin === b.plugin) return false;
+  // The words that tell the two ids apart ("discord" vs "telegram", "gemini" vs "qwen"): when each
+  // description says its own and not the other's, the name the user says selects the skill.
+  const words = (id: string) =>
+    new Set(
+      id
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length > 2),
+    );
+  const wa = words(a.id);
+  const wb = words(b.id);
+  const onlyA = [...wa].filter((w) => !wb.has(w));
+  const onlyB = [...wb].filter((w) => !wa.has(w));
+  if (onlyA.length === 0 || onlyB.length === 0) return false;
+  const says = (text: string, list: string[]) => list.some((w) => mentions(text, w));
   return (
-    mentions(a.description, a.plugin) &&
-    mentions(b.description, b.plugin) &&
-    !mentions(a.description, b.plugin) &&
-    !mentions(b.description, a.plugin)
+    says(a.description, onlyA) &&
+    says(b.description, onlyB) &&
+    !says(a.description, onlyB) &&
+    !says(b.description, onlyA)
   );
 }
 

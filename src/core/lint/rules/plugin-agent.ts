@@ -21,13 +21,23 @@ export const pluginAgentFieldsRule: LintRuleMeta = {
   id: "plugin-agent-fields",
   severity: "error",
   behaviour:
-    "For agents shipped in a plugin, Claude Code ignores `hooks`, `mcpServers` and `permissionMode`: the guard, " +
-    "server or mode the author relied on is silently absent.",
+    "For agents shipped in a plugin, Claude Code 2.1.328 ignores `hooks`, `mcpServers`, `permissionMode`, " +
+    "`initialPrompt` and the `observer` keys (its binary says so in a debug-log warning only): the guard, server or " +
+    "mode the author relied on is silently absent.",
   fix: "Move the hooks into the plugin's hooks/hooks.json and the servers into its .mcp.json; drop permissionMode.",
   autofix: false,
 };
 
-const IGNORED_IN_PLUGINS = ["hooks", "mcpServers", "permissionMode"];
+// The pinned binary's own lists: it warns "Plugin agent file … sets <key>, which is ignored for plugin agents".
+const IGNORED_IN_PLUGINS = [
+  "hooks",
+  "mcpServers",
+  "permissionMode",
+  "initialPrompt",
+  "observer",
+  "observerMessage",
+  "observeSubagents",
+];
 
 export function checkAgent(input: AgentInput): LintFinding[] {
   if (!input.inPlugin) return [];
