@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-export type DetectedHarness = "claude-code" | "codex";
+export type DetectedHarness = "claude-code" | "codex" | "gemini";
 
 export interface HarnessDetection {
   readonly harness: DetectedHarness;
@@ -15,11 +15,15 @@ export interface HarnessDetection {
 
 const CLAUDE_MARKERS = [".claude", ".claude-plugin", "CLAUDE.md", ".mcp.json"];
 const CODEX_MARKERS = [".codex", "AGENTS.md", ".agents/skills"];
+const GEMINI_MARKERS = [".gemini", "GEMINI.md", "gemini-extension.json"];
 
 /** Claude Code unless the repository shows only Codex markers; both present means Claude Code (the default harness). */
 export function detectHarness(root: string): HarnessDetection {
   const claude = CLAUDE_MARKERS.filter((m) => existsSync(join(root, m)));
   const codex = CODEX_MARKERS.filter((m) => existsSync(join(root, m)));
   if (codex.length > 0 && claude.length === 0) return { harness: "codex", evidence: codex };
+  // Gemini only when nothing else is there: Claude Code stays the default, Codex keeps its markers.
+  const gemini = GEMINI_MARKERS.filter((m) => existsSync(join(root, m)));
+  if (gemini.length > 0 && claude.length === 0) return { harness: "gemini", evidence: gemini };
   return { harness: "claude-code", evidence: claude };
 }
