@@ -24,6 +24,7 @@ import { CLAUDE_TO_GEMINI_TOOL } from "../../src/core/hook-decision/gemini-rules
 import { MAPPED_CLAUDE_TOOLS, geminiToolName } from "../../src/adapters/gemini-cli/mock/tool-names.js";
 import { detectHarness } from "../../src/tiers/test-runner/detect-harness.js";
 import * as geminiEntry from "../../src/entries/gemini.js";
+import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 
 const mocks: RunningMock[] = [];
 afterEach(async () => {
@@ -478,5 +479,35 @@ describe("the Gemini pieces agree with each other", () => {
     expect(new geminiEntry.GeminiNotFoundError(["x"]).message).toContain(
       "npm install -D -E @google/gemini-cli@0.61.0",
     );
+  });
+});
+
+describe("runHook with harness gemini runs a hook as Gemini CLI does", () => {
+  test("under bash -c, with GEMINI_PROJECT_DIR set; a registration's timeout is milliseconds", () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigiles-gemini-runhook-"));
+    try {
+      const bashOnly = `[[ -n "$GEMINI_PROJECT_DIR" ]] && echo '{"decision":"deny","reason":"bash ran it"}'`;
+      const event = {
+        hook_event_name: "BeforeTool",
+        tool_name: "run_shell_command",
+        tool_input: { command: "ls" },
+      };
+      expect(runHook(bashOnly, event, { harness: "gemini", cwd: dir })).toMatchObject({
+        decision: "deny",
+        reason: "bash ran it",
+        command: ["bash", "-c", bashOnly],
+      });
+      const registration = {
+        hooks: {
+          BeforeTool: [
+            { matcher: "run_shell_command", hooks: [{ type: "command", command: "sleep 5", timeout: 300 }] },
+          ],
+        },
+      };
+      const slow = runHook({ registration }, event, { harness: "gemini", cwd: dir });
+      expect(slow).toMatchObject({ timedOut: true, decision: "none", decidedBy: "timeout" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
