@@ -29,6 +29,7 @@ case "$p" in
   *EMPTY_EXIT2*) exit 2;;
   *MISSING_INTERP*) exec /nonexistent/interpreter;;
   *JSON_EXIT1*) echo '{"decision":"deny","reason":"guard: json on exit 1"}'; exit 1;;
+  *CLAUDE_DENY*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}'; exit 0;;
 esac
 exit 0
 `;
@@ -71,6 +72,7 @@ const COMMANDS = {
   missing: "echo MISSING_INTERP > MISSING_RAN",
   jsonExit1: "echo JSON_EXIT1 > EXIT1_RAN",
   slow: "echo SLOW > SLOW_RAN",
+  claudeDeny: "echo CLAUDE_DENY > CLAUDE_DENY_RAN",
 } as const;
 
 /** A recorded fire with what it ran for: the command of the guarded call and which hook script. */
@@ -140,6 +142,10 @@ describe("Gemini CLI, real CLI", () => {
     expect(first?.tools).toContain("write_file");
     expect(first?.tools).toContain("replace");
     expect(guarded.output).toBe("done");
+    // Every request was an agent turn for the named model: no auto-router classifier, no side question.
+    expect(guarded.modelRequests.map((q) => [q.model, q.sideChannel])).toEqual(
+      Array.from({ length: Object.keys(COMMANDS).length + 1 }, () => ["gemini-2.5-pro", false]),
+    );
   });
 
   test("BeforeTool exit 2 with a reason blocks: fire recorded, call denied, fixture kept, model told", () => {
@@ -192,6 +198,21 @@ describe("Gemini CLI, real CLI", () => {
     expect(fire).toMatchObject({ exitCode: 1, blocked: true });
     expect(existsSync(join(guarded.workDir, "EXIT1_RAN"))).toBe(false);
     expect(toolMessages()).toContain("Tool execution blocked: guard: json on exit 1");
+  });
+
+  test("a Claude Code-shaped deny (hookSpecificOutput.permissionDecision) does not block on Gemini", () => {
+    const [fire] = firesFor(COMMANDS.claudeDeny, "guard");
+    expect(fire).toMatchObject({ exitCode: 0, blocked: false });
+    expect(guarded.file("CLAUDE_DENY_RAN")).toBe("CLAUDE_DENY\n");
+    const folded = foldHookDecision({
+      event: "BeforeTool",
+      exitCode: 0,
+      stdout: fire?.stdout ?? "",
+      stderr: "",
+      timedOut: false,
+      harness: "gemini",
+    });
+    expect(folded.invalidReason).toMatch(/Claude Code's field/);
   });
 
   test("the hook timeout is in milliseconds: a 1500 ms hook is killed and its late deny never counts", () => {

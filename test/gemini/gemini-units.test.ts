@@ -20,6 +20,11 @@ import { knownHookEvents } from "../../src/core/hook-decision/event-rules.js";
 import { makeRunDirs } from "../../src/tiers/harness/session.js";
 import { removeTempDir } from "../../src/runtime/temp-dir.js";
 import type { RunningMock } from "../../src/adapters/port.js";
+import { CLAUDE_TO_GEMINI_TOOL } from "../../src/core/hook-decision/gemini-rules.js";
+import { MAPPED_CLAUDE_TOOLS, geminiToolName } from "../../src/adapters/gemini-cli/mock/tool-names.js";
+import { detectHarness } from "../../src/tiers/test-runner/detect-harness.js";
+import * as geminiEntry from "../../src/entries/gemini.js";
+import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 
 const mocks: RunningMock[] = [];
 afterEach(async () => {
@@ -439,5 +444,70 @@ describe("Gemini CLI's hook protocol, as the fold reads it", () => {
       command: "ls",
     });
     expect(fold(0, '{"decision":"deny"}', "", "Notification")).toMatchObject({ blocked: false });
+  });
+});
+
+describe("the Gemini pieces agree with each other", () => {
+  test("the audit's Claude → Gemini tool table matches the mock's translation", () => {
+    for (const claude of MAPPED_CLAUDE_TOOLS) {
+      if (Object.hasOwn(CLAUDE_TO_GEMINI_TOOL, claude))
+        expect(CLAUDE_TO_GEMINI_TOOL[claude], claude).toBe(geminiToolName(claude));
+    }
+    expect(geminiToolName("Bash")).toBe("run_shell_command");
+  });
+
+  test("vigiles test picks Gemini only for a repository with Gemini markers and no Claude Code ones", () => {
+    const root = mkdtempSync(join(tmpdir(), "vigiles-gemini-detect-"));
+    try {
+      mkdirSync(join(root, ".gemini"));
+      expect(detectHarness(root)).toEqual({ harness: "gemini", evidence: [".gemini"] });
+      writeFileSync(join(root, "CLAUDE.md"), "");
+      expect(detectHarness(root).harness).toBe("claude-code");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("vigiles/gemini exports the adapter, its resolver and its errors", () => {
+    expect(geminiEntry.geminiAdapter.id).toBe("gemini");
+    expect(geminiEntry.geminiAdapter.pinnedPackage).toEqual({
+      name: "@google/gemini-cli",
+      version: "0.61.0",
+    });
+    expect(typeof geminiEntry.resolveGemini).toBe("function");
+    expect(typeof geminiEntry.geminiAvailable).toBe("function");
+    expect(new geminiEntry.GeminiNotFoundError(["x"]).message).toContain(
+      "npm install -D -E @google/gemini-cli@0.61.0",
+    );
+  });
+});
+
+describe("runHook with harness gemini runs a hook as Gemini CLI does", () => {
+  test("under bash -c, with GEMINI_PROJECT_DIR set; a registration's timeout is milliseconds", () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigiles-gemini-runhook-"));
+    try {
+      const bashOnly = `[[ -n "$GEMINI_PROJECT_DIR" ]] && echo '{"decision":"deny","reason":"bash ran it"}'`;
+      const event = {
+        hook_event_name: "BeforeTool",
+        tool_name: "run_shell_command",
+        tool_input: { command: "ls" },
+      };
+      expect(runHook(bashOnly, event, { harness: "gemini", cwd: dir })).toMatchObject({
+        decision: "deny",
+        reason: "bash ran it",
+        command: ["bash", "-c", bashOnly],
+      });
+      const registration = {
+        hooks: {
+          BeforeTool: [
+            { matcher: "run_shell_command", hooks: [{ type: "command", command: "sleep 5", timeout: 300 }] },
+          ],
+        },
+      };
+      const slow = runHook({ registration }, event, { harness: "gemini", cwd: dir });
+      expect(slow).toMatchObject({ timedOut: true, decision: "none", decidedBy: "timeout" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

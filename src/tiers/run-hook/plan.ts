@@ -76,12 +76,17 @@ function planIn(
     ...(options.harness === "gemini" ? { GEMINI_PROJECT_DIR: projectDir, GEMINI_CWD: projectDir } : {}),
     ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
   };
+  // Gemini CLI runs a command hook under `bash -c`; Claude Code and Codex under `sh -c`.
+  const shellArgv = (command: string | readonly string[]): [string, ...string[]] => {
+    const argv = commandArgv(command);
+    return options.harness === "gemini" && typeof command === "string" ? ["bash", ...argv.slice(1)] : argv;
+  };
   const base = { event: eventName, payload, cwd, env, ...(ownedWorkDir ? { ownedWorkDir } : {}) };
 
   if (!isRegistration(hook)) {
     const argv =
       typeof hook === "string"
-        ? commandArgv(expandHookCommand(hook, ctx))
+        ? shellArgv(expandHookCommand(hook, ctx))
         : commandArgv(hook.map((a) => expandHookCommand(a, ctx)));
     return { ...base, processes: [{ argv, timeoutMs: options.timeoutMs }] };
   }
@@ -109,7 +114,7 @@ function planIn(
       });
       continue;
     }
-    const argv = commandArgv(
+    const argv = shellArgv(
       h.args
         ? [expandHookCommand(h.command, ctx), ...h.args.map((a) => expandHookCommand(a, ctx))]
         : expandHookCommand(h.command, ctx),

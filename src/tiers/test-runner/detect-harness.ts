@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-export type DetectedHarness = "claude-code" | "codex" | "copilot";
+export type DetectedHarness = "claude-code" | "codex" | "copilot" | "gemini";
 
 export interface HarnessDetection {
   readonly harness: DetectedHarness;
@@ -17,6 +17,7 @@ const CLAUDE_MARKERS = [".claude", ".claude-plugin", "CLAUDE.md", ".mcp.json"];
 const CODEX_MARKERS = [".codex", "AGENTS.md", ".agents/skills"];
 /** GitHub Copilot CLI's repository hooks and instructions (AGENTS.md is read by Copilot too, so it decides nothing). */
 const COPILOT_MARKERS = [".github/hooks", ".github/copilot-instructions.md"];
+const GEMINI_MARKERS = [".gemini", "GEMINI.md", "gemini-extension.json"];
 
 /**
  * Claude Code unless the repository shows only Codex markers, or only Copilot's (AGENTS.md aside);
@@ -30,5 +31,8 @@ export function detectHarness(root: string): HarnessDetection {
     return { harness: "copilot", evidence: copilot };
   }
   if (codex.length > 0 && claude.length === 0) return { harness: "codex", evidence: codex };
+  // Gemini only when nothing else is there: Claude Code stays the default, Codex keeps its markers.
+  const gemini = GEMINI_MARKERS.filter((m) => existsSync(join(root, m)));
+  if (gemini.length > 0 && claude.length === 0) return { harness: "gemini", evidence: gemini };
   return { harness: "claude-code", evidence: claude };
 }
