@@ -37,3 +37,12 @@ export class InvalidOptionError extends VigilesError {
 export function assertNever(value: never, what = "value"): never {
   throw new VigilesError("VIGILES_UNREACHABLE", `Unexpected ${what}: ${JSON.stringify(value)}`);
 }
+
+/**
+ * Attaches `value` as a read-only, non-enumerable property: node prints an uncaught error's own
+ * enumerable properties under its message, and a stream or a report of kilobytes would bury the
+ * one line that says what to do. The value stays readable (`error.stderr`).
+ */
+export function attachQuietly<T extends object, K extends string>(target: T, key: K, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: false, writable: false, configurable: true });
+}

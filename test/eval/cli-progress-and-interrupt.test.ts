@@ -100,10 +100,13 @@ describe("vigiles eval, second Ctrl-C", () => {
     // Both arms carry the marker, so this test finds exactly its own CLIs in /proc.
     writeFileSync(
       join(dir, "stuck.eval.ts"),
-      readFileSync(join(dir, "stuck.eval.ts"), "utf8").replace(
-        "arms: { off: {}, on: {} },",
-        `arms: { off: { env: { VIGILES_PROBE: "${marker}" } }, on: { env: { VIGILES_PROBE: "${marker}" } } },`,
-      ),
+      readFileSync(join(dir, "stuck.eval.ts"), "utf8")
+        .replace(
+          "arms: { off: {}, on: {} },",
+          `arms: { off: { env: { VIGILES_PROBE: "${marker}" } }, on: { env: { VIGILES_PROBE: "${marker}" } } },`,
+        )
+        // Issue 22: a gate must not run on the partial report of an aborted eval.
+        .replace("\n});\n", '\n  assert: () => { throw new Error("THE GATE RAN"); },\n});\n'),
     );
     const child = spawn(
       process.execPath,
@@ -130,6 +133,8 @@ describe("vigiles eval, second Ctrl-C", () => {
     const report = JSON.parse(readFileSync(join(dir, "stuck.json"), "utf8")) as EvalReport;
     expect(report.aborted).toBe(true);
     expect(report.abortReason).toBe("interrupt");
+    expect(stderr).toMatch(/gate not run: the eval was aborted/);
+    expect(stderr).not.toContain("THE GATE RAN");
     // Killed runs are failed calls, never scored as failed trials.
     expect(report.arms["on"]!.trials + report.arms["off"]!.trials).toBe(0);
     expect((report.arms["on"]!.errors ?? 0) + (report.arms["off"]!.errors ?? 0)).toBe(2);

@@ -296,6 +296,14 @@ async function runOneFile(
       );
       return true;
     }
+    if (definition.assert && "aborted" in run.report && run.report["aborted"]) {
+      // An aborted run holds part of the grid (an arm may have no trial at all): a gate reading its
+      // rates would judge, or crash on, numbers that do not exist. Not run, and not a pass.
+      process.stderr.write(
+        `${label}: gate not run: the eval was aborted, so its report covers part of the grid. Run it again to the end.\n`,
+      );
+      return false;
+    }
     return await runGate(label, definition, run.report);
   } catch (error) {
     const code = error instanceof VigilesError ? ` [${error.code}]` : "";

@@ -35,6 +35,8 @@ function describeHandler(h: ExplainedHandler): string {
     `  ${h.selected ? "✓ fires  " : "✗ skipped"} ${where}  ${h.at}  ${what}`,
     `              ${h.reason}`,
   ];
+  if (h.missingScript !== undefined)
+    lines.push(`              ⚠ script not found: ${h.missingScript} (the hook fails at every fire)`);
   if (h.decision) {
     const d = h.decision;
     lines.push(

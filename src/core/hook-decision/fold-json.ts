@@ -29,7 +29,15 @@ export function foldExit0(
 ): FoldedHookDecision {
   const trimmed = stdout.trim();
   if (!trimmed.startsWith("{")) {
-    return noDecision(event, "no-decision", trimmed ? { plainText: trimmed } : {});
+    // Text printed before the JSON answer makes the harness read all of stdout as plain text: the
+    // decision in it is lost (audit --run says the same of a real hook).
+    const hookError = endsWithJsonObject(trimmed)
+      ? "stdout must be one JSON object; print diagnostics to stderr (text before the JSON made the harness read it as plain text, so its decision was ignored)"
+      : undefined;
+    return noDecision(event, "no-decision", {
+      ...(trimmed ? { plainText: trimmed } : {}),
+      ...(hookError ? { hookError } : {}),
+    });
   }
   if (harness === "claude-code") {
     const background = foldAsyncAnswer(trimmed, event, rules, warnings);
@@ -289,4 +297,19 @@ function foldJsonObject(
     return decided(legacy === "block" ? "deny" : "allow", "legacy-decision", reason);
   }
   return decided("none", "no-decision");
+}
+
+/** Whether a line of `text` (after the first) starts a JSON object that runs to the end. */
+function endsWithJsonObject(text: string): boolean {
+  const lines = text.split("\n");
+  for (let i = 1; i < lines.length; i++) {
+    if (!lines[i]?.trimStart().startsWith("{")) continue;
+    try {
+      const value: unknown = JSON.parse(lines.slice(i).join("\n"));
+      if (isRecord(value)) return true;
+    } catch {
+      // Not JSON from this line on; try a later one.
+    }
+  }
+  return false;
 }

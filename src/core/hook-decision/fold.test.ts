@@ -41,8 +41,16 @@ describe("foldHookDecision: exit codes", () => {
 
   it.each([1, 126, 127, 255])("exit %i fails open", (exitCode) => {
     const d = run({ exitCode, stdout: pre({ permissionDecision: "deny" }), stderr: "boom" });
-    expect(d).toMatchObject({ decision: "none", blocked: false, decidedBy: "crash" });
-    expect(d.hookError).toContain(`exit ${exitCode}`);
+    // Issue 22: decided by the exit code, not "by crash", and the message says what blocks.
+    expect(d).toMatchObject({ decision: "none", blocked: false, decidedBy: "exit-code" });
+    expect(d.hookError).toContain(`exit ${exitCode} is a non-blocking error: exit 2 or a JSON deny blocks`);
+  });
+
+  it("text printed before the JSON answer: no decision, and the hook error says stdout must be one object", () => {
+    const d = run({ exitCode: 0, stdout: `checking…\n${pre({ permissionDecision: "deny" })}\n` });
+    expect(d).toMatchObject({ decision: "none", blocked: false, decidedBy: "no-decision" });
+    expect(d.hookError).toMatch(/^stdout must be one JSON object; print diagnostics to stderr/);
+    expect(run({ exitCode: 0, stdout: "just a note\n" }).hookError).toBeUndefined();
   });
 
   it("a timeout is no decision, even with a deny printed before it", () => {

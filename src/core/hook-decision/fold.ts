@@ -77,8 +77,9 @@ export function foldHookDecision(input: HookOutcomeInput): FoldedHookDecision {
   if (input.exitCode === 2) return withWarnings(foldExit2(event, harness, rules, stderr));
   if (input.exitCode !== 0) {
     return withWarnings(
-      noDecision(event, "crash", {
-        hookError: `exit ${input.exitCode}: a non-blocking hook error, the action proceeds${stderr ? ` (stderr: ${clip(stderr)})` : ""}`,
+      // Decided by the exit code, not a crash: the hook ran and chose a non-blocking code.
+      noDecision(event, "exit-code", {
+        hookError: `exit ${input.exitCode} is a non-blocking error: exit 2 or a JSON deny blocks; the action proceeds${stderr ? ` (stderr: ${clip(stderr)})` : ""}`,
       }),
     );
   }

@@ -15,6 +15,9 @@ import type { HookHandler } from "../../core/hook-config/types.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import { runHook } from "../run-hook/run-hook.js";
 import type { HookSource } from "./hook-sources.js";
+import { findScriptWord, isRelativePath, resolveScriptPath } from "../../core/lint/command-words.js";
+import { resolve } from "node:path";
+import { existsSync } from "node:fs";
 
 export interface ExplainedHandler {
   readonly source: HookSource["kind"];
@@ -25,6 +28,8 @@ export interface ExplainedHandler {
   readonly handler: HookHandler;
   readonly selected: boolean;
   readonly reason: string;
+  /** The script the command runs, when it names one that does not exist (the hook fails at every fire). */
+  readonly missingScript?: string;
   /** With `run`: what the hook decided, in the harness's terms. */
   readonly decision?: Pick<
     FoldedHookDecision,
@@ -148,10 +153,12 @@ export function explainEvent(
           ...(r.invalidReason !== undefined ? { invalidReason: r.invalidReason } : {}),
         };
       }
+      const missingScript = missingScriptOf(s.handler, source.pluginRoot, options.cwd);
       handlers.push({
         source: source.kind,
         file: source.file,
         ...(where ?? {}),
+        ...(missingScript !== undefined ? { missingScript } : {}),
         at: s.at,
         handler: s.handler,
         selected: s.selected,
@@ -166,4 +173,23 @@ export function explainEvent(
     ...(restriction ? { restriction } : {}),
     ...(options.run && decisions.length > 0 ? { outcome: combineHookDecisions(decisions) } : {}),
   };
+}
+
+/** The script a command hook runs, when the command names one (`node x.mjs`, `./x.sh`) that is not there. */
+function missingScriptOf(
+  handler: HookHandler,
+  pluginRoot: string | undefined,
+  cwd: string,
+): string | undefined {
+  if (handler.type !== "command" || typeof handler.command !== "string") return undefined;
+  const word = findScriptWord(handler.command);
+  if (word === undefined) return undefined;
+  // A relative script resolves against the session's folder, where the harness runs the hook.
+  const path = isRelativePath(word.word.value)
+    ? resolve(cwd, word.word.value)
+    : resolveScriptPath(word.word.value, {
+        ...(pluginRoot !== undefined ? { pluginRoot } : {}),
+        projectDir: cwd,
+      });
+  return path !== undefined && !existsSync(path) ? path : undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * Why a harness run throws instead of returning: each is a run that cannot be trusted as a result.
  */
-import { VigilesError } from "../../core/errors.js";
+import { attachQuietly, VigilesError } from "../../core/errors.js";
 import type { HookFire } from "../../core/trace.js";
 
 /** What the failed run left, for debugging: the CLI's streams and parsed events, and its exit. */
@@ -13,9 +13,21 @@ export interface HarnessRunDetails {
   readonly argv: readonly string[];
 }
 
-/** A harness run that cannot be trusted as a result. `run` holds what it left, when it got that far. */
+/**
+ * A harness run that cannot be trusted as a result. `run` holds what it left, when it got that far.
+ * It is an accessor over a private field, not an own property: node prints an uncaught error's own
+ * enumerable properties, and kilobytes of stream would bury the one-line message.
+ */
 export class HarnessRunError extends VigilesError {
-  run?: HarnessRunDetails;
+  #run: HarnessRunDetails | undefined;
+
+  get run(): HarnessRunDetails | undefined {
+    return this.#run;
+  }
+
+  set run(details: HarnessRunDetails | undefined) {
+    this.#run = details;
+  }
 }
 
 /** The CLI asked the mock for more turns than the script has (or a turn function threw). */
@@ -59,18 +71,18 @@ export class UnknownToolError extends HarnessRunError {
 
 /** The CLI crashed or exited non-zero without finishing its run. */
 export class HarnessCrashedError extends HarnessRunError {
-  readonly stderr: string;
+  declare readonly stderr: string;
 
   constructor(harness: string, detail: string, stderr: string) {
     super("VIGILES_HARNESS_CRASHED", `${harness} did not finish its run: ${detail}.`);
-    this.stderr = stderr;
+    attachQuietly(this, "stderr", stderr);
   }
 }
 
 /** A hook crashed during the run (exit other than 0 and 2, a signal, a missing script, a timeout). */
 export class HookCrashedError extends HarnessRunError {
-  /** Each crashed fire, in order. */
-  readonly fires: readonly HookFire[];
+  /** Each crashed fire, in order (non-enumerable: plain node prints the one-line message, not the streams). */
+  declare readonly fires: readonly HookFire[];
 
   constructor(harness: string, fires: readonly HookFire[], lines: readonly string[]) {
     super(
@@ -80,7 +92,7 @@ export class HookCrashedError extends HarnessRunError {
         `${lines.join("; ")}. Fix the hook (its script, interpreter, run bit or timeout), or pass ` +
         "`allowHookCrashes: true` when a crash is what the test is about, and assert on the fire (`transcript: true`).",
     );
-    this.fires = fires;
+    attachQuietly(this, "fires", fires);
   }
 }
 

@@ -3,7 +3,12 @@
  * PreToolUse Bash call and fails listing every disaster it let through (and, by default, every
  * benign look-alike it blocked).
  */
-import { AssertionFailedError, InvalidOptionError, VacuousAssertionError } from "../../core/errors.js";
+import {
+  AssertionFailedError,
+  attachQuietly,
+  InvalidOptionError,
+  VacuousAssertionError,
+} from "../../core/errors.js";
 import { disasterCorpus, type DisasterCase } from "../../core/disasters/corpus.js";
 import { formatDisasterFailure, judgeDisasters, type DisasterReport } from "../../core/disasters/report.js";
 import { runHooksSync } from "./run-hook.js";
@@ -35,11 +40,11 @@ export interface BlocksDisastersOptions extends RunHookOptions {
 
 /** The hook let a disaster through (or blocked a benign twin); `report` has every outcome. */
 export class DisastersNotBlockedError extends AssertionFailedError {
-  readonly report: DisasterReport;
+  declare readonly report: DisasterReport;
 
   constructor(report: DisasterReport, hookLabel: string) {
     super(formatDisasterFailure(report, hookLabel));
-    this.report = report;
+    attachQuietly(this, "report", report);
   }
 }
 
