@@ -55,7 +55,7 @@ let crashes = 0;
 const started = performance.now();
 for (const entry of corpus) {
   try {
-    const report = auditHarness(join(corpusDir, entry.dir));
+    const report = auditHarness(resolve(corpusDir, entry.dir));
     const result = await runDynamicAudit(report, {
       ...(values.probes !== undefined && { probesPerHook: Number(values.probes) }),
     });
