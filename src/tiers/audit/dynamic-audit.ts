@@ -356,9 +356,11 @@ async function auditRegistration(
       text: `cannot run here: ${fetched.what}.`,
       count: 1,
     });
+  const dirs = scratch.privateDirs();
   for (const probe of fetched ? [] : probes) {
     const result = await runProbe(spec, probe.event, {
       scratch,
+      dirs,
       ...(pluginRoot !== undefined && { pluginRoot }),
       timeoutMs: budget.runMs,
       harness: reg.harness,
