@@ -5,6 +5,7 @@
 // false-alarm rate of errors.
 //
 //   node --import tsx scripts/audit-run-field.ts /work/corpus-run [--probes 24] [--out findings.json]
+//   node --import tsx scripts/audit-run-field.ts /work/corpus-run --from findings.json   (re-score a saved run)
 //
 // Never commit the corpus; each false alarm found gets a fixture of our own and a test.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -37,7 +38,7 @@ interface FieldFinding {
 }
 
 const { values, positionals } = parseArgs({
-  options: { probes: { type: "string" }, out: { type: "string" } },
+  options: { probes: { type: "string" }, out: { type: "string" }, from: { type: "string" } },
   allowPositionals: true,
 });
 const corpusDir = resolve(positionals[0] ?? "/work/corpus-run");
@@ -48,14 +49,15 @@ const labels = JSON.parse(
 ) as Label[];
 const dynamicIds = new Set(dynamicAuditRules.map((r) => r.id));
 
-const findings: FieldFinding[] = [];
+const findings: FieldFinding[] =
+  values.from !== undefined ? (JSON.parse(readFileSync(values.from, "utf8")) as FieldFinding[]) : [];
 let hooks = 0;
 let probes = 0;
 let crashes = 0;
 const started = performance.now();
-for (const entry of corpus) {
+for (const entry of values.from !== undefined ? [] : corpus) {
   try {
-    const report = auditHarness(join(corpusDir, entry.dir));
+    const report = auditHarness(resolve(corpusDir, entry.dir));
     const result = await runDynamicAudit(report, {
       ...(values.probes !== undefined && { probesPerHook: Number(values.probes) }),
     });

@@ -122,6 +122,21 @@ describe("vigiles audit --run is confined and leaves nothing behind", () => {
     expect(readdirSync(auditTmp)).toEqual([]);
   }, 120_000);
 
+  it("--no-sandbox still points HOME and TMPDIR at private dirs and runs on the scratch copy", async () => {
+    const homeBefore = treeHash(home);
+    const pluginBefore = treeHash(plugin);
+    const r = await vigiles(["audit", plugin, "--run", "--no-sandbox", "--format", "json"], {
+      HOME: home,
+      TMPDIR: auditTmp,
+    });
+    expect(r.stderr).toMatch(/UNCONFINED \(--no-sandbox\)/);
+    const findings = (JSON.parse(r.stdout) as { findings: { message: string }[] }).findings;
+    expect(findings[0]?.message).toContain("hook ran: installed state");
+    expect(treeHash(home)).toEqual(homeBefore);
+    expect(treeHash(plugin)).toEqual(pluginBefore);
+    expect(readdirSync(auditTmp)).toEqual([]);
+  }, 120_000);
+
   it("refuses without bubblewrap, names --no-sandbox, and runs no hook", async () => {
     const r = await vigiles(["audit", plugin, "--run"], {
       HOME: home,

@@ -101,6 +101,11 @@ beforeAll(async () => {
               ],
             },
             { matcher: "Write|Edit", hooks: [h("files.sh")] },
+            // A package fetched at run time: without a network it can only hang on the download.
+            {
+              matcher: "Read",
+              hooks: [{ type: "command", command: "npx vigiles-no-such-pkg@0.0.1 check", timeout: 600 }],
+            },
           ],
           PostToolUse: [{ matcher: "Bash", hooks: [h("async-context.sh")] }],
           SessionStart: [{ matcher: "startup|fork", hooks: [h("session.sh")] }],
@@ -123,7 +128,7 @@ const runsOf = (script: string) => result.runs.filter((r) => r.registration.comm
 describe("runDynamicAudit", () => {
   it("ran confined, and every hook at least once", () => {
     expect(result.stats.sandbox).toBe(true);
-    expect(result.stats.hooks).toBe(15);
+    expect(result.stats.hooks).toBe(16);
     for (const s of Object.keys(scripts)) expect(runsOf(s).length, s).toBeGreaterThan(0);
   });
 
@@ -180,6 +185,13 @@ describe("runDynamicAudit", () => {
       /cannot run here: `vigiles-no-such-runtime-uv` is not installed/,
     );
     expect(result.findings.find((f) => f.ruleId === "hook-cannot-run")?.severity).toBe("note");
+  });
+
+  it("says a hook that fetches its package at run time cannot run in the confined audit, and runs nothing", () => {
+    const npx = result.findings.filter((f) => f.message.includes("npx vigiles-no-such-pkg"));
+    expect(npx.map((f) => f.ruleId)).toEqual(["hook-cannot-run"]);
+    expect(npx[0]?.message).toMatch(/`npx` fetches `vigiles-no-such-pkg@0.0.1` from a registry/);
+    expect(result.runs.filter((r) => r.registration.command?.startsWith("npx"))).toEqual([]);
   });
 
   it("drives the branch the source compares against: a verdict computed at run time is caught", () => {

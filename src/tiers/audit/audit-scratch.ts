@@ -13,10 +13,12 @@ import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 export interface AuditScratch {
   /** The copy of the audited tree: the hooks' cwd and `CLAUDE_PROJECT_DIR`. */
   readonly tree: string;
-  /** A private HOME for unconfined runs (confined runs get a fresh one each). */
-  readonly home: string;
-  /** A private TMPDIR for unconfined runs. */
-  readonly tmp: string;
+  /**
+   * A private HOME and TMPDIR for one hook, kept across its probes (state it writes on one call, a
+   * venv, a marker file, is there on the next, as in a session) and apart from every other hook's,
+   * so hooks run at once never race on one file.
+   */
+  privateDirs(): { readonly home: string; readonly tmp: string };
   /** A path under the audited root, moved to the copy (a path outside it is returned as is). */
   toCopy(path: string): string;
   /** Text with every mention of the copy's paths put back as the audited root's (stable messages). */
@@ -36,15 +38,12 @@ export function makeAuditScratch(root: string): AuditScratch {
   const base = makeTempDir("vigiles-audit-");
   try {
     const tree = join(base, "tree");
-    const home = join(base, "home");
-    const tmp = join(base, "tmp");
+
     cpSync(root, tree, {
       recursive: true,
       verbatimSymlinks: true,
       filter: (src) => !SKIPPED.has(basename(src)) || src === root,
     });
-    mkdirSync(home);
-    mkdirSync(tmp);
     // Hooks that ask git about the project (`git diff`, the branch) see a repository, as in a session.
     if (existsSync(join(root, ".git"))) {
       spawnSync("git", ["init", "-q"], { cwd: tree, stdio: "ignore", timeout: 10_000 });
@@ -53,10 +52,17 @@ export function makeAuditScratch(root: string): AuditScratch {
       const rel = relative(root, path);
       return rel === "" ? tree : rel.startsWith("..") || rel.startsWith("/") ? path : join(tree, rel);
     };
+    let hooks = 0;
     return {
       tree,
-      home,
-      tmp,
+      privateDirs: () => {
+        const n = hooks++;
+        const home = join(base, `home-${n}`);
+        const tmp = join(base, `tmp-${n}`);
+        mkdirSync(home);
+        mkdirSync(tmp);
+        return { home, tmp };
+      },
       toCopy,
       fromCopy: (text) =>
         text.split(tree).join(root).split(base).join("<audit-temp>").replace(PRIVATE_DIR, "<private-$1>"),

@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { basename, delimiter, join } from "node:path";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
+import { scanCommand } from "../../core/lint/command-words.js";
 
 /** What is missing, as a finding names it: "`uv` is not installed". */
 export interface MissingPrerequisite {
@@ -73,6 +74,47 @@ export function missingPrerequisite(
     const node = NODE_MODULE.exec(text);
     if (node?.[1] && !node[1].startsWith(".") && !node[1].startsWith("/"))
       return { what: `the Node package \`${node[1]}\` is not installed` };
+  }
+  return undefined;
+}
+
+/** Package runners that download what they run when it is not installed. */
+const FETCHERS: Readonly<Record<string, number>> = { npx: 1, bunx: 1, pnpx: 1, uvx: 1 };
+const FETCHER_SUBCOMMANDS: Readonly<Record<string, string>> = {
+  pnpm: "dlx",
+  yarn: "dlx",
+  pipx: "run",
+  bun: "x",
+};
+
+/**
+ * A command whose every simple command first fetches a package from a registry (`npx pkg@1.2`,
+ * `uvx tool`, `pnpm dlx`), when the package is not installed in the tree: a confined audit has no
+ * network, so the run would only hang or fail on the download. Undefined otherwise.
+ */
+export function fetchedPackage(command: string, treeRoot: string): MissingPrerequisite | undefined {
+  const words = scanCommand(command).words;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const prev = words[i - 1];
+    if (w === undefined || w.operator || (prev !== undefined && !prev.operator)) continue;
+    const runner = basename(w.value);
+    let at = FETCHERS[runner] !== undefined ? i + 1 : undefined;
+    if (
+      at === undefined &&
+      FETCHER_SUBCOMMANDS[runner] !== undefined &&
+      words[i + 1]?.value === FETCHER_SUBCOMMANDS[runner]
+    )
+      at = i + 2;
+    if (at === undefined) continue;
+    while (words[at]?.value.startsWith("-")) at++;
+    const pkg = words[at]?.value;
+    if (pkg === undefined || (pkg.includes("/") && !pkg.startsWith("@"))) continue;
+    const bin = (pkg.startsWith("@") ? (pkg.split("/")[1] ?? pkg) : pkg).replace(/@[^@]*$/, "");
+    if (existsSync(join(treeRoot, "node_modules", ".bin", bin))) continue;
+    return {
+      what: `\`${runner}\` fetches \`${pkg}\` from a registry, and the confined audit has no network`,
+    };
   }
   return undefined;
 }

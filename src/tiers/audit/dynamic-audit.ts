@@ -19,7 +19,7 @@ import type { LintFinding, LintRuleMeta } from "../../core/lint/types.js";
 import { bwrapSelfTest, ConfinementUnavailableError } from "../../runtime/confine.js";
 import type { AuditReport } from "./static-audit.js";
 import { makeAuditScratch, type AuditScratch } from "./audit-scratch.js";
-import { missingPrerequisite } from "./cannot-run.js";
+import { fetchedPackage, missingPrerequisite } from "./cannot-run.js";
 import { auditProbes, GUARD_EVENTS, type AuditProbe } from "./probes.js";
 import { runProbe } from "./run-probe.js";
 import { sourceLiterals, type SourceLiteral } from "./source-literals.js";
@@ -346,9 +346,21 @@ async function auditRegistration(
   const runs: DynamicRun[] = [];
   const seen = new Map<string, { text: string; count: number; rule: LintRuleMeta }>();
   let ran = 0;
-  for (const probe of probes) {
+  // A package fetched at run time (`npx pkg@1.2`) cannot be fetched without a network: say so
+  // instead of waiting out the audit's cap on every probe.
+  const fetched =
+    options.sandbox && reg.command !== undefined ? fetchedPackage(reg.command, scratch.tree) : undefined;
+  if (fetched)
+    seen.set(hookCannotRunRule.id, {
+      rule: hookCannotRunRule,
+      text: `cannot run here: ${fetched.what}.`,
+      count: 1,
+    });
+  const dirs = scratch.privateDirs();
+  for (const probe of fetched ? [] : probes) {
     const result = await runProbe(spec, probe.event, {
       scratch,
+      dirs,
       ...(pluginRoot !== undefined && { pluginRoot }),
       timeoutMs: budget.runMs,
       harness: reg.harness,

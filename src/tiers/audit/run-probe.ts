@@ -2,8 +2,9 @@
  * One probe of `vigiles audit --run`: a registered command hook run once on one event, as the harness
  * runs it (planHookRun: the payload, `CLAUDE_PROJECT_DIR`/`CLAUDE_PLUGIN_ROOT`, `sh -c` or exec form),
  * in the audit's scratch copy, confined by default: bubblewrap with the file system read-only but the
- * copy and a private HOME/TMPDIR, no network, one PID namespace (a detached child dies with it).
+ * copy and the hook's private HOME/TMPDIR, no network, one PID namespace (a detached child dies with it).
  */
+import { InvalidOptionError } from "../../core/errors.js";
 import { foldHookDecision } from "../../core/hook-decision/fold.js";
 import type { HookHarness } from "../../core/hook-decision/event-rules.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
@@ -18,6 +19,8 @@ import type { AuditScratch } from "./audit-scratch.js";
 /** How one probe runs. */
 export interface ProbeRunOptions {
   readonly scratch: AuditScratch;
+  /** The hook's private HOME and TMPDIR (bound writable when confined). */
+  readonly dirs: { readonly home: string; readonly tmp: string };
   readonly pluginRoot?: string;
   readonly timeoutMs: number;
   readonly harness: HookHarness;
@@ -31,7 +34,7 @@ export async function runProbe(
   event: Record<string, unknown>,
   options: ProbeRunOptions,
 ): Promise<HookRunResult> {
-  const { scratch } = options;
+  const { scratch, dirs } = options;
   const plan = planHookRun(spec, event, {
     cwd: scratch.tree,
     projectDir: scratch.tree,
@@ -40,17 +43,18 @@ export async function runProbe(
     harness: options.harness,
   });
   const process0 = plan.processes[0];
-  if (process0 === undefined) throw new Error(`nothing to run for ${JSON.stringify(spec)}`);
+  if (process0 === undefined)
+    throw new InvalidOptionError(`Expected a hook command to run, got ${JSON.stringify(spec)}.`);
   // Unconfined as well, HOME and TMPDIR point into the scratch area: a hook that writes `~/.claude`
   // or `$TMPDIR` writes there.
   const env = {
-    ...buildEnv({ env: { ...plan.env, HOME: scratch.home, TMPDIR: scratch.tmp } }),
+    ...buildEnv({ env: { ...plan.env, HOME: dirs.home, TMPDIR: dirs.tmp } }),
   };
   const argv = options.sandbox
     ? confineArgv(process0.argv, {
         workDir: scratch.tree,
-        home: scratch.home,
-        tmpDir: scratch.tmp,
+        home: dirs.home,
+        tmpDir: dirs.tmp,
         network: "none",
       })
     : process0.argv;
