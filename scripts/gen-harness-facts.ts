@@ -153,7 +153,7 @@ export const FOLDING_FACTS: readonly FoldingFact[] = [
     fact: "Any other exit (1, 126, 127 for a missing script) is a non-blocking error: the action proceeds.",
     source: `${CONTRACT}, Hook output`,
     runs: [pre(127, "", "sh: guard.sh: not found")],
-    expect: { decision: "none", blocked: false, decidedBy: "crash" },
+    expect: { decision: "none", blocked: false, decidedBy: "exit-code" },
     rules: ["hook-crash", "hook-script-missing", "hook-script-not-executable"],
   },
   {

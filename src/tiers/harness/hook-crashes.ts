@@ -18,8 +18,14 @@ export interface CrashReading {
   readonly nullExitIsTimeout: boolean;
 }
 
-/** Whether one fire crashed: an exit other than 0 and 2, or killed at its timeout. */
+/**
+ * Whether one fire crashed: an exit other than 0 and 2, or killed at its timeout, that did not block.
+ * A fire the harness turned into a block is not a silent pass, whatever its exit: Copilot 1.0.102
+ * denies a preToolUse call on any non-zero exit, and Gemini CLI 0.61.0 reads text on exit 127 as a
+ * deny (test/copilot, test/gemini), so there the "crash" is the guard working, fail-closed.
+ */
 export function hookCrashed(fire: HookFire, reading: CrashReading): boolean {
+  if (fire.blocked) return false;
   if (fire.exitCode === null) return reading.nullExitIsTimeout;
   return fire.exitCode !== 0 && fire.exitCode !== 2;
 }
