@@ -87,6 +87,13 @@ describe("a behaviour mutant at the script's path", () => {
     }
   });
 
+  test("a marker that cannot be written (a read-only confinement) does not stop the stub", () => {
+    const { root, marker } = mutated("guard.sh", "exit2-to-0");
+    mkdirSync(marker); // writing a file over a directory fails, as in a read-only bind, even as root
+    for (const command of ["sh hooks/guard.sh", "bash hooks/guard.sh"])
+      expect([command, runHook(command, rm, { cwd: root }).exitCode]).toEqual([command, 0]);
+  });
+
   test("deny -> block in python: the JSON deny becomes the illegal block", () => {
     const r = runHook("python3 hooks/guard.py", rm, { cwd: mutated("guard.py", "deny-to-block").root });
     expect(r.stdout).toContain('"permissionDecision":"block"');

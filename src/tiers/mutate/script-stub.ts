@@ -62,9 +62,11 @@ interface StubParts {
   readonly event: string | undefined;
 }
 
+// The marker is written by `true` in a group: a failed redirect on `:` (a special builtin) would
+// end a POSIX sh, where a read-only confinement refuses the write.
 function shStub({ shebang, mode, node, wrapper, orig, marker, event }: StubParts) {
   const head =
-    `${shebang || "#!/bin/sh"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n: > ${sq(marker)} 2>/dev/null\n` +
+    `${shebang || "#!/bin/sh"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n{ true > ${sq(marker)}; } 2>/dev/null\n` +
     (event !== undefined ? `VIGILES_MUTANT_EVENT=${sq(event)}; export VIGILES_MUTANT_EVENT\n` : "");
   switch (event === undefined ? mode : "via-wrapper") {
     case "always-allows":
