@@ -5,7 +5,8 @@
 // registration mutants are "not exercised" for it (never survivors), and that a weak test lets the
 // behaviour mutants survive with the test that ran named. Runs the fixture with vigiles' runner and
 // with `--command`; no real CLI (each mutant is a node process of a second or so).
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MutantResult, MutateReport } from "../../src/core/mutate/types.js";
 import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
@@ -28,6 +29,16 @@ const mutant = (report: MutateReport, kind: string): MutantResult => {
 const BEHAVIOUR = ["always-allows", "crashes", "exit2-to-0"] as const;
 const REGISTRATION = ["unregistered", "matcher-misses", "past-timeout"] as const;
 
+/** Holds a state file under $TMPDIR for 3 s and fails when another run holds it. */
+const TMP_STATE = `import { openSync, closeSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+const state = join(tmpdir(), "vigiles-test-suite-state");
+closeSync(openSync(state, "wx")); // throws EEXIST when another run holds it
+await new Promise((r) => setTimeout(r, 3000));
+rmSync(state);
+`;
+
 const reports: Record<string, MutateReport> = {};
 let strongRoot = "";
 let strongBefore = "";
@@ -40,6 +51,12 @@ beforeAll(async () => {
     weak: () => mutateHarness({ root: fixture({ strength: "weak" }) }),
     command: () =>
       mutateHarness({ root: fixture({ layout: "command" }), command: "node test/guard.test.mjs" }),
+    // A suite that keeps state under $TMPDIR (as a field suite did): mutants running at once must not share it.
+    "tmp-state": () => {
+      const root = fixture({ strength: "weak", layout: "command" });
+      writeFileSync(join(root, "test/state.mjs"), TMP_STATE);
+      return mutateHarness({ root, command: "node test/state.mjs && node test/guard.test.mjs" });
+    },
     "strong-registration": () => mutateHarness({ root: fixture({ strength: "strong-registration" }) }),
     "weak-registration": () => mutateHarness({ root: fixture({ strength: "weak-registration" }) }),
   };
@@ -107,6 +124,11 @@ describe("a guard tested by its script path (runHook + assertHookBlocked)", () =
       expect(m.tests).toEqual(["node test/guard.test.mjs"]);
     }
     for (const kind of REGISTRATION) expect([kind, mutant(r, kind).status]).toEqual([kind, "not-exercised"]);
+  });
+
+  test("each mutant's run of the project's command gets its own $TMPDIR: state kept there never kills another mutant", () => {
+    const r = reports["tmp-state"] as MutateReport;
+    for (const kind of BEHAVIOUR) expect([kind, mutant(r, kind).status]).toEqual([kind, "survived"]);
   });
 
   test("the user's tree is byte-identical and every copy is gone", () => {

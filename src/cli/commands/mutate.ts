@@ -13,9 +13,19 @@ Breaks the harness (command hooks, hook programs, skills, agents) one way at a t
 temp copy of the repository, runs the tests that exercised the broken item, and reports every
 breakage the tests did not notice. The repository itself is never written.
 
+A test reaches a hook through its registration (runHook({ registration }), a harness test) or by
+its script (runHook("bash hooks/guard.sh"), assertBlocksDisasters, propertyHook, or any test that
+runs the script as a process). Behaviour mutants (always allows, crashes, exit 2 -> 0, deny ->
+block) stand at the script's path in the copy, so both kinds of test meet them; registration
+mutants (removed, matcher misses, past its timeout) only count for tests through the registration.
+Each mutant is killed, survived (with the tests that ran), not exercised (no test reaches it that
+way: how to reach it is said), not applicable (it cannot change the hook), or an error; the score
+is killed / (killed + survived).
+
 Options:
   --root <dir>          the repository to mutate (default: the current folder)
   --command "<cmd>"     run the project's own test command (sh -c, in the copy) instead of vigiles test
+                        (pytest, vitest …; its vigiles runners still record what they reach)
   --concurrency <n>     mutants running at once (default: cores)
   --since <rev>         mutate only items whose files changed since this git revision
   --min-score <0-100>   exit 1 when the mutation score is below this

@@ -20,8 +20,13 @@ export interface HookItem {
   readonly command: string;
   /** Registered timeout in seconds, when one is given. */
   readonly timeout: number | undefined;
-  /** Files the command names that exist (relative to the root): the hook's source. */
+  /**
+   * Files the command names that exist (relative to the root): the hook's source, its own script
+   * first (a launcher every handler shares, like `run-with-fallback.sh open hooks/x.py`, after it).
+   */
   readonly sources: readonly string[];
+  /** Other handlers whose script is this one's (`sources[0]`): a mutant at the script must leave their events alone. */
+  readonly scriptSharedWith?: readonly string[];
   /** The text of those sources, for the not-applicable checks (absent when unreadable). */
   readonly sourceText: string | undefined;
   /**

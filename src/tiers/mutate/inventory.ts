@@ -148,7 +148,28 @@ export function inventory(rootDir: string): Inventory {
       const answers = ANSWERS.filter((a) => new RegExp(`\\b${a}\\s*\\(`).test(text));
       return { kind: "program" as const, id: `program ${file}`, file, answers };
     });
-  return { items: [...hooks, ...programs, ...skills, ...agents], unreadable };
+  return { items: [...ownScriptsFirst(hooks), ...programs, ...skills, ...agents], unreadable };
+}
+
+/**
+ * Puts each hook's own script first among its sources: a file no other handler names (the
+ * `hooks/x.py` of `run-with-fallback.sh open hooks/x.py`), else the first; and notes the other
+ * handlers that run the same script (one script registered for several events).
+ */
+function ownScriptsFirst(hooks: readonly HookItem[]): HookItem[] {
+  const users = new Map<string, string[]>();
+  for (const h of hooks) for (const s of h.sources) users.set(s, [...(users.get(s) ?? []), h.id]);
+  const withScript = hooks.map((h) => {
+    const own = h.sources.find((s) => users.get(s)?.length === 1) ?? h.sources[0];
+    return own === undefined ? h : { ...h, sources: [own, ...h.sources.filter((s) => s !== own)] };
+  });
+  return withScript.map((h) => {
+    const script = h.sources[0];
+    const others = withScript
+      .filter((o) => o.id !== h.id && script !== undefined && o.sources[0] === script)
+      .map((o) => o.id);
+    return others.length > 0 ? { ...h, scriptSharedWith: others } : h;
+  });
 }
 
 /** The files whose change touches an item (for `--since`): its config and sources, its own file or folder. */

@@ -44,7 +44,22 @@ function finish(code, stdout = "", stderr = "") {
 }
 
 const input = await readStdin();
-switch (mode) {
+// A script several handlers share is mutated for one event (VIGILES_MUTANT_EVENT): another event's
+// input runs the original untouched. An input that names no event (a test's bare tool call) is mutated.
+const only = process.env.VIGILES_MUTANT_EVENT;
+let eventName;
+try {
+  eventName = JSON.parse(input.toString("utf8"))?.hook_event_name;
+} catch {
+  eventName = undefined;
+}
+const passThrough = only !== undefined && only !== "" && typeof eventName === "string" && eventName !== only;
+switch (passThrough ? "pass-through" : mode) {
+  case "pass-through": {
+    const r = await runOriginal(input);
+    finish(r.code, r.stdout, r.stderr);
+    break;
+  }
   case "always-allows":
     finish(0);
     break;

@@ -3,7 +3,7 @@
  * each test file exercised), then each mutant in its own temp copy and HOME, concurrently with a
  * bound, running only the test files that touched the mutated item. The user's tree is only read.
  */
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative, resolve } from "node:path";
 import pLimit from "p-limit";
@@ -102,7 +102,7 @@ async function runBaseline(root: string, options: MutateOptions, shared: RunShar
       const r = await runProcess({
         argv: ["sh", "-c", options.command],
         cwd: copy.root,
-        env: { ...process.env, HOME: copy.home, [COVERAGE_DIR_ENV]: dir },
+        env: { ...process.env, ...ownTemp(copy), HOME: copy.home, [COVERAGE_DIR_ENV]: dir },
         ...(options.signal ? { signal: options.signal } : {}),
       });
       if (r.aborted) throw new MutateSetupError("interrupted during the baseline run");
@@ -177,6 +177,17 @@ async function runBaseline(root: string, options: MutateOptions, shared: RunShar
 
 type Outcome = Pick<MutantResult, "status" | "reason" | "tests">;
 
+/**
+ * A temp dir of the copy's own for the project's command: a suite that keeps state under $TMPDIR
+ * (`/tmp/claude-hook-test-state-…`, seen in the field) would otherwise share it between mutants
+ * running at once, and one mutant's run would fail another's tests: a kill nothing earned.
+ */
+function ownTemp(copy: MutantCopy): Record<string, string> {
+  const dir = join(copy.dir, "tmp");
+  mkdirSync(dir, { recursive: true });
+  return { TMPDIR: dir, TMP: dir, TEMP: dir };
+}
+
 /** Runs the files one after another and stops at the first that fails: one failure kills the mutant. */
 async function runUntilFailure(
   files: readonly string[],
@@ -206,7 +217,7 @@ async function runTests(
     const r = await runProcess({
       argv: ["sh", "-c", options.command],
       cwd: copy.root,
-      env: { ...process.env, HOME: copy.home, ...env },
+      env: { ...process.env, ...ownTemp(copy), HOME: copy.home, ...env },
       timeoutMs,
       ...signal,
     });

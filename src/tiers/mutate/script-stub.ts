@@ -5,7 +5,9 @@
  * "hooks/guard.py"])`) meets the mutant exactly as the registration does. The stub runs under
  * whatever interpreter the test used (it keeps the original's shebang) and hands the original to
  * the mutant wrapper with that same interpreter. It also touches a marker, so a run can tell that
- * the script ran as a process while the mutant was in place.
+ * the script ran as a process while the mutant was in place. A script several handlers run (one
+ * script for three events) is mutated for this handler's event only: the wrapper passes other
+ * events' inputs to the original untouched.
  */
 import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
@@ -49,90 +51,71 @@ const sq = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 const js = (s: string) => JSON.stringify(s);
 const CRASH = "vigiles mutant: this hook crashed (exit 1)";
 
-function shStub(
-  shebang: string,
-  mode: StubMode,
-  node: string,
-  wrapper: string,
-  orig: string,
-  marker: string,
-) {
-  const head = `${shebang || "#!/bin/sh"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n: > ${sq(marker)} 2>/dev/null\n`;
-  switch (mode) {
+interface StubParts {
+  readonly shebang: string;
+  readonly mode: StubMode;
+  readonly node: string;
+  readonly wrapper: string;
+  readonly orig: string;
+  readonly marker: string;
+  /** Set when other handlers run the same script: the mutant applies to this event only. */
+  readonly event: string | undefined;
+}
+
+// The marker is written by `true` in a group: a failed redirect on `:` (a special builtin) would
+// end a POSIX sh, where a read-only confinement refuses the write.
+function shStub({ shebang, mode, node, wrapper, orig, marker, event }: StubParts) {
+  const head =
+    `${shebang || "#!/bin/sh"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n{ true > ${sq(marker)}; } 2>/dev/null\n` +
+    (event !== undefined ? `VIGILES_MUTANT_EVENT=${sq(event)}; export VIGILES_MUTANT_EVENT\n` : "");
+  switch (event === undefined ? mode : "via-wrapper") {
     case "always-allows":
       return `${head}cat >/dev/null\nexit 0\n`;
     case "crashes":
       return `${head}cat >/dev/null\necho ${sq(CRASH)} >&2\nexit 1\n`;
-    case "exit2-to-0":
-    case "deny-to-block":
+    default:
       // The interpreter the test used: bash sets BASH_VERSION; anything else ran it as sh.
       return (
         `${head}if [ -n "$BASH_VERSION" ]; then exec ${sq(node)} ${sq(wrapper)} ${mode} 0 -- "$BASH" ${sq(orig)} "$@"; fi\n` +
         `exec ${sq(node)} ${sq(wrapper)} ${mode} 0 -- /bin/sh ${sq(orig)} "$@"\n`
       );
-    default: {
-      const never: never = mode;
-      return never;
-    }
   }
 }
 
-function pythonStub(
-  shebang: string,
-  mode: StubMode,
-  node: string,
-  wrapper: string,
-  orig: string,
-  marker: string,
-) {
+function pythonStub({ shebang, mode, node, wrapper, orig, marker, event }: StubParts) {
   // Imported as a module (an in-process test), the stub is the original: the mutant is of the process.
   const head =
     `${shebang || "#!/usr/bin/env python3"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n` +
     `import os, sys\nif __name__ != "__main__":\n    exec(compile(open(${js(orig)}).read(), ${js(orig)}, "exec"))\nelse:\n` +
-    `    try:\n        open(${js(marker)}, "a").close()\n    except OSError:\n        pass\n`;
-  switch (mode) {
+    `    try:\n        open(${js(marker)}, "a").close()\n    except OSError:\n        pass\n` +
+    (event !== undefined ? `    os.environ["VIGILES_MUTANT_EVENT"] = ${js(event)}\n` : "");
+  switch (event === undefined ? mode : "via-wrapper") {
     case "always-allows":
       return `${head}    sys.stdin.read()\n    sys.exit(0)\n`;
     case "crashes":
       return `${head}    sys.stdin.read()\n    sys.stderr.write(${js(`${CRASH}\n`)})\n    sys.exit(1)\n`;
-    case "exit2-to-0":
-    case "deny-to-block":
+    default:
       return `${head}    os.execv(${js(node)}, [${js(node)}, ${js(wrapper)}, ${js(mode)}, "0", "--", sys.executable, ${js(orig)}] + sys.argv[1:])\n`;
-    default: {
-      const never: never = mode;
-      return never;
-    }
   }
 }
 
-function nodeStub(
-  shebang: string,
-  mode: StubMode,
-  node: string,
-  wrapper: string,
-  orig: string,
-  marker: string,
-) {
+function nodeStub({ shebang, mode, node, wrapper, orig, marker, event }: StubParts) {
   // Valid as ESM, CommonJS and TypeScript alike: builtins through process.getBuiltinModule.
   const head =
     `${shebang ? `${shebang}\n` : ""}// vigiles mutant (${mode}); the original is ${basename(orig)}\n` +
     `const fs = process.getBuiltinModule("node:fs");\ntry { fs.closeSync(fs.openSync(${js(marker)}, "a")); } catch {}\n`;
-  switch (mode) {
+  switch (event === undefined ? mode : "via-wrapper") {
     case "always-allows":
       return `${head}fs.readFileSync(0);\nprocess.exitCode = 0;\n`;
     case "crashes":
       return `${head}fs.readFileSync(0);\nprocess.stderr.write(${js(`${CRASH}\n`)});\nprocess.exitCode = 1;\n`;
-    case "exit2-to-0":
-    case "deny-to-block":
+    default:
       return (
         `${head}const r = process.getBuiltinModule("node:child_process").spawnSync(${js(node)}, ` +
-        `[${js(wrapper)}, ${js(mode)}, "0", "--", process.execPath, ...process.execArgv, ${js(orig)}, ...process.argv.slice(2)], { stdio: "inherit" });\n` +
+        `[${js(wrapper)}, ${js(mode)}, "0", "--", process.execPath, ...process.execArgv, ${js(orig)}, ...process.argv.slice(2)], ` +
+        `{ stdio: "inherit"${event !== undefined ? `, env: { ...process.env, VIGILES_MUTANT_EVENT: ${js(event)} }` : ""} });\n` +
         `process.exitCode = r.status ?? 1;\n`
       );
-    default: {
-      const never: never = mode;
-      return never;
-    }
   }
 }
 
@@ -165,12 +148,17 @@ export function stubScript(copyRoot: string, h: HookItem, mode: StubMode): strin
   // fresh file is certain not to.
   renameSync(path, orig);
   copyFileSync(fileURLToPath(new URL("./mutant-wrapper.mjs", import.meta.url)), wrapper);
+  const parts: StubParts = {
+    shebang,
+    mode,
+    node: process.execPath,
+    wrapper,
+    orig,
+    marker,
+    event: h.scriptSharedWith !== undefined && h.scriptSharedWith.length > 0 ? h.event : undefined,
+  };
   const stub =
-    language === "sh"
-      ? shStub(shebang, mode, process.execPath, wrapper, orig, marker)
-      : language === "python"
-        ? pythonStub(shebang, mode, process.execPath, wrapper, orig, marker)
-        : nodeStub(shebang, mode, process.execPath, wrapper, orig, marker);
+    language === "sh" ? shStub(parts) : language === "python" ? pythonStub(parts) : nodeStub(parts);
   writeFileSync(path, stub, { mode: mode0 & 0o7777 });
   return marker;
 }
