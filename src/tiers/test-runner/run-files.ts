@@ -169,7 +169,17 @@ function fileFailure(
   if (tests.some((t) => t.status === "failed") && fromStderr === undefined) return undefined;
   if (fromStderr !== undefined && tests.some((t) => t.failure?.message === fromStderr.message))
     return undefined;
-  return fromStderr ?? { message: `exit code ${run.exitCode}` };
+  if (fromStderr !== undefined) return fromStderr;
+  // No uncaught error to show: the file's own last word on stderr says why (a guard test that prints
+  // what it found and exits 1), else its exit code.
+  const last = run.stderr
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .at(-1);
+  return {
+    message: last !== undefined ? `${last} (exit code ${run.exitCode})` : `exit code ${run.exitCode}`,
+  };
 }
 
 function reasonOf(
