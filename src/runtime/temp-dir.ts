@@ -20,7 +20,7 @@ function installExitHook(): void {
 
 function removeQuietly(path: string): void {
   try {
-    rmSync(path, { recursive: true, force: true, maxRetries: 2 });
+    rmSync(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   } catch {
     // Best effort at exit: a dir that cannot be removed must not turn an exit into a crash.
   }
@@ -44,7 +44,7 @@ export function makeTempDir(prefix: string): string {
 /** Removes a directory and everything under it (`rm -rf`) and forgets it. A missing dir is not an error. */
 export function removeTempDir(path: string): void {
   liveDirs.delete(path);
-  rmSync(path, { recursive: true, force: true, maxRetries: 2 });
+  rmSync(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 /** The temp dirs made here and not yet removed (for leak checks in tests). */
