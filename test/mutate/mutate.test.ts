@@ -2,7 +2,7 @@
 // CLI): what is killed, what survives and why, that one deleted assertion lets one named mutant
 // survive, and that the user's tree is byte-identical after a run and after a Ctrl-C mid-run.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -18,7 +18,8 @@ const fixture = (options?: { withForcePushAssertion?: boolean }) => {
   fixtures.push(root);
   return root;
 };
-const mutantDirs = () => new Set(readdirSync(tmpdir()).filter((n) => n.startsWith("vigiles-mutant-")));
+const mutantDirs = (dir = tmpdir()) =>
+  new Set(readdirSync(dir).filter((n) => n.startsWith("vigiles-mutant-")));
 const cli = [process.execPath, "--import", "tsx", join(repoRoot, "src/cli/main.ts"), "mutate"];
 
 beforeAll(() => {
@@ -192,9 +193,13 @@ describe("the CLI", () => {
   test("Ctrl-C mid-run: exit 130, running mutants killed, copies removed, the tree byte-identical", async () => {
     const root = fixture();
     const before = hashTree(root);
-    const dirsBefore = mutantDirs();
+    // A TMPDIR of its own: other mutate test files running at the same time make and remove
+    // vigiles-mutant-* dirs in the shared temp dir, which would read as this run's leftovers.
+    const ownTmp = mkdtempSync(join(tmpdir(), "vigiles-ctrlc-tmp-"));
+    const dirsBefore = mutantDirs(ownTmp);
     const child = spawn(cli[0] as string, [...cli.slice(1), "--root", root, "--concurrency", "1"], {
       cwd: repoRoot,
+      env: { ...process.env, TMPDIR: ownTmp },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";
@@ -205,7 +210,7 @@ describe("the CLI", () => {
         // The first mutant finished: the next one is running in its copy now.
         if (/^\s+(killed|survived)/m.test(stderr) && !child.killed) {
           setTimeout(() => {
-            sawMutantDir = [...mutantDirs()].some((d) => !dirsBefore.has(d));
+            sawMutantDir = [...mutantDirs(ownTmp)].some((d) => !dirsBefore.has(d));
             child.kill("SIGINT");
           }, 300);
         }
@@ -215,7 +220,8 @@ describe("the CLI", () => {
     expect(code, stderr).toBe(130);
     expect(stderr).toMatch(/interrupted/);
     expect(sawMutantDir).toBe(true);
-    expect([...mutantDirs()].filter((d) => !dirsBefore.has(d))).toEqual([]);
+    expect([...mutantDirs(ownTmp)].filter((d) => !dirsBefore.has(d))).toEqual([]);
+    rmSync(ownTmp, { recursive: true, force: true });
     expect(hashTree(root)).toBe(before);
   }, 180_000);
 });
