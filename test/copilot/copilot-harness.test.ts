@@ -299,7 +299,7 @@ describe.concurrent("GitHub Copilot CLI, real CLI", () => {
   );
 
   test(
-    "an untrusted work dir: Copilot skips the repository's hooks without a word, and rm -rf runs",
+    "an untrusted work dir: Copilot skips the repository's hooks without a word, and rm -rf runs; user-level hooks still run",
     async () => {
       const r = await runHarnessTest(
         {
@@ -313,10 +313,21 @@ describe.concurrent("GitHub Copilot CLI, real CLI", () => {
           transcript: true,
           sandbox: false,
         },
-        { adapter: createCopilotAdapter({ trustWorkDir: false }) },
+        {
+          adapter: createCopilotAdapter({
+            trustWorkDir: false,
+            userHooks: {
+              "user.json": JSON.stringify({
+                version: 1,
+                hooks: { preToolUse: [{ type: "command", bash: "cat >/dev/null; echo FROM-USER >&2" }] },
+              }),
+            },
+          }),
+        },
       );
       try {
-        expect(r.hooks).toEqual([]);
+        // Only the user-level hook ($COPILOT_HOME/hooks) fired: trust gates the repository's alone.
+        expect(r.hooks?.map((h) => [h.name, h.stderr.trim()])).toEqual([["preToolUse:bash", "FROM-USER"]]);
         expect(r.file("keep/precious.txt")).toBeNull();
         expect(r.toolCalls[0]?.result).toMatchObject({ isError: false });
         expect(r.stderr).not.toMatch(/trust|hook/i);

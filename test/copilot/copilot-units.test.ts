@@ -43,11 +43,19 @@ describe("Copilot hook folding (harness: copilot)", () => {
     expect(fold("preToolUse", 0, '{"permissionDecision":"block"}').decision).toBe("invalid");
   });
 
-  test("other events: exit 2 is logged and skipped, except permissionRequest (docs)", () => {
+  test("other events: exit 2 is logged and skipped; permissionRequest denies on any non-zero exit (measured)", () => {
     expect(fold("postToolUse", 2).blocked).toBe(false);
     expect(fold("agentStop", 2).blocked).toBe(false);
-    expect(fold("permissionRequest", 2).blocked).toBe(true);
-    expect(fold("permissionRequest", 1).blocked).toBe(false);
+    expect(fold("permissionRequest", 2)).toMatchObject({
+      blocked: true,
+      reason: "Permission denied by hook.",
+    });
+    expect(fold("permissionRequest", 1)).toMatchObject({
+      blocked: true,
+      reason: "Permission request hook failed",
+    });
+    expect(fold("permissionRequest", null, "", true).blocked).toBe(false);
+    expect(fold("permissionRequest", 0, '{"behavior":"allow"}')).toMatchObject({ decision: "allow" });
     expect(fold("permissionRequest", 0, '{"behavior":"deny","message":"m"}')).toMatchObject({
       blocked: true,
       reason: "m",
@@ -90,6 +98,15 @@ describe("tool names", () => {
       prompt: "p",
     });
     expect(toCopilotCall({ tool: "sql", input: { q: 1 } })).toEqual({ tool: "sql", input: { q: 1 } });
+    // Skill takes the same `{skill}` input under Copilot's name, and comes back as Skill (skill() reads it).
+    expect(toCopilotCall({ tool: "Skill", input: { skill: "greet" } })).toEqual({
+      tool: "skill",
+      input: { skill: "greet" },
+    });
+    expect(fromCopilotCall("skill", { skill: "greet" })).toEqual({
+      name: "Skill",
+      input: { skill: "greet" },
+    });
   });
 });
 

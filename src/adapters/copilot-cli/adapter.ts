@@ -35,7 +35,8 @@ export function createCopilotAdapter(options: CopilotAdapterOptions = {}): Harne
       confinement: true,
       // Subagent events carry parentToolCallId (test/copilot: a scripted Task).
       subagentParents: true,
-      pluginDirs: false,
+      // Copied and recorded, loaded with --plugin-dir (plugin-dirs.ts).
+      pluginDirs: true,
     },
     resolve: (resolveOptions) => resolveCopilot(resolveOptions),
     prepare: (spec, dirs) => prepareCopilotRun(spec, dirs, options),

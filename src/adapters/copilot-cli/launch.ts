@@ -10,6 +10,7 @@ import type { HarnessLaunch, LaunchInput } from "../port.js";
 import { assertEndpointAllowed } from "../claude-code/launch.js";
 import { CopilotPackageError, CopilotUnsupportedError } from "./errors.js";
 import { copilotPackageCacheRoot, findUnpackedPackage } from "./package-cache.js";
+import { copilotPluginCopyOf } from "./plugin-dirs.js";
 import { copilotHomeOf } from "./prepare.js";
 
 /** The model name sent when the spec names none (a name Copilot's BYOK anthropic provider accepts). */
@@ -69,6 +70,8 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
     "--no-auto-update",
     "--no-ask-user",
     "--disable-client-telemetry",
+    // The run's copies, whose hooks are recorded (plugin-dirs.ts), never the spec's dirs themselves.
+    ...(spec.pluginDirs ?? []).flatMap((source, i) => ["--plugin-dir", copilotPluginCopyOf(dirs, i, source)]),
   ];
   const env: Record<string, string> = {
     PATH: process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",

@@ -3,8 +3,9 @@
  * COPILOT_HOME whose config.json trusts exactly the work dir (Copilot 1.0.102 runs repository hooks
  * only in a trusted folder, and skips them silently otherwise). Hooks under test come from the
  * fixture's own `.github/hooks/*.json` (Copilot's shape) and from the spec's `settings.hooks` (Claude
- * Code's shape, translated, see settings-hooks.ts); every command is wrapped in the transparent
- * recorder, because Copilot's `--output-format json` stream shows no hook activity.
+ * Code's shape, translated, see settings-hooks.ts) and from the spec's plugin dirs (copied, see
+ * plugin-dirs.ts); every command is wrapped in the transparent recorder, because Copilot's
+ * `--output-format json` stream shows no hook activity.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, normalize, sep } from "node:path";
@@ -12,8 +13,11 @@ import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../claude-code/prepare-run.js";
 import { HOOK_RECORDER_FILE, hookRecorderScript } from "../codex/hook-recorder.js";
+import { refuseWorkDirAgentHooks } from "./agent-hooks.js";
 import { CopilotUnsupportedError } from "./errors.js";
 import { wrapCopilotHooksFile, type RecorderPaths } from "./hook-wrap.js";
+import { copilotPluginCopyOf, installCopilotPlugin } from "./plugin-dirs.js";
+import { COPILOT_REPO_HOOKS_DIR, COPILOT_REPO_SETTINGS_FILES, wrapRepoHooks } from "./repo-hooks.js";
 import { translateSettingsHooks } from "./settings-hooks.js";
 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
@@ -23,10 +27,30 @@ export const copilotHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".copilot");
 /** The hooks file the spec's `settings.hooks` are written to (a repository hooks file, as Copilot reads it). */
 export const SETTINGS_HOOKS_FILE = join(".github", "hooks", "vigiles-settings-hooks.json");
 
+/** Where the spec's skills and agents go: Copilot's repository layout (both listed to the model, measured). */
+export const COPILOT_SKILLS_DIR = join(".github", "skills");
+export const COPILOT_AGENTS_DIR = join(".github", "agents");
+
+/** A skill or agent name usable as one path segment. */
+function plainName(name: string, what: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
+    throw new InvalidOptionError(
+      `${what} name ${JSON.stringify(name)} must be one path segment of letters, digits, ".", "_" or "-"`,
+    );
+  }
+  return name;
+}
+
 /** How one run is prepared beyond the spec. */
 export interface CopilotPrepareOptions {
   /** List the work dir in `trusted_folders` (default true). False reproduces an untrusted checkout. */
   readonly trustWorkDir?: boolean;
+  /**
+   * User-level hooks files by file name (`"guard.json"`: the file's text, Copilot's shape), written to
+   * the run's private `$COPILOT_HOME/hooks/` and recorded like the repository's. Copilot 1.0.102 runs
+   * them (measured), also in an untrusted folder. The user's own `~/.copilot` is never read.
+   */
+  readonly userHooks?: Readonly<Record<string, string>>;
 }
 
 function safeJoin(root: string, rel: string): string {
@@ -44,9 +68,13 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
-const isRepoHooksFile = (rel: string) => {
+/** A fixture file Copilot reads hooks from, where `{cwd}` is replaced as in `settings`. */
+const isHooksSource = (rel: string) => {
   const norm = normalize(rel);
-  return dirname(norm) === join(".github", "hooks") && norm.endsWith(".json");
+  return (
+    norm.startsWith(`${COPILOT_REPO_HOOKS_DIR}${sep}`) ||
+    (COPILOT_REPO_SETTINGS_FILES as readonly string[]).includes(norm)
+  );
 };
 
 export async function prepareCopilotRun(
@@ -54,21 +82,6 @@ export async function prepareCopilotRun(
   dirs: RunDirs,
   options: CopilotPrepareOptions = {},
 ): Promise<void> {
-  if ((spec.pluginDirs?.length ?? 0) > 0) {
-    throw new CopilotUnsupportedError(
-      "load plugin dirs yet",
-      "a plugin's hooks would run unrecorded; give the hooks as .github/hooks/*.json fixture files",
-    );
-  }
-  if (spec.agents && Object.keys(spec.agents).length > 0) {
-    throw new CopilotUnsupportedError(
-      "take subagent definitions",
-      "no custom-agent layout is mapped for Copilot yet",
-    );
-  }
-  if (spec.skills && Object.keys(spec.skills).length > 0) {
-    throw new CopilotUnsupportedError("take skills", "no skill layout is mapped for Copilot yet");
-  }
   const home = copilotHomeOf(dirs);
   await mkdir(home, { recursive: true });
   const recorder: RecorderPaths = { script: copilotRecorderPath(dirs), firesDir: copilotFiresDir(dirs) };
@@ -77,11 +90,7 @@ export async function prepareCopilotRun(
   await put(recorder.script, hookRecorderScript("/bin/bash"));
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
     const path = safeJoin(dirs.workDir, rel);
-    if (isRepoHooksFile(rel)) {
-      await put(path, wrapCopilotHooksFile(replaceCwd(text, dirs.workDir) as string, rel, recorder));
-      continue;
-    }
-    await put(path, text);
+    await put(path, isHooksSource(rel) ? (replaceCwd(text, dirs.workDir) as string) : text);
   }
   const settings =
     spec.settings === undefined
@@ -98,12 +107,30 @@ export async function prepareCopilotRun(
     }
     if (hooks !== undefined) {
       const file = join(dirs.workDir, SETTINGS_HOOKS_FILE);
-      await put(
-        file,
-        wrapCopilotHooksFile(JSON.stringify(translateSettingsHooks(hooks)), SETTINGS_HOOKS_FILE, recorder),
-      );
+      await put(file, `${JSON.stringify(translateSettingsHooks(hooks), null, 2)}\n`);
     }
   }
+  for (const [i, source] of (spec.pluginDirs ?? []).entries()) {
+    await installCopilotPlugin(source, copilotPluginCopyOf(dirs, i, source), recorder);
+  }
+  for (const [name, text] of Object.entries(spec.skills ?? {})) {
+    await put(join(dirs.workDir, COPILOT_SKILLS_DIR, plainName(name, "skill"), "SKILL.md"), text);
+  }
+  for (const [name, text] of Object.entries(spec.agents ?? {})) {
+    await put(join(dirs.workDir, COPILOT_AGENTS_DIR, `${plainName(name, "agent")}.agent.md`), text);
+  }
+  for (const [name, text] of Object.entries(options.userHooks ?? {})) {
+    if (!/^[A-Za-z0-9._-]+\.json$/.test(name) || name.startsWith(".")) {
+      throw new InvalidOptionError(
+        `user hooks file name ${JSON.stringify(name)} must be a plain file name ending in .json, e.g. "guard.json"`,
+      );
+    }
+    const rel = join("hooks", name);
+    await put(join(home, rel), wrapCopilotHooksFile(text, `$COPILOT_HOME/${rel}`, recorder));
+  }
+  // After every file is in place: the project dir's, the fixture's and the translated settings' hooks.
+  await wrapRepoHooks(dirs.workDir, recorder);
+  await refuseWorkDirAgentHooks(dirs.workDir);
   if (spec.instructions !== undefined) await put(join(dirs.workDir, "AGENTS.md"), spec.instructions);
   const trusted = options.trustWorkDir ?? true;
   // Copilot rewrites this file itself (it starts with `//` comments then); it reads `trusted_folders`.

@@ -2,7 +2,8 @@
  * Scripts are written once for every harness, in Claude Code's tool names; Copilot CLI's own tools
  * have other names and input shapes (read from the tool schemas of a real 1.0.102 request):
  * `bash {command, description}`, `create {path, file_text}`, `edit {path, old_str, new_str}`,
- * `view {path}`, `task {description, prompt, agent_type, name}`, `glob {pattern}`, `grep {pattern}`.
+ * `view {path}`, `task {description, prompt, agent_type, name}`, `skill {skill}`, `glob {pattern}`,
+ * `grep {pattern}`.
  * Relative paths are taken against the work dir (measured). The stream reader maps them back, so one
  * set of checks reads every harness. A name that is neither passes through unchanged.
  */
@@ -44,6 +45,9 @@ export function toCopilotCall(call: ScriptedToolCall): ScriptedToolCall {
       return as("glob", { ...input });
     case "Grep":
       return as("grep", { ...input });
+    case "Skill":
+      // Copilot's `skill` takes only the name (`{skill}`), as Claude Code's Skill does.
+      return as("skill", { ...input });
     case "Agent":
     case "Task":
       return as("task", {
@@ -80,6 +84,8 @@ export function fromCopilotCall(name: string, args: Input): { name: string; inpu
       return { name: "Glob", input: { ...args } };
     case "grep":
       return { name: "Grep", input: { ...args } };
+    case "skill":
+      return { name: "Skill", input: { ...args } };
     case "task":
       return { name: "Agent", input: pick(args, { agent_type: "subagent_type" }) };
     default:

@@ -14,8 +14,6 @@
 export type CopilotExitRule =
   /** Every non-zero exit denies (preToolUse since 1.0.x: "hook errors now deny the tool call"). */
   | "nonzero-denies"
-  /** Exit 2 denies, other codes are logged and skipped (permissionRequest, per the docs). */
-  | "exit2-denies"
   /** Logged and skipped: the action proceeds. */
   | "ignored";
 
@@ -56,7 +54,11 @@ const COPILOT_EVENTS: Readonly<Record<string, CopilotEventRules>> = {
   preToolUse: rules({ exit: "nonzero-denies", permissionDecision: true, measured: true }),
   postToolUse: rules({ additionalContext: true, measured: true }),
   postToolUseFailure: rules({ additionalContext: true }),
-  permissionRequest: rules({ exit: "exit2-denies", behavior: true }),
+  // Measured (1.0.102, under --allow-all it still fires for bash and edits, not for view): exit 2
+  // denied ("Permission denied by hook."), so did exit 1 ("Permission request hook failed");
+  // `behavior: "deny"` denied with its `message`, `allow` let the call run, a timeout let it run,
+  // and Claude's `hookSpecificOutput.decision` and `permissionDecision` were ignored.
+  permissionRequest: rules({ exit: "nonzero-denies", behavior: true, measured: true }),
   // Measured: `{"decision":"block","reason"}` sent the reason back and the agent took another turn.
   agentStop: rules({ blockDecision: true, measured: true }),
   subagentStart: rules({ additionalContext: true }),

@@ -1,7 +1,8 @@
 /**
  * One Copilot CLI hook run reduced to what Copilot will do, with the rules of copilot-rules.ts. Kept
  * apart from Claude Code's folding because the answers differ in shape (top-level fields) and in
- * exit-code meaning (preToolUse denies on any non-zero exit; a timeout lets the action proceed).
+ * exit-code meaning (preToolUse and permissionRequest deny on any non-zero exit; a timeout lets the
+ * action proceed).
  */
 import { copilotEventRules, copilotUsesSnakeCase, type CopilotEventRules } from "./copilot-rules.js";
 import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
@@ -23,15 +24,22 @@ function clip(s: string, max = 200): string {
   return s.length <= max ? s : `${s.slice(0, max)}…`;
 }
 
+/** What Copilot tells the model when a hook's exit denies (measured on 1.0.102), never the hook's stderr. */
+function exitDenialReason(event: string, exitCode: number): string {
+  if (event === "permissionRequest") {
+    return exitCode === 2 ? "Permission denied by hook." : "Permission request hook failed";
+  }
+  return exitCode === 2 ? "hook exited with code 2" : "hook errored";
+}
+
 function denyByExit(event: string, exitCode: number, stderr: string): FoldedHookDecision {
-  // Copilot tells the model "hook exited with code 2" or "(hook errored)", not the hook's stderr.
   return {
     event,
     decision: "deny",
     blocked: true,
     halted: false,
     decidedBy: "exit-code",
-    reason: exitCode === 2 ? "hook exited with code 2" : "hook errored",
+    reason: exitDenialReason(event, exitCode),
     ...(stderr ? { hookError: `exit ${exitCode} (stderr: ${clip(stderr)})` } : {}),
   };
 }
@@ -60,7 +68,8 @@ export function foldCopilotHookDecision(input: CopilotHookOutcome): FoldedHookDe
   if (input.timedOut) {
     return withWarnings(
       noDecision(event, "timeout", {
-        hookError: "the hook timed out: Copilot logs it and the action proceeds (measured on preToolUse)",
+        hookError:
+          "the hook timed out: Copilot logs it and the action proceeds (measured on preToolUse and permissionRequest)",
       }),
     );
   }
@@ -70,8 +79,7 @@ export function foldCopilotHookDecision(input: CopilotHookOutcome): FoldedHookDe
   }
   const stderr = input.stderr.trim();
   if (input.exitCode !== 0) {
-    const denies = rules.exit === "nonzero-denies" || (rules.exit === "exit2-denies" && input.exitCode === 2);
-    if (denies) return withWarnings(denyByExit(event, input.exitCode, stderr));
+    if (rules.exit === "nonzero-denies") return withWarnings(denyByExit(event, input.exitCode, stderr));
     return withWarnings(
       noDecision(event, input.exitCode === 2 ? "exit-code" : "crash", {
         hookError: `exit ${input.exitCode} on ${event}: Copilot logs it and skips the hook, the action proceeds${stderr ? ` (stderr: ${clip(stderr)})` : ""}`,

@@ -19,8 +19,11 @@ type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** Denied by a hook ("Denied by preToolUse hook…") rather than by Copilot itself. */
-const HOOK_DENIAL = /^Denied by \w+ hook\b/;
+/**
+ * Denied by a hook ("Denied by preToolUse hook…", or "Permission denied by a PermissionRequest hook: …"
+ * for a permissionRequest deny, measured on 1.0.102) rather than by Copilot itself.
+ */
+const HOOK_DENIAL = /^(?:Denied by \w+ hook\b|Permission denied by a PermissionRequest hook\b)/;
 
 /** Token counts of a session, from its own log; zeros when it wrote none. */
 export function sessionUsage(copilotHome: string, sessionId: string): { input: number; output: number } {
