@@ -5,7 +5,7 @@
  * the fact still holds. Data plus a pure judge, so the adapter never imports the tier that runs it.
  */
 import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
-import type { ModelScriptInput } from "./port.js";
+import type { HarnessAdapter, ModelScriptInput } from "./port.js";
 
 /** The session a probe runs: the same fields a harness test spec takes, in the harness's own terms. */
 export interface FactProbeSession {
@@ -59,5 +59,10 @@ export interface FactProbe {
   /** The test that pins the fact on the pinned release. */
   readonly pinnedBy: string;
   readonly session: FactProbeSession;
+  /**
+   * The adapter to run this probe with, when it is not the one declaring it: a variant of it set up
+   * the way the fact needs (Copilot's untrusted-folder probe runs with the work dir left untrusted).
+   */
+  readonly adapter?: HarnessAdapter;
   judge(run: FactProbeRun): FactProbeVerdict;
 }

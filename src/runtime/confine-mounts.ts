@@ -20,9 +20,15 @@ export type Mount =
 /**
  * Where the harnesses read machine-wide managed settings on Linux: Claude Code
  * (`/etc/claude-code/managed-settings.json` and `.d/`), Codex (`/etc/codex/managed_config.toml`,
- * which beats `-c` overrides) and Gemini CLI (`/etc/gemini-cli/settings.json`, system-defaults).
+ * which beats `-c` overrides), Gemini CLI (`/etc/gemini-cli/settings.json`, system-defaults) and
+ * Copilot CLI (`/etc/github-copilot/managed-settings.json` and `policy.d/`).
  */
-export const MANAGED_SETTINGS_DIRS: readonly string[] = ["/etc/claude-code", "/etc/codex", "/etc/gemini-cli"];
+export const MANAGED_SETTINGS_DIRS: readonly string[] = [
+  "/etc/claude-code",
+  "/etc/codex",
+  "/etc/gemini-cli",
+  "/etc/github-copilot",
+];
 
 /** Where a Linux host keeps its daemons' sockets (dbus, docker, systemd, the user's runtime dir). */
 const SOCKET_DIRS: readonly string[] = ["/run", "/var/run"];

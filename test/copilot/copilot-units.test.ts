@@ -16,6 +16,7 @@ import { portabilityDifferences } from "../../src/core/lint/rules/copilot-hooks.
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 import { defaultAdapter } from "../../src/tiers/harness/default-adapter.js";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
+import { findCopilotManagedSettings } from "../../src/adapters/copilot-cli/managed-settings.js";
 
 const fold = (event: string, exitCode: number | null, stdout = "", timedOut = false) =>
   foldHookDecision({ event, exitCode, stdout, stderr: "why", timedOut, harness: "copilot" });
@@ -211,5 +212,23 @@ describe("portability of one guard across Claude Code and Copilot", () => {
     );
     expect(portabilityDifferences('{"hookSpecificOutput":{}}', "PreToolUse", "PreToolUse")).toEqual([]);
     expect(portabilityDifferences("exit 2", "PreToolUse", "preToolUse")).toEqual([]);
+  });
+});
+
+describe("managed settings (/etc/github-copilot)", () => {
+  test("any managed-settings.json or policy.d file refuses an unconfined run; none, nothing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigiles-copilot-managed-"));
+    try {
+      expect(findCopilotManagedSettings(join(dir, "absent"))).toEqual([]);
+      writeFileSync(join(dir, "managed-settings.json"), "{}");
+      mkdirSync(join(dir, "policy.d"));
+      writeFileSync(join(dir, "policy.d", "10-hooks.json"), "{}");
+      const found = findCopilotManagedSettings(dir);
+      expect(found).toHaveLength(2);
+      expect(found[1]).toContain(join(dir, "policy.d", "10-hooks.json"));
+      expect(copilotAdapter.findManagedRouting).toBeTypeOf("function");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,8 +6,10 @@
  */
 import type { HarnessAdapter } from "../port.js";
 import { diagnoseCopilotRun } from "./diagnose.js";
+import { copilotFactProbes } from "./fact-probes.js";
 import { COPILOT_PACKAGE, COPILOT_VERSION } from "./errors.js";
 import { buildCopilotLaunch } from "./launch.js";
+import { findCopilotManagedSettings } from "./managed-settings.js";
 import { startCopilotMock } from "./mock/server.js";
 import { prepareCopilotRun, type CopilotPrepareOptions } from "./prepare.js";
 import { resolveCopilot } from "./resolve.js";
@@ -24,6 +26,13 @@ export type CopilotAdapterOptions = CopilotPrepareOptions;
  * const untrusted = createCopilotAdapter({ trustWorkDir: false });
  */
 export function createCopilotAdapter(options: CopilotAdapterOptions = {}): HarnessAdapter {
+  return {
+    ...copilotAdapterWithoutProbes(options),
+    factProbes: copilotFactProbes(copilotAdapterWithoutProbes({ ...options, trustWorkDir: false })),
+  };
+}
+
+function copilotAdapterWithoutProbes(options: CopilotAdapterOptions): HarnessAdapter {
   return {
     id: "copilot-cli",
     displayName: "GitHub Copilot CLI",
@@ -43,6 +52,7 @@ export function createCopilotAdapter(options: CopilotAdapterOptions = {}): Harne
     launch: (input) => buildCopilotLaunch(input),
     createStreamReader: (dirs) => createCopilotStreamReader(dirs),
     diagnose: (summary, proc, requests) => diagnoseCopilotRun(summary, proc, requests),
+    findManagedRouting: () => findCopilotManagedSettings(),
     startMock: (script, mockOptions) => startCopilotMock(script, mockOptions ?? {}),
   };
 }

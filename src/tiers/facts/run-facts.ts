@@ -92,7 +92,7 @@ async function runProbe(
         harnessPath: harness.path,
         timeoutMs: 120_000,
       },
-      { adapter },
+      { adapter: probe.adapter ?? adapter },
     );
     try {
       const run: FactProbeRun = {
