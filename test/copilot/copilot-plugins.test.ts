@@ -2,11 +2,14 @@
 // loaded with --plugin-dir (Claude Code's `.claude-plugin` layout and Copilot's `.github/plugin` one,
 // fixtures under ./fixtures), every other place Copilot reads hooks from (a project dir's hooks file,
 // `.github/hooks` subdirectories, `.github/copilot/settings.json`, user-level `$COPILOT_HOME/hooks`),
-// skills and custom agents in Copilot's layout, and permissionRequest's answers. One shared run covers
-// the first three; permissionRequest has its own.
+// skills and custom agents in Copilot's layout, permissionRequest's answers, and the check that no
+// hook ran unrecorded. One shared run covers the first three; the others have their own.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createCopilotAdapter, copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
+import { CopilotUnrecordedHookError } from "../../src/adapters/copilot-cli/errors.js";
+import type { HarnessAdapter } from "../../src/adapters/port.js";
 import { scriptModel } from "../../src/adapters/mock/script.js";
 import { requestContains } from "../../src/tiers/harness/availability.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
@@ -165,6 +168,42 @@ describe.concurrent(
         } finally {
           r.cleanup();
         }
+      },
+      TIMEOUT,
+    );
+    test(
+      "a hook from a place vigiles does not wrap is caught: the session log's hook.start for an unregistered event fails the run",
+      async () => {
+        // The real CLI with one hook planted where vigiles never writes or wraps one (the private
+        // home's ~/.copilot/settings.json, which 1.0.102 reads): it stands in for a hook source a later
+        // release might add. Without the check the run would pass with that hook unrecorded.
+        const planted: HarnessAdapter = {
+          ...copilotAdapter,
+          prepare: async (spec, dirs) => {
+            await copilotAdapter.prepare(spec, dirs);
+            mkdirSync(join(dirs.homeDir, ".copilot"), { recursive: true });
+            writeFileSync(
+              join(dirs.homeDir, ".copilot", "settings.json"),
+              JSON.stringify({ hooks: { postToolUse: [{ type: "command", bash: "cat >/dev/null" }] } }),
+            );
+          },
+        };
+        const run = runHarnessTest(
+          {
+            prompt: "go",
+            model: [{ tool: "Bash", input: { command: "echo ran > RAN" } }, { text: "done" }],
+            // A recorded preToolUse hook: its event is registered, so only postToolUse is reported.
+            files: { ".github/hooks/ok.json": hooksFile("preToolUse", "cat >/dev/null") },
+            transcript: true,
+            sandbox: false,
+          },
+          { adapter: planted },
+        );
+        await expect(run).rejects.toThrow(CopilotUnrecordedHookError);
+        await expect(run).rejects.toMatchObject({
+          code: "VIGILES_COPILOT_UNRECORDED_HOOK",
+          events: ["postToolUse"],
+        });
       },
       TIMEOUT,
     );

@@ -93,6 +93,10 @@ describe("prepareCopilotRun: every hook source is recorded", () => {
       expect(commands.every(recorded(dirs)), rel).toBe(true);
     }
     expect(commandsOf(w(".github/hooks/top.json"))[0]).toContain(`echo top ${dirs.workDir}`);
+    // The events they register, for the unrecorded-hook check (PascalCase as Copilot logs it).
+    expect(
+      JSON.parse(readFileSync(join(dirs.tmpDir, "vigiles-copilot-registered-events.json"), "utf8")),
+    ).toEqual(["agentStop", "preToolUse"]);
     // Copilot does not read Claude Code's settings (measured), so they are left as written.
     expect(readFileSync(w(".claude/settings.json"), "utf8")).toBe(
       claudeHooksFile("echo not-read-by-copilot"),

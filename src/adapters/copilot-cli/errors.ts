@@ -40,3 +40,22 @@ export class CopilotPackageError extends VigilesError {
     );
   }
 }
+
+/**
+ * Copilot ran hooks vigiles did not record: its session log has a `hook.start` for an event no
+ * recorded hooks file registers, so a hook came from somewhere vigiles does not wrap.
+ */
+export class CopilotUnrecordedHookError extends VigilesError {
+  readonly events: readonly string[];
+
+  constructor(events: readonly string[]) {
+    super(
+      "VIGILES_COPILOT_UNRECORDED_HOOK",
+      `GitHub Copilot CLI ran hooks that vigiles did not record, for ${events.join(", ")}: they were registered ` +
+        "somewhere vigiles does not wrap (not .github/hooks, .github/copilot/settings*.json, a plugin dir or " +
+        "userHooks). Register the hook in one of those places; if it is already there, this Copilot release reads " +
+        "hooks from a new place, so report it with `vigiles facts --harness copilot-cli`.",
+    );
+    this.events = events;
+  }
+}

@@ -43,8 +43,16 @@ function wrapHandler(
   return { ...rest, type: "command", bash: wrapped };
 }
 
-/** The hooks file `text` (at `rel`, for messages) with every command recorded. */
-export function wrapCopilotHooksFile(text: string, rel: string, recorder: RecorderPaths): string {
+/**
+ * The hooks file `text` (at `rel`, for messages) with every command recorded; each event it registers
+ * is added to `registered` (the unrecorded-hook check reads them, stream/unrecorded-hooks.ts).
+ */
+export function wrapCopilotHooksFile(
+  text: string,
+  rel: string,
+  recorder: RecorderPaths,
+  registered?: Set<string>,
+): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -59,6 +67,7 @@ export function wrapCopilotHooksFile(text: string, rel: string, recorder: Record
   const out: Json = {};
   for (const [event, handlers] of Object.entries(parsed["hooks"])) {
     if (!Array.isArray(handlers)) throw new InvalidOptionError(`hooks.${event} in ${rel} must be a list`);
+    registered?.add(event);
     out[event] = handlers.map((entry: unknown, i) => {
       const where = `hooks.${event}[${i}] in ${rel}`;
       if (isRecord(entry) && Array.isArray(entry["hooks"])) {

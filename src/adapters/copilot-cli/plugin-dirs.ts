@@ -104,6 +104,7 @@ export async function installCopilotPlugin(
   source: string,
   target: string,
   recorder: RecorderPaths,
+  registered?: Set<string>,
 ): Promise<void> {
   const info = await stat(source).catch(() => undefined);
   if (!info?.isDirectory()) {
@@ -137,6 +138,6 @@ export async function installCopilotPlugin(
     const hooks = isRecord(parsed) ? parsed["hooks"] : undefined;
     if (!named.has(normalize(rel)) && !isHooksObject(hooks)) continue;
     const text = await readFile(path, "utf8");
-    await writeFile(path, wrapCopilotHooksFile(text, join(source, rel), recorder));
+    await writeFile(path, wrapCopilotHooksFile(text, join(source, rel), recorder, registered));
   }
 }

@@ -19,6 +19,7 @@ import { wrapCopilotHooksFile, type RecorderPaths } from "./hook-wrap.js";
 import { copilotPluginCopyOf, installCopilotPlugin } from "./plugin-dirs.js";
 import { COPILOT_REPO_HOOKS_DIR, COPILOT_REPO_SETTINGS_FILES, wrapRepoHooks } from "./repo-hooks.js";
 import { translateSettingsHooks } from "./settings-hooks.js";
+import { writeRegisteredEvents } from "./stream/unrecorded-hooks.js";
 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
 export const copilotFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-copilot-hooks");
@@ -88,6 +89,8 @@ export async function prepareCopilotRun(
   await mkdir(recorder.firesDir, { recursive: true });
   // Copilot runs a hook's `bash` field with /bin/bash (measured), so the recorder does too.
   await put(recorder.script, hookRecorderScript("/bin/bash"));
+  // Every event a recorded file registers; a hook run for any other one escaped the recorder.
+  const registered = new Set<string>();
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
     const path = safeJoin(dirs.workDir, rel);
     await put(path, isHooksSource(rel) ? (replaceCwd(text, dirs.workDir) as string) : text);
@@ -111,7 +114,7 @@ export async function prepareCopilotRun(
     }
   }
   for (const [i, source] of (spec.pluginDirs ?? []).entries()) {
-    await installCopilotPlugin(source, copilotPluginCopyOf(dirs, i, source), recorder);
+    await installCopilotPlugin(source, copilotPluginCopyOf(dirs, i, source), recorder, registered);
   }
   for (const [name, text] of Object.entries(spec.skills ?? {})) {
     await put(join(dirs.workDir, COPILOT_SKILLS_DIR, plainName(name, "skill"), "SKILL.md"), text);
@@ -126,10 +129,11 @@ export async function prepareCopilotRun(
       );
     }
     const rel = join("hooks", name);
-    await put(join(home, rel), wrapCopilotHooksFile(text, `$COPILOT_HOME/${rel}`, recorder));
+    await put(join(home, rel), wrapCopilotHooksFile(text, `$COPILOT_HOME/${rel}`, recorder, registered));
   }
   // After every file is in place: the project dir's, the fixture's and the translated settings' hooks.
-  await wrapRepoHooks(dirs.workDir, recorder);
+  await wrapRepoHooks(dirs.workDir, recorder, registered);
+  writeRegisteredEvents(dirs, registered);
   await refuseWorkDirAgentHooks(dirs.workDir);
   if (spec.instructions !== undefined) await put(join(dirs.workDir, "AGENTS.md"), spec.instructions);
   const trusted = options.trustWorkDir ?? true;

@@ -78,12 +78,16 @@ export async function copilotRepoHookFiles(workDir: string): Promise<string[]> {
 }
 
 /** Wraps every hook command in the work dir's hook files in the recorder; returns the files wrapped. */
-export async function wrapRepoHooks(workDir: string, recorder: RecorderPaths): Promise<string[]> {
+export async function wrapRepoHooks(
+  workDir: string,
+  recorder: RecorderPaths,
+  registered?: Set<string>,
+): Promise<string[]> {
   const files = await copilotRepoHookFiles(workDir);
   for (const rel of files) {
     const path = join(workDir, rel);
     const text = (await readText(path)) ?? "";
-    await replaceFile(path, wrapCopilotHooksFile(text, rel, recorder));
+    await replaceFile(path, wrapCopilotHooksFile(text, rel, recorder, registered));
   }
   return files;
 }

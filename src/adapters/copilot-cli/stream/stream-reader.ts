@@ -14,6 +14,8 @@ import type { RunDirs, StreamReader, StreamSummary } from "../../port.js";
 import { copilotFiresDir, copilotHomeOf } from "../prepare.js";
 import { fromCopilotCall } from "../../../core/copilot/tool-names.js";
 import { readCopilotHookFires } from "./hook-fires.js";
+import { unrecordedHookTypes } from "./unrecorded-hooks.js";
+import { CopilotUnrecordedHookError } from "../errors.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -147,6 +149,10 @@ export function createCopilotStreamReader(dirs?: RunDirs): StreamReader {
       }
       const usage =
         dirs && sessionId ? sessionUsage(copilotHomeOf(dirs), sessionId) : { input: 0, output: 0 };
+      if (dirs) {
+        const unrecorded = unrecordedHookTypes(dirs, copilotHomeOf(dirs));
+        if (unrecorded.length > 0) throw new CopilotUnrecordedHookError(unrecorded);
+      }
       return {
         events,
         strayLines,
