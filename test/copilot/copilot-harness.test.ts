@@ -362,7 +362,7 @@ describe.concurrent("GitHub Copilot CLI, real CLI", () => {
   );
 
   test(
-    "a confined run reaches the mock through the relay, writes in its work dir and nowhere else",
+    "a confined run reaches the mock through the relay, writes in its work dir and nowhere else; a plugin's recorded deny works inside",
     async () => {
       const escape = join("/var/tmp", `escape-vigiles-copilot-${process.pid}`);
       const r = await runHarnessTest(
@@ -370,9 +370,12 @@ describe.concurrent("GitHub Copilot CLI, real CLI", () => {
           prompt: "write",
           model: [
             { tool: "Bash", input: { command: `echo inside > IN; echo out > ${escape}; echo done-writing` } },
+            { tool: "Bash", input: { command: "rm -rf keep" } },
             { text: "done" },
           ],
-          files: { ".github/hooks/guard.json": hooksFile(), "guard.sh": DENY_GUARD },
+          files: { ".github/hooks/guard.json": hooksFile(), "guard.sh": DENY_GUARD, "keep/f": "kept\n" },
+          // Its recorded copy lives in the run's temp dir, which the sandbox binds.
+          plugins: [join(import.meta.dirname, "fixtures", "claude-style-plugin")],
           transcript: true,
           sandbox: true,
         },
@@ -382,7 +385,20 @@ describe.concurrent("GitHub Copilot CLI, real CLI", () => {
         expect(r.file("IN")).toBe("inside\n");
         expect(existsSync(escape)).toBe(false);
         expect(r.toolCalls[0]?.result?.text).toMatch(/Read-only file system|Permission denied/);
-        expect(r.hooks?.map((h) => h.name)).toEqual(["preToolUse:bash"]);
+        // Both guards deny rm -rf. Copilot runs an event's hooks one after another and stops at the
+        // first deny (measured: the repository's ran first and the plugin's did not run for the rm).
+        expect(r.file("keep/f")).toBe("kept\n");
+        const fires = r.hooks ?? [];
+        expect(
+          fires
+            .slice(0, 2)
+            .map((h) => [h.name, h.blocked])
+            .sort(),
+        ).toEqual([
+          ["PreToolUse:Bash", false],
+          ["preToolUse:bash", false],
+        ]);
+        expect(fires.slice(2).map((h) => h.blocked)).toEqual([true]);
       } finally {
         r.cleanup();
       }
