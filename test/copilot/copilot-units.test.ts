@@ -212,6 +212,10 @@ describe("portability of one guard across Claude Code and Copilot", () => {
     );
     expect(portabilityDifferences('{"hookSpecificOutput":{}}', "PreToolUse", "PreToolUse")).toEqual([]);
     expect(portabilityDifferences("exit 2", "PreToolUse", "preToolUse")).toEqual([]);
+    // permissionRequest denies on any non-zero exit under Copilot (measured), not under Claude Code.
+    expect(portabilityDifferences("exit 1", "PermissionRequest", "permissionRequest")).toEqual([
+      "an error exit (exit 1, set -e) lets the call through under Claude Code and denies it under Copilot",
+    ]);
   });
 });
 

@@ -89,7 +89,8 @@ export function portabilityDifferences(source: string, claudeEvent: string, copi
   ].includes(claudeEvent);
   if (
     rules.exit === "nonzero-denies" &&
-    claudeEvent === "PreToolUse" &&
+    // Copilot's permissionRequest denies on exit 1 too (measured on 1.0.102); Claude Code's does not.
+    (claudeEvent === "PreToolUse" || claudeEvent === "PermissionRequest") &&
     /\bexit\s+1\b|\bset\s+-e/.test(source)
   ) {
     out.push(
