@@ -165,3 +165,31 @@ console.log(
 console.log(
   `  bare, fresh HOME (unpacks the package) ${cold.toFixed(0)} ms   (one run: what each run would pay without the shared package)`,
 );
+
+/** prepare alone, without and with the two fixture plugins (copied into the run and every hooks file wrapped). */
+async function prepareMs(pluginDirs) {
+  const { root, dirs } = makeDirs("vigiles-bench-copilot-prepare-");
+  try {
+    const t0 = performance.now();
+    await copilotAdapter.prepare(
+      { prompt: "run it", files: { ".github/hooks/bench.json": hooksFile }, pluginDirs },
+      dirs,
+    );
+    return performance.now() - t0;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+const fixtures = join(import.meta.dirname, "..", "test", "copilot", "fixtures");
+const plugins = [join(fixtures, "claude-style-plugin"), join(fixtures, "copilot-style-plugin")];
+const noPlugin = [];
+const withPlugins = [];
+for (let i = 0; i < 30; i += 1) {
+  noPlugin.push(await prepareMs([]));
+  withPlugins.push(await prepareMs(plugins));
+}
+console.log("prepare, 30 each, medians:");
+console.log(`  no plugin                              ${median(noPlugin).toFixed(1)} ms`);
+console.log(
+  `  two plugins copied and wrapped         ${median(withPlugins).toFixed(1)} ms   +${(median(withPlugins) - median(noPlugin)).toFixed(1)} ms, ${((100 * (median(withPlugins) - median(noPlugin))) / t).toFixed(2)}% of a harness run`,
+);
