@@ -277,7 +277,7 @@ describe("preparing and launching a Gemini run", () => {
       const [a, b] = written.hooks.BeforeTool[0]!.hooks;
       expect(a?.name).toBe(hook.command);
       expect(a?.timeout).toBe(1000);
-      expect(a?.command).toMatch(/vigiles-gemini-hook-recorder\.sh' .* 'BeforeTool' '' '.*\.cmd'$/);
+      expect(a?.command).toMatch(/vigiles-hook-recorder\.sh' .* 'BeforeTool' '' '.*\.cmd'$/);
       expect(a?.command).toBe(b?.command);
       expect(written.hooks.enabled).toBe(true);
       const commandFile = /'([^']+\.cmd)'$/.exec(a?.command ?? "")?.[1] ?? "";

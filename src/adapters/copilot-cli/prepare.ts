@@ -11,7 +11,7 @@ import { dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../claude-code/prepare-run.js";
-import { HOOK_RECORDER_FILE, hookRecorderScript } from "../codex/hook-recorder.js";
+import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { CopilotUnsupportedError } from "./errors.js";
 import { wrapCopilotHooksFile, type RecorderPaths } from "./hook-wrap.js";
 import { translateSettingsHooks } from "./settings-hooks.js";
@@ -74,7 +74,7 @@ export async function prepareCopilotRun(
   const recorder: RecorderPaths = { script: copilotRecorderPath(dirs), firesDir: copilotFiresDir(dirs) };
   await mkdir(recorder.firesDir, { recursive: true });
   // Copilot runs a hook's `bash` field with /bin/bash (measured), so the recorder does too.
-  await put(recorder.script, hookRecorderScript("/bin/bash"));
+  await put(recorder.script, hookRecorderScript({ shell: "/bin/bash", command: "argument" }));
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
     const path = safeJoin(dirs.workDir, rel);
     if (isRepoHooksFile(rel)) {

@@ -21,7 +21,7 @@ import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../claude-code/prepare-run.js";
 import { GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
-import { GEMINI_HOOK_RECORDER_FILE, GEMINI_HOOK_RECORDER_SCRIPT } from "./hook-recorder.js";
+import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { translateClaudeHooks } from "./translate-hooks.js";
 
 type Json = Record<string, unknown>;
@@ -30,7 +30,7 @@ const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
 export const geminiHookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hooks");
 const commandsDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hook-commands");
-const recorderPath = (dirs: RunDirs) => join(dirs.tmpDir, GEMINI_HOOK_RECORDER_FILE);
+const recorderPath = (dirs: RunDirs) => join(dirs.tmpDir, HOOK_RECORDER_FILE);
 export const geminiHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".gemini");
 /** Where the CLI is told its system settings are: a path that does not exist, so the machine's are not read. */
 export const geminiMaskedSystemSettingsPath = (dirs: RunDirs) =>
@@ -220,7 +220,11 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
   };
   await mkdir(recorder.firesDir, { recursive: true });
   await mkdir(recorder.commandsDir, { recursive: true });
-  await put(recorder.script, GEMINI_HOOK_RECORDER_SCRIPT);
+  // Gemini runs a hook command under `bash -c`, and rewrites `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`,
+  // `$GEMINI_SESSION_ID`, `$GEMINI_PLANS_DIR` and `$CLAUDE_PROJECT_DIR` in its text, which would break
+  // the wrapper's quoting: the command is kept in a file, where the same names expand from the hook's
+  // environment (Gemini sets them to the same values; they differ only for a path needing quotes).
+  await put(recorder.script, hookRecorderScript({ shell: "bash", command: "file" }));
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
     const path = safeJoin(dirs.workDir, rel);
     if (normalize(rel) === join(".gemini", "settings.json")) {

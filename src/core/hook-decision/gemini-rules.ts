@@ -29,24 +29,41 @@ export interface GeminiEventRules {
   readonly additionalContext: boolean;
   /** `hookSpecificOutput` fields this event reads besides `additionalContext`. */
   readonly specificFields: readonly string[];
+  /**
+   * The Claude Code event whose moment and meaning match (BeforeTool is PreToolUse), if one does:
+   * `settings.hooks` translate through it, and `hookFired("PreToolUse")` matches a BeforeTool fire.
+   */
+  readonly claudeEvent?: string;
 }
 
 /** Gemini CLI's events and what a hook may do on each. */
 export const GEMINI_EVENT_RULES: Readonly<Record<string, GeminiEventRules>> = {
   BeforeTool: {
+    claudeEvent: "PreToolUse",
     matcherField: "tool_name",
     blocks: "tool",
     additionalContext: false,
     specificFields: ["tool_input"],
   },
   AfterTool: {
+    claudeEvent: "PostToolUse",
     matcherField: "tool_name",
     blocks: "tool-result",
     additionalContext: true,
     specificFields: ["tailToolCallRequest"],
   },
-  BeforeAgent: { blocks: "agent", additionalContext: true, specificFields: [] },
-  AfterAgent: { blocks: "agent-continues", additionalContext: false, specificFields: ["clearContext"] },
+  BeforeAgent: {
+    claudeEvent: "UserPromptSubmit",
+    blocks: "agent",
+    additionalContext: true,
+    specificFields: [],
+  },
+  AfterAgent: {
+    claudeEvent: "Stop",
+    blocks: "agent-continues",
+    additionalContext: false,
+    specificFields: ["clearContext"],
+  },
   BeforeModel: {
     blocks: "model-call",
     additionalContext: false,
@@ -54,10 +71,30 @@ export const GEMINI_EVENT_RULES: Readonly<Record<string, GeminiEventRules>> = {
   },
   AfterModel: { additionalContext: false, specificFields: ["llm_response"] },
   BeforeToolSelection: { additionalContext: false, specificFields: ["toolConfig"] },
-  SessionStart: { matcherField: "source", additionalContext: true, specificFields: [] },
-  SessionEnd: { matcherField: "reason", additionalContext: false, specificFields: [] },
-  Notification: { matcherField: "notification_type", additionalContext: false, specificFields: [] },
-  PreCompress: { matcherField: "trigger", additionalContext: false, specificFields: [] },
+  SessionStart: {
+    claudeEvent: "SessionStart",
+    matcherField: "source",
+    additionalContext: true,
+    specificFields: [],
+  },
+  SessionEnd: {
+    claudeEvent: "SessionEnd",
+    matcherField: "reason",
+    additionalContext: false,
+    specificFields: [],
+  },
+  Notification: {
+    claudeEvent: "Notification",
+    matcherField: "notification_type",
+    additionalContext: false,
+    specificFields: [],
+  },
+  PreCompress: {
+    claudeEvent: "PreCompact",
+    matcherField: "trigger",
+    additionalContext: false,
+    specificFields: [],
+  },
 };
 
 /** The rules of a Gemini CLI event, or undefined for a name Gemini does not have. */

@@ -10,11 +10,14 @@ import type { ToolCall, ToolResult } from "../../../core/trace.js";
 import type { RunDirs, StreamReader, StreamSummary } from "../../port.js";
 import { toClaudeCall } from "../mock/tool-names.js";
 import { geminiHookFiresDir } from "../prepare.js";
-import { readGeminiHookFires } from "./hook-records.js";
+import { readHookFires, type FireNaming } from "../../shared/hook-records.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** A fire's tool in Claude Code's name, as the Trace's calls show it (`BeforeTool:run_shell_command` is `PreToolUse:Bash`). */
+const GEMINI_FIRE_NAMING: FireNaming = { claudeTool: (tool) => toClaudeCall(tool, {}).name };
 
 /** How the CLI words a refusal by a hook (BeforeTool deny or exit 2, and `continue: false`). */
 const HOOK_REFUSAL = /^(Tool execution blocked|Agent execution stopped by hook):/;
@@ -120,7 +123,7 @@ export function createGeminiStreamReader(dirs?: RunDirs): StreamReader {
         events,
         strayLines,
         toolCalls: [...calls.values()],
-        hooks: dirs ? readGeminiHookFires(geminiHookFiresDir(dirs)) : [],
+        hooks: dirs ? readHookFires(geminiHookFiresDir(dirs), "gemini", GEMINI_FIRE_NAMING) : [],
         output,
         turns,
         inputTokens,
