@@ -5,6 +5,7 @@
  */
 import type { HarnessAdapter } from "../port.js";
 import { diagnoseGeminiRun } from "./diagnose.js";
+import { geminiFactProbes } from "./fact-probes.js";
 import { GEMINI_PACKAGE, GEMINI_VERSION } from "./errors.js";
 import { buildGeminiLaunch } from "./launch.js";
 import { startGeminiMock } from "./mock/server.js";
@@ -39,4 +40,5 @@ export const geminiAdapter: HarnessAdapter = {
   createStreamReader: (dirs) => createGeminiStreamReader(dirs),
   diagnose: (summary, proc, requests) => diagnoseGeminiRun(summary, proc, requests),
   startMock: (script, options) => startGeminiMock(script, options ?? {}),
+  factProbes: geminiFactProbes,
 };
