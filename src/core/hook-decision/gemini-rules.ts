@@ -1,6 +1,7 @@
 /**
  * Gemini CLI's hook protocol (0.61.0, read from its hook runner and aggregator and pinned by
- * real-CLI tests in test/gemini), as one table. It differs from Claude Code's in ways a ported hook
+ * real-CLI tests in test/gemini: each row's `pinnedBy` names the run; Notification and PreCompress
+ * are read from the source only), as one table. It differs from Claude Code's in ways a ported hook
  * trips over:
  *
  * - The verdict is a top-level `decision`: `deny` or `block` stops the action, `ask` asks, `allow`
@@ -34,11 +35,14 @@ export interface GeminiEventRules {
    * `settings.hooks` translate through it, and `hookFired("PreToolUse")` matches a BeforeTool fire.
    */
   readonly claudeEvent?: string;
+  /** The test whose real run of the pinned CLI pinned this row; absent: read from the CLI's source only. */
+  readonly pinnedBy?: string;
 }
 
 /** Gemini CLI's events and what a hook may do on each. */
 export const GEMINI_EVENT_RULES: Readonly<Record<string, GeminiEventRules>> = {
   BeforeTool: {
+    pinnedBy: "test/gemini/gemini-harness.test.ts",
     claudeEvent: "PreToolUse",
     matcherField: "tool_name",
     blocks: "tool",
@@ -46,6 +50,7 @@ export const GEMINI_EVENT_RULES: Readonly<Record<string, GeminiEventRules>> = {
     specificFields: ["tool_input"],
   },
   AfterTool: {
+    pinnedBy: "test/gemini/gemini-harness.test.ts",
     claudeEvent: "PostToolUse",
     matcherField: "tool_name",
     blocks: "tool-result",
@@ -53,31 +58,44 @@ export const GEMINI_EVENT_RULES: Readonly<Record<string, GeminiEventRules>> = {
     specificFields: ["tailToolCallRequest"],
   },
   BeforeAgent: {
+    pinnedBy: "test/gemini/gemini-harness.test.ts",
     claudeEvent: "UserPromptSubmit",
     blocks: "agent",
     additionalContext: true,
     specificFields: [],
   },
   AfterAgent: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
     claudeEvent: "Stop",
     blocks: "agent-continues",
     additionalContext: false,
     specificFields: ["clearContext"],
   },
   BeforeModel: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
     blocks: "model-call",
     additionalContext: false,
     specificFields: ["llm_request", "llm_response"],
   },
-  AfterModel: { additionalContext: false, specificFields: ["llm_response"] },
-  BeforeToolSelection: { additionalContext: false, specificFields: ["toolConfig"] },
+  AfterModel: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
+    additionalContext: false,
+    specificFields: ["llm_response"],
+  },
+  BeforeToolSelection: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
+    additionalContext: false,
+    specificFields: ["toolConfig"],
+  },
   SessionStart: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
     claudeEvent: "SessionStart",
     matcherField: "source",
     additionalContext: true,
     specificFields: [],
   },
   SessionEnd: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
     claudeEvent: "SessionEnd",
     matcherField: "reason",
     additionalContext: false,
