@@ -54,13 +54,12 @@ export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
       "`gemini -p` runs one prompt; give a single prompt",
     );
   }
-  if (spec.maxTurns !== undefined) {
-    throw new GeminiUnsupportedError("cap turns", "the headless CLI has no max-turns flag mapped by vigiles");
-  }
-  if ((spec.allowedTools?.length ?? 0) > 0 || (spec.disallowedTools?.length ?? 0) > 0) {
+  // maxTurns and disallowedTools are settings (run-limits.ts, written by prepare).
+  if ((spec.allowedTools?.length ?? 0) > 0) {
     throw new GeminiUnsupportedError(
-      "take allowed or disallowed tool lists",
-      "no mapping to Gemini's policy engine is made; the run uses --yolo",
+      "take an allowed-tools list",
+      "Claude Code's allowedTools skip its permission prompt for those tools, and a Gemini run here is --yolo, " +
+        "which prompts for nothing: the list would change nothing. Use disallowedTools to take tools away",
     );
   }
   if (spec.permissionMode !== undefined) {

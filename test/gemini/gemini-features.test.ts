@@ -1,0 +1,160 @@
+// Harness features mapped onto the REAL pinned Gemini CLI (0.61.0), and the ones that stay refused.
+// maxTurns is `model.maxSessionTurns` and disallowedTools is `tools.exclude`: two runs, concurrent,
+// pin what each does on the wire and in the Trace. The refusals are checked without a CLI: an
+// allowed-tools list (a --yolo run prompts for nothing), a disallowed rule with a pattern or naming no
+// Gemini tool, a fixture turn cap beside the spec's, and an extension in the project's
+// .gemini/extensions (0.61.0 loads extensions only from ~/.gemini/extensions).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
+import { buildGeminiLaunch } from "../../src/adapters/gemini-cli/launch.js";
+import { prepareGeminiRun } from "../../src/adapters/gemini-cli/prepare.js";
+import type { SessionSpec } from "../../src/adapters/port.js";
+import { removeTempDir } from "../../src/runtime/temp-dir.js";
+import { runHarnessTest, type HarnessTestResult } from "../../src/tiers/harness/run-harness-test.js";
+import { makeRunDirs } from "../../src/tiers/harness/session.js";
+
+const RUN_TIMEOUT = 240_000;
+
+describe("maxTurns and disallowedTools, real CLI", () => {
+  let capped: HarnessTestResult;
+  let excluded: HarnessTestResult;
+
+  beforeAll(async () => {
+    [capped, excluded] = await Promise.all([
+      runHarnessTest(
+        {
+          prompt: "write three files",
+          model: [
+            ...[1, 2, 3].map((n) => ({ tool: "Bash", input: { command: `echo ${n} > T${n}` } })),
+            { text: "done" },
+          ],
+          maxTurns: 2,
+          sandbox: false,
+          timeoutMs: RUN_TIMEOUT,
+        },
+        { adapter: geminiAdapter },
+      ),
+      runHarnessTest(
+        {
+          prompt: "say hi",
+          model: [{ tool: "Bash", input: { command: "echo hi > HI" } }, { text: "done" }],
+          disallowedTools: ["Write", "Grep", "web_fetch"],
+          sandbox: false,
+          timeoutMs: RUN_TIMEOUT,
+        },
+        { adapter: geminiAdapter },
+      ),
+    ]);
+  }, RUN_TIMEOUT + 30_000);
+  afterAll(() => {
+    capped?.cleanup();
+    excluded?.cleanup();
+  });
+
+  test("maxTurns 2: two model calls, the third is never requested, and the run ends at the cap (not a crash)", () => {
+    expect(capped.modelRequests.filter((q) => !q.sideChannel).length).toBe(2);
+    expect(capped.toolCalls.map((c) => c.input["command"])).toEqual(["echo 1 > T1", "echo 2 > T2"]);
+    expect(capped.file("T2")).toBe("2\n");
+    expect(capped.file("T3")).toBeNull();
+    expect(capped.events.at(-1)).toMatchObject({
+      type: "result",
+      status: "error",
+      error: { type: "FatalTurnLimitedError", message: expect.stringMatching(/^Reached max session turns/) },
+    });
+  });
+
+  test("disallowedTools: the tools (in Gemini's names) are left out of the request; the others stay", () => {
+    for (const q of excluded.modelRequests.filter((r) => !r.sideChannel)) {
+      expect(q.tools).not.toContain("write_file");
+      expect(q.tools).not.toContain("grep_search");
+      expect(q.tools).not.toContain("web_fetch");
+      expect(q.tools).toContain("run_shell_command");
+      expect(q.tools).toContain("read_file");
+    }
+    expect(excluded.file("HI")).toBe("hi\n");
+    expect(excluded.output).toBe("done");
+  });
+});
+
+describe("Gemini features that stay refused, by name", () => {
+  async function prepared(spec: SessionSpec) {
+    const { root, dirs } = makeRunDirs();
+    try {
+      await prepareGeminiRun(spec, dirs);
+      return JSON.parse(readFileSync(join(dirs.homeDir, ".gemini", "settings.json"), "utf8")) as Record<
+        string,
+        unknown
+      >;
+    } finally {
+      removeTempDir(root);
+    }
+  }
+
+  test("the limits are written as user settings beside vigiles' own", async () => {
+    const settings = await prepared({
+      prompt: "x",
+      maxTurns: 3,
+      disallowedTools: ["Bash", "Edit", "MultiEdit"],
+    });
+    expect(settings["model"]).toEqual({ maxSessionTurns: 3 });
+    expect(settings["tools"]).toEqual({ exclude: ["run_shell_command", "replace"] });
+    expect(settings["security"]).toEqual({ auth: { selectedType: "gemini-api-key" } });
+  });
+
+  test("a disallowed rule with a pattern, or naming no Gemini tool, is refused", async () => {
+    await expect(prepared({ prompt: "x", disallowedTools: ["Bash(git push:*)"] })).rejects.toMatchObject({
+      code: "VIGILES_GEMINI_UNSUPPORTED",
+      message: expect.stringContaining("a Claude Code permission rule with a pattern has no counterpart"),
+    });
+    await expect(prepared({ prompt: "x", disallowedTools: ["NotebookEdit"] })).rejects.toMatchObject({
+      code: "VIGILES_GEMINI_UNSUPPORTED",
+      message: expect.stringContaining("it names no Gemini tool"),
+    });
+  });
+
+  test("a fixture that caps turns itself beside the spec's maxTurns is refused (workspace settings outrank)", async () => {
+    await expect(
+      prepared({
+        prompt: "x",
+        maxTurns: 2,
+        files: { ".gemini/settings.json": JSON.stringify({ model: { maxSessionTurns: 9 } }) },
+      }),
+    ).rejects.toMatchObject({
+      code: "VIGILES_GEMINI_UNSUPPORTED",
+      message: expect.stringContaining("outranks"),
+    });
+  });
+
+  test("an extension in the project's .gemini/extensions is refused: 0.61.0 never loads it", async () => {
+    await expect(
+      prepared({ prompt: "x", files: { ".gemini/extensions/guard/gemini-extension.json": "{}" } }),
+    ).rejects.toMatchObject({
+      code: "VIGILES_GEMINI_UNSUPPORTED",
+      message: expect.stringContaining("loads extensions only from ~/.gemini/extensions"),
+    });
+  });
+
+  test("allowedTools, several prompts and subagents stay refused", async () => {
+    const { root, dirs } = makeRunDirs();
+    try {
+      const input = {
+        harness: { adapterId: "gemini", path: "/x/gemini.js", version: "0.61.0", source: "option" as const },
+        dirs,
+        endpoint: { kind: "mock" as const, baseUrl: "http://127.0.0.1:9/", apiKey: "k" },
+        asRoot: true,
+      };
+      const launch = (spec: SessionSpec) => () => buildGeminiLaunch({ ...input, spec });
+      expect(launch({ prompt: "x", allowedTools: ["Bash"] })).toThrow(/--yolo, which prompts for nothing/);
+      expect(launch({ prompt: ["a", "b"] })).toThrow(/several user turns/);
+      await expect(
+        prepareGeminiRun({ prompt: "x", agents: { helper: "---\nname: helper\n---\nhi" } }, dirs),
+      ).rejects.toMatchObject({
+        code: "VIGILES_GEMINI_UNSUPPORTED",
+      });
+    } finally {
+      removeTempDir(root);
+    }
+  });
+});
