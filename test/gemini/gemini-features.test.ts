@@ -1,6 +1,7 @@
 // Harness features mapped onto the REAL pinned Gemini CLI (0.61.0), and the ones that stay refused.
-// maxTurns is `model.maxSessionTurns` and disallowedTools is `tools.exclude`: two runs, concurrent,
-// pin what each does on the wire and in the Trace. The refusals are checked without a CLI: an
+// maxTurns is `model.maxSessionTurns` and disallowedTools is `tools.exclude`, and a skill's activation
+// is in the stream (what trigger rate and the selection matrix read): three runs, concurrent, pin
+// what each does on the wire and in the Trace. The refusals are checked without a CLI: an
 // allowed-tools list (a --yolo run prompts for nothing), a disallowed rule with a pattern or naming no
 // Gemini tool, a fixture turn cap beside the spec's, and an extension in the project's
 // .gemini/extensions (0.61.0 loads extensions only from ~/.gemini/extensions).
@@ -12,17 +13,22 @@ import { buildGeminiLaunch } from "../../src/adapters/gemini-cli/launch.js";
 import { prepareGeminiRun } from "../../src/adapters/gemini-cli/prepare.js";
 import type { SessionSpec } from "../../src/adapters/port.js";
 import { removeTempDir } from "../../src/runtime/temp-dir.js";
+import { skillSelections } from "../../src/core/triggering/selection.js";
 import { runHarnessTest, type HarnessTestResult } from "../../src/tiers/harness/run-harness-test.js";
 import { makeRunDirs } from "../../src/tiers/harness/session.js";
 
 const RUN_TIMEOUT = 240_000;
 
-describe("maxTurns and disallowedTools, real CLI", () => {
+const GREET =
+  "---\nname: greet\ndescription: Greets the user warmly. Use when asked to greet.\n---\nGREET_BODY_MARK say hello\n";
+
+describe("maxTurns, disallowedTools and skill activation, real CLI", () => {
   let capped: HarnessTestResult;
   let excluded: HarnessTestResult;
+  let skilled: HarnessTestResult;
 
   beforeAll(async () => {
-    [capped, excluded] = await Promise.all([
+    [capped, excluded, skilled] = await Promise.all([
       runHarnessTest(
         {
           prompt: "write three files",
@@ -46,11 +52,26 @@ describe("maxTurns and disallowedTools, real CLI", () => {
         },
         { adapter: geminiAdapter },
       ),
+      runHarnessTest(
+        {
+          prompt: "greet me",
+          model: [
+            { tool: "Skill", input: { skill: "greet" } },
+            { tool: "Skill", input: { skill: "nosuch" } },
+            { text: "done" },
+          ],
+          skills: { greet: GREET },
+          sandbox: false,
+          timeoutMs: RUN_TIMEOUT,
+        },
+        { adapter: geminiAdapter },
+      ),
     ]);
   }, RUN_TIMEOUT + 30_000);
   afterAll(() => {
     capped?.cleanup();
     excluded?.cleanup();
+    skilled?.cleanup();
   });
 
   test("maxTurns 2: two model calls, the third is never requested, and the run ends at the cap (not a crash)", () => {
@@ -75,6 +96,36 @@ describe("maxTurns and disallowedTools, real CLI", () => {
     }
     expect(excluded.file("HI")).toBe("hi\n");
     expect(excluded.output).toBe("done");
+  });
+
+  test("skills: activate_skill is declared with the project's skill (beside Gemini's built-in ones), its activation is in the stream, and only a resolved one counts as selected", () => {
+    const first = skilled.modelRequests.find((q) => !q.sideChannel);
+    expect(first?.tools).toContain("activate_skill");
+    expect(first?.system).toContain("Greets the user warmly");
+    const body = first?.body as {
+      tools?: { functionDeclarations?: { name: string; parametersJsonSchema?: unknown }[] }[];
+    };
+    const declaration = body.tools?.[0]?.functionDeclarations?.find((d) => d.name === "activate_skill");
+    // 0.61.0 bundles two skills of its own: a trigger-rate run on Gemini competes with them.
+    expect(declaration?.parametersJsonSchema).toMatchObject({
+      properties: { name: { enum: ["skill-creator", "antigravity-support", "greet"] } },
+    });
+    expect(skilled.events).toContainEqual(
+      expect.objectContaining({
+        type: "tool_use",
+        tool_name: "activate_skill",
+        parameters: { name: "greet" },
+      }),
+    );
+    expect(skilled.toolCalls.map((c) => [c.name, c.input, c.result?.isError])).toEqual([
+      ["Skill", { skill: "greet" }, false],
+      ["Skill", { skill: "nosuch" }, true],
+    ]);
+    // The skill's body reached the model after activation.
+    expect(
+      skilled.modelRequests.some((q) => q.messages.some((m) => m.text.includes("GREET_BODY_MARK"))),
+    ).toBe(true);
+    expect(skillSelections(skilled)).toEqual([{ id: "greet", requested: "greet" }]);
   });
 });
 

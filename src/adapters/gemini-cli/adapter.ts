@@ -26,7 +26,9 @@ export const geminiAdapter: HarnessAdapter = {
   displayName: "Gemini CLI",
   pinnedPackage: { name: GEMINI_PACKAGE, version: GEMINI_VERSION },
   capabilities: {
-    skillSelectionEvents: false,
+    // A skill's activation is an `activate_skill` tool_use and its tool_result in stream-json, read as
+    // a Skill call (test/gemini/gemini-features.test.ts).
+    skillSelectionEvents: true,
     hookEventsInStream: false,
     effort: false,
     confinement: true,
