@@ -1,7 +1,7 @@
 // Harness features mapped onto the REAL pinned Gemini CLI (0.61.0), and the ones that stay refused.
 // maxTurns is `model.maxSessionTurns` and disallowedTools is `tools.exclude`, and a skill's activation
-// is in the stream (what trigger rate and the selection matrix read): three runs, concurrent, pin
-// what each does on the wire and in the Trace. The refusals are checked without a CLI: an
+// is in the stream (what trigger rate and the selection matrix read), and several prompts are one
+// `--resume latest` process each: four runs, concurrent, pin what each does on the wire and in the Trace. The refusals are checked without a CLI: an
 // allowed-tools list (a --yolo run prompts for nothing), a disallowed rule with a pattern or naming no
 // Gemini tool, a fixture turn cap beside the spec's, and an extension in the project's
 // .gemini/extensions (0.61.0 loads extensions only from ~/.gemini/extensions).
@@ -26,9 +26,10 @@ describe("maxTurns, disallowedTools and skill activation, real CLI", () => {
   let capped: HarnessTestResult;
   let excluded: HarnessTestResult;
   let skilled: HarnessTestResult;
+  let resumed: HarnessTestResult;
 
   beforeAll(async () => {
-    [capped, excluded, skilled] = await Promise.all([
+    [capped, excluded, skilled, resumed] = await Promise.all([
       runHarnessTest(
         {
           prompt: "write three files",
@@ -66,12 +67,33 @@ describe("maxTurns, disallowedTools and skill activation, real CLI", () => {
         },
         { adapter: geminiAdapter },
       ),
+      runHarnessTest(
+        {
+          prompt: ["FIRST_PROMPT_MARK write one", "SECOND_PROMPT_MARK write two"],
+          model: [
+            { tool: "Bash", input: { command: "echo one > ONE" } },
+            { text: "first done" },
+            { tool: "Bash", input: { command: "echo two > TWO" } },
+            { text: "second done" },
+          ],
+          files: {
+            ".gemini/settings.json": JSON.stringify({
+              hooks: { BeforeAgent: [{ hooks: [{ type: "command", command: "cat >/dev/null; exit 0" }] }] },
+            }),
+          },
+          transcript: true,
+          sandbox: false,
+          timeoutMs: RUN_TIMEOUT,
+        },
+        { adapter: geminiAdapter },
+      ),
     ]);
   }, RUN_TIMEOUT + 30_000);
   afterAll(() => {
     capped?.cleanup();
     excluded?.cleanup();
     skilled?.cleanup();
+    resumed?.cleanup();
   });
 
   test("maxTurns 2: two model calls, the third is never requested, and the run ends at the cap (not a crash)", () => {
@@ -126,6 +148,22 @@ describe("maxTurns, disallowedTools and skill activation, real CLI", () => {
       skilled.modelRequests.some((q) => q.messages.some((m) => m.text.includes("GREET_BODY_MARK"))),
     ).toBe(true);
     expect(skillSelections(skilled)).toEqual([{ id: "greet", requested: "greet" }]);
+  });
+
+  test("several prompts: the second resumes the session (its request holds the first exchange), each prompt fires BeforeAgent, the answer is the last one", () => {
+    expect(resumed.file("ONE")).toBe("one\n");
+    expect(resumed.file("TWO")).toBe("two\n");
+    const texts = resumed.modelRequests
+      .filter((q) => !q.sideChannel)
+      .map((q) => q.messages.map((m) => m.text).join("\n"));
+    expect(texts.length).toBe(4);
+    expect(texts[1]).not.toContain("SECOND_PROMPT_MARK");
+    for (const mark of ["FIRST_PROMPT_MARK", "first done", "SECOND_PROMPT_MARK"])
+      expect(texts[2]).toContain(mark);
+    expect(resumed.hooks?.map((h) => h.name)).toEqual(["BeforeAgent", "BeforeAgent"]);
+    expect(resumed.events.filter((e) => e["type"] === "init").length).toBe(2);
+    expect(resumed.output).toBe("second done");
+    expect(resumed.toolCalls.map((c) => c.input["command"])).toEqual(["echo one > ONE", "echo two > TWO"]);
   });
 });
 
@@ -187,7 +225,7 @@ describe("Gemini features that stay refused, by name", () => {
     });
   });
 
-  test("allowedTools, several prompts and subagents stay refused", async () => {
+  test("allowedTools and subagents stay refused; several prompts run under one sh, an empty list is refused", async () => {
     const { root, dirs } = makeRunDirs();
     try {
       const input = {
@@ -198,7 +236,8 @@ describe("Gemini features that stay refused, by name", () => {
       };
       const launch = (spec: SessionSpec) => () => buildGeminiLaunch({ ...input, spec });
       expect(launch({ prompt: "x", allowedTools: ["Bash"] })).toThrow(/--yolo, which prompts for nothing/);
-      expect(launch({ prompt: ["a", "b"] })).toThrow(/several user turns/);
+      expect(launch({ prompt: [] })).toThrow(/prompt list is empty/);
+      expect(launch({ prompt: ["a", "b"] })().argv.slice(0, 2)).toEqual(["/bin/sh", "-c"]);
       await expect(
         prepareGeminiRun({ prompt: "x", agents: { helper: "---\nname: helper\n---\nhi" } }, dirs),
       ).rejects.toMatchObject({

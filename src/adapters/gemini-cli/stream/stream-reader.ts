@@ -79,6 +79,8 @@ export function createGeminiStreamReader(dirs?: RunDirs): StreamReader {
               output += str(event["content"]);
             } else {
               inTurn = false;
+              // A new user prompt (several prompts: one `--resume` process each): the answer is the last one's.
+              if (event["role"] === "user") output = "";
             }
             break;
           case "tool_use": {
