@@ -352,7 +352,12 @@ describe("preparing and launching a Gemini run", () => {
           /vigiles owns model routing/,
         );
       }
-      expect(() => buildGeminiLaunch({ ...input, spec: { prompt: ["a", "b"] } })).toThrow(/single prompt/);
+      // Several prompts: one `gemini -p` a prompt under sh, the later ones resuming the session.
+      const several = buildGeminiLaunch({ ...input, spec: { prompt: ["a", "it's b"] } });
+      expect(several.argv.slice(0, 2)).toEqual(["/bin/sh", "-c"]);
+      expect(several.argv.slice(3)).toEqual(["vigiles-gemini-prompts", "/x/gemini.js", "a", "it's b"]);
+      expect(several.argv[2]).toContain(`"$bin" $resume -p "$p" '-m' 'gemini-2.5-pro' '--yolo'`);
+      expect(several.argv[2]).toContain("resume='--resume latest'");
       expect(() =>
         buildGeminiLaunch({
           ...input,
