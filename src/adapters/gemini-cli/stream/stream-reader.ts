@@ -104,7 +104,10 @@ export function createGeminiStreamReader(dirs?: RunDirs): StreamReader {
             break;
           }
           case "error":
-            errorText = str(event["message"]) || "the CLI reported an error";
+            // A warning is not the run's error: 0.61.0 reports a hook's block of the model call or of the
+            // agent's end ("Agent execution blocked: …") as severity "warning" and carries on.
+            if (event["severity"] !== "warning")
+              errorText = str(event["message"]) || "the CLI reported an error";
             break;
           case "result": {
             const stats = isRecord(event["stats"]) ? event["stats"] : {};
