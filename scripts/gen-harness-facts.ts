@@ -85,7 +85,7 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "description-overlap": `${CONTRACT}, Skills (only the descriptions sit in context)`,
   "gemini-unknown-event": `Gemini CLI 0.61.0's hook registry (its eleven events); ${seenIn("test/gemini/gemini-audit.test.ts")}`,
   "gemini-timeout-seconds": `Gemini CLI 0.61.0's hook runner (timeout in ms, 60000 default); ${seenIn("test/gemini/gemini-harness.test.ts")} (a 1500 ms hook killed)`,
-  "gemini-claude-tool-matcher": `Gemini CLI 0.61.0's hook planner (unanchored RegExp over its tool names); ${seenIn("test/gemini/same-spec.test.ts")} (Bash translated to run_shell_command)`,
+  "gemini-claude-tool-matcher": `Gemini CLI 0.61.0's hook planner (unanchored RegExp over its tool names); ${seenIn("test/harness/same-spec.test.ts")} (Bash translated to run_shell_command)`,
   "hook-crash": `${CONTRACT}, Hook output (any other exit: a non-blocking error)`,
   "hook-timeout": `${CONTRACT}, Hook output (a timeout: cancelled, no decision)`,
   "hook-stdout-noise": `${CONTRACT}, Hook output (JSON only when the first non-blank character is \`{\`)`,

@@ -29,6 +29,8 @@ export interface HookFirePart {
   /** Defaults to the event (a fire without a matcher subject, e.g. `UserPromptSubmit`). */
   readonly name?: string;
   readonly event: string;
+  /** The fire in Claude Code's names, where the harness names it otherwise (`PreToolUse:Bash`). */
+  readonly alias?: string;
   /** Defaults to 0. */
   readonly exitCode?: number | null;
   /** Defaults to false. */
@@ -89,6 +91,7 @@ function hookFireFrom(part: HookFirePart): HookFire {
   return {
     name: part.name ?? part.event,
     event: part.event,
+    ...(part.alias === undefined ? {} : { alias: part.alias }),
     exitCode,
     blocked: part.blocked ?? false,
     output: part.output ?? "",

@@ -38,6 +38,11 @@ export interface HookFire {
   /** `Event:Matcher-subject` as the CLI names it, e.g. `PreToolUse:Bash`. */
   readonly name: string;
   readonly event: string;
+  /**
+   * The same fire in Claude Code's names, where the harness names it otherwise (Gemini's
+   * `BeforeTool:run_shell_command` is `PreToolUse:Bash`); hook queries match either name.
+   */
+  readonly alias?: string;
   /** Null when the hook was killed or never exited. */
   readonly exitCode: number | null;
   /** The hook stopped the action (exit 2 where the event blocks, a deny, `decision:"block"`, `continue:false` on UserPromptSubmit). */

@@ -6,9 +6,10 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { HOOK_RECORDER_SCRIPT } from "../../src/adapters/codex/hook-recorder.js";
+import { hookRecorderScript } from "../../src/adapters/shared/hook-recorder.js";
 import { wrapHooks, type RecorderPaths } from "../../src/adapters/codex/prepare.js";
-import { readHookLog, readHookRecords } from "../../src/adapters/codex/stream/hook-records.js";
+import { readHookLog } from "../../src/adapters/codex/stream/hook-records.js";
+import { readHookRecords } from "../../src/adapters/shared/hook-records.js";
 
 const root = mkdtempSync("/var/tmp/vigiles-recorder-test-");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -18,7 +19,7 @@ let dirs = 0;
 function recorderIn(): RecorderPaths {
   const dir = join(root, String(dirs++));
   mkdirSync(join(dir, "fires"), { recursive: true });
-  writeFileSync(join(dir, "recorder.sh"), HOOK_RECORDER_SCRIPT);
+  writeFileSync(join(dir, "recorder.sh"), hookRecorderScript({ shell: "/bin/sh", command: "argument" }));
   return { script: join(dir, "recorder.sh"), firesDir: join(dir, "fires") };
 }
 

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
-import { readHookRecords } from "../../src/adapters/codex/stream/hook-records.js";
+import { readHookRecords } from "../../src/adapters/shared/hook-records.js";
 import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
 import type { HookFire } from "../../src/core/trace.js";
 import { ScriptOverrunError, UnknownToolError } from "../../src/tiers/harness/errors.js";

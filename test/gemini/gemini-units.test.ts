@@ -277,7 +277,7 @@ describe("preparing and launching a Gemini run", () => {
       const [a, b] = written.hooks.BeforeTool[0]!.hooks;
       expect(a?.name).toBe(hook.command);
       expect(a?.timeout).toBe(1000);
-      expect(a?.command).toMatch(/vigiles-gemini-hook-recorder\.sh' .* 'BeforeTool' '' '.*\.cmd'$/);
+      expect(a?.command).toMatch(/vigiles-hook-recorder\.sh' .* 'BeforeTool' '' '.*\.cmd'$/);
       expect(a?.command).toBe(b?.command);
       expect(written.hooks.enabled).toBe(true);
       const commandFile = /'([^']+\.cmd)'$/.exec(a?.command ?? "")?.[1] ?? "";
@@ -352,7 +352,12 @@ describe("preparing and launching a Gemini run", () => {
           /vigiles owns model routing/,
         );
       }
-      expect(() => buildGeminiLaunch({ ...input, spec: { prompt: ["a", "b"] } })).toThrow(/single prompt/);
+      // Several prompts: one `gemini -p` a prompt under sh, the later ones resuming the session.
+      const several = buildGeminiLaunch({ ...input, spec: { prompt: ["a", "it's b"] } });
+      expect(several.argv.slice(0, 2)).toEqual(["/bin/sh", "-c"]);
+      expect(several.argv.slice(3)).toEqual(["vigiles-gemini-prompts", "/x/gemini.js", "a", "it's b"]);
+      expect(several.argv[2]).toContain(`"$bin" $resume -p "$p" '-m' 'gemini-2.5-pro' '--yolo'`);
+      expect(several.argv[2]).toContain("resume='--resume latest'");
       expect(() =>
         buildGeminiLaunch({
           ...input,

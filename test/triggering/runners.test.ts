@@ -206,6 +206,13 @@ describe("measureSelectionMatrix", () => {
     expect(() => assertNoCollision(report)).toThrow(VacuousAssertionError);
   });
 
+  it("runs on Gemini CLI, whose stream reports skill activation (activate_skill, test/gemini/gemini-features.test.ts)", async () => {
+    const driver = countingDriver("gemini");
+    const report = await measureSelectionMatrix(plugin.dir, { driver });
+    expect(report.available).not.toBe(false);
+    expect(driver.calls).toBeGreaterThan(0);
+  });
+
   it("derives prompts from descriptions when none are given, and refuses unknown skills and pasted prompts", async () => {
     const driver = countingDriver();
     const report = await measureSelectionMatrix(plugin.dir, {

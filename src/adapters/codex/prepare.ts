@@ -14,7 +14,7 @@ import { replaceCwd } from "../claude-code/prepare-run.js";
 import { UnsafeEndpointError } from "../claude-code/errors.js";
 import { codexRoutingKeys } from "./config-routing.js";
 import { CodexUnsupportedError } from "./errors.js";
-import { HOOK_RECORDER_FILE, HOOK_RECORDER_SCRIPT } from "./hook-recorder.js";
+import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { codexHookStateKey, codexHookTrustHash, tomlString } from "./hook-trust.js";
 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
@@ -148,7 +148,8 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
   await mkdir(codexHome, { recursive: true });
   const recorder: RecorderPaths = { script: hookRecorderPath(dirs), firesDir: hookFiresDir(dirs) };
   await mkdir(recorder.firesDir, { recursive: true });
-  await put(recorder.script, HOOK_RECORDER_SCRIPT);
+  // Codex runs a hook command with `sh -c`, so the recorder does too.
+  await put(recorder.script, hookRecorderScript({ shell: "/bin/sh", command: "argument" }));
   const trust: TrustEntry[] = [];
   // A project copied in whole (`projectDir`) brings its own .codex files: the same checks and the
   // same recording as fixture files get, unless a fixture file replaces them.

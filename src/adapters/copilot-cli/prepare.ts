@@ -12,7 +12,7 @@ import { dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../claude-code/prepare-run.js";
-import { HOOK_RECORDER_FILE, hookRecorderScript } from "../codex/hook-recorder.js";
+import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { refuseWorkDirAgentHooks } from "./agent-hooks.js";
 import { CopilotUnsupportedError } from "./errors.js";
 import { wrapCopilotHooksFile, type RecorderPaths } from "./hook-wrap.js";
@@ -88,7 +88,7 @@ export async function prepareCopilotRun(
   const recorder: RecorderPaths = { script: copilotRecorderPath(dirs), firesDir: copilotFiresDir(dirs) };
   await mkdir(recorder.firesDir, { recursive: true });
   // Copilot runs a hook's `bash` field with /bin/bash (measured), so the recorder does too.
-  await put(recorder.script, hookRecorderScript("/bin/bash"));
+  await put(recorder.script, hookRecorderScript({ shell: "/bin/bash", command: "argument" }));
   // Every event a recorded file registers; a hook run for any other one escaped the recorder.
   const registered = new Set<string>();
   for (const [rel, text] of Object.entries(spec.files ?? {})) {

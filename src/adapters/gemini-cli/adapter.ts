@@ -5,6 +5,7 @@
  */
 import type { HarnessAdapter } from "../port.js";
 import { diagnoseGeminiRun } from "./diagnose.js";
+import { geminiFactProbes } from "./fact-probes.js";
 import { GEMINI_PACKAGE, GEMINI_VERSION } from "./errors.js";
 import { buildGeminiLaunch } from "./launch.js";
 import { startGeminiMock } from "./mock/server.js";
@@ -25,7 +26,9 @@ export const geminiAdapter: HarnessAdapter = {
   displayName: "Gemini CLI",
   pinnedPackage: { name: GEMINI_PACKAGE, version: GEMINI_VERSION },
   capabilities: {
-    skillSelectionEvents: false,
+    // A skill's activation is an `activate_skill` tool_use and its tool_result in stream-json, read as
+    // a Skill call (test/gemini/gemini-features.test.ts).
+    skillSelectionEvents: true,
     hookEventsInStream: false,
     effort: false,
     confinement: true,
@@ -39,4 +42,5 @@ export const geminiAdapter: HarnessAdapter = {
   createStreamReader: (dirs) => createGeminiStreamReader(dirs),
   diagnose: (summary, proc, requests) => diagnoseGeminiRun(summary, proc, requests),
   startMock: (script, options) => startGeminiMock(script, options ?? {}),
+  factProbes: geminiFactProbes,
 };

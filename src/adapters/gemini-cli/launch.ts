@@ -1,5 +1,6 @@
 /**
- * The `gemini -p … --yolo --output-format stream-json` command line of one run, pointed at an
+ * The `gemini -p … --yolo --output-format stream-json` command line of one run (several prompts: one
+ * `--resume latest` process each, under sh), pointed at an
  * endpoint by GOOGLE_GEMINI_BASE_URL with API-key auth. The environment is built from scratch (PATH
  * and locale inherited) with a private HOME. Gemini CLI loads `.env` files from the work dir, its
  * parents and HOME, but never over a variable already set, so every variable that routes model
@@ -38,6 +39,26 @@ const PINNED_EMPTY = [
 const ROUTING_ENV =
   /^(GOOGLE_|GEMINI_|CODE_ASSIST|VERTEX|OTEL_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|HOME$|CLOUD_SHELL$)/i;
 
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Several user turns: `gemini -p` takes one prompt, so each further prompt is a process of its own
+ * resuming the session (`--resume latest`: the run's private HOME holds only this session), one after
+ * another, stopping at the first that fails. Each prints its own stream; the reader reads them as one.
+ * Usage: `sh -c <script> vigiles-gemini-prompts <gemini> <prompt>…`.
+ */
+function severalPromptsScript(flags: readonly string[]): string {
+  const rest = flags.map(shellQuote).join(" ");
+  return [
+    "bin=$1; shift; resume=",
+    "for p do",
+    `  "$bin" $resume -p "$p" ${rest} || exit $?`,
+    "  resume='--resume latest'",
+    "done",
+    "",
+  ].join("\n");
+}
+
 export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
   const { spec, dirs, endpoint, harness } = input;
   assertEndpointAllowed(endpoint);
@@ -48,19 +69,14 @@ export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
     );
   }
   const prompts = typeof spec.prompt === "string" ? [spec.prompt] : [...spec.prompt];
-  if (prompts.length !== 1) {
+  if (prompts.length === 0)
+    throw new InvalidOptionError("the spec's prompt list is empty; give at least one prompt");
+  // maxTurns and disallowedTools are settings (run-limits.ts, written by prepare).
+  if ((spec.allowedTools?.length ?? 0) > 0) {
     throw new GeminiUnsupportedError(
-      "take several user turns",
-      "`gemini -p` runs one prompt; give a single prompt",
-    );
-  }
-  if (spec.maxTurns !== undefined) {
-    throw new GeminiUnsupportedError("cap turns", "the headless CLI has no max-turns flag mapped by vigiles");
-  }
-  if ((spec.allowedTools?.length ?? 0) > 0 || (spec.disallowedTools?.length ?? 0) > 0) {
-    throw new GeminiUnsupportedError(
-      "take allowed or disallowed tool lists",
-      "no mapping to Gemini's policy engine is made; the run uses --yolo",
+      "take an allowed-tools list",
+      "Claude Code's allowedTools skip its permission prompt for those tools, and a Gemini run here is --yolo, " +
+        "which prompts for nothing: the list would change nothing. Use disallowedTools to take tools away",
     );
   }
   if (spec.permissionMode !== undefined) {
@@ -74,10 +90,7 @@ export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
     if (ROUTING_ENV.test(name))
       throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
   }
-  const argv: [string, ...string[]] = [
-    harness.path,
-    "-p",
-    prompts[0] ?? "",
+  const flags = [
     "-m",
     endpoint.model ?? GEMINI_DEFAULT_MODEL,
     // Approvals have no one to answer them in a test; confinement is vigiles' (bubblewrap).
@@ -85,6 +98,10 @@ export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
     "--output-format",
     "stream-json",
   ];
+  const argv: [string, ...string[]] =
+    prompts.length === 1
+      ? [harness.path, "-p", prompts[0] ?? "", ...flags]
+      : ["/bin/sh", "-c", severalPromptsScript(flags), "vigiles-gemini-prompts", harness.path, ...prompts];
   const env: Record<string, string> = {
     PATH: process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
     LANG: process.env["LANG"] ?? "C.UTF-8",

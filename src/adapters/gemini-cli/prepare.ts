@@ -21,8 +21,9 @@ import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../claude-code/prepare-run.js";
 import { GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
-import { GEMINI_HOOK_RECORDER_FILE, GEMINI_HOOK_RECORDER_SCRIPT } from "./hook-recorder.js";
+import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { translateClaudeHooks } from "./translate-hooks.js";
+import { assertFixtureKeepsLimits, geminiRunLimitSettings } from "./run-limits.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -30,7 +31,7 @@ const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
 export const geminiHookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hooks");
 const commandsDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hook-commands");
-const recorderPath = (dirs: RunDirs) => join(dirs.tmpDir, GEMINI_HOOK_RECORDER_FILE);
+const recorderPath = (dirs: RunDirs) => join(dirs.tmpDir, HOOK_RECORDER_FILE);
 export const geminiHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".gemini");
 /** Where the CLI is told its system settings are: a path that does not exist, so the machine's are not read. */
 export const geminiMaskedSystemSettingsPath = (dirs: RunDirs) =>
@@ -158,6 +159,23 @@ export function assertFixtureSettingsStayLocal(settings: Json, file: string): vo
   }
 }
 
+/**
+ * Gemini CLI 0.61.0 loads extensions only from the user's `~/.gemini/extensions` (its extension
+ * manager reads `ExtensionStorage.getUserExtensionsDir()` and nothing else): one in the project's
+ * `.gemini/extensions` is never loaded, so a fixture putting one there would test a hook that never
+ * runs. Refused, pointing at `pluginDirs`, which installs it where the CLI looks.
+ */
+function assertNotWorkspaceExtension(rel: string): void {
+  const parts = normalize(rel).split(sep);
+  if (parts[0] === ".gemini" && parts[1] === "extensions") {
+    throw new GeminiUnsupportedError(
+      `load the extension in ${rel}`,
+      "0.61.0 loads extensions only from ~/.gemini/extensions, never from the project's .gemini/extensions; " +
+        "give the extension's dir as the spec's pluginDir (or plugins), which installs it in the run's private HOME",
+    );
+  }
+}
+
 /** Settings keys of a spec that carry over to Gemini: only `hooks` (translated). */
 function assertSettingsCarryOver(settings: Json): void {
   const other = Object.keys(settings).filter((k) => k !== "hooks");
@@ -220,13 +238,19 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
   };
   await mkdir(recorder.firesDir, { recursive: true });
   await mkdir(recorder.commandsDir, { recursive: true });
-  await put(recorder.script, GEMINI_HOOK_RECORDER_SCRIPT);
+  // Gemini runs a hook command under `bash -c`, and rewrites `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD`,
+  // `$GEMINI_SESSION_ID`, `$GEMINI_PLANS_DIR` and `$CLAUDE_PROJECT_DIR` in its text, which would break
+  // the wrapper's quoting: the command is kept in a file, where the same names expand from the hook's
+  // environment (Gemini sets them to the same values; they differ only for a path needing quotes).
+  await put(recorder.script, hookRecorderScript({ shell: "bash", command: "file" }));
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
     const path = safeJoin(dirs.workDir, rel);
+    assertNotWorkspaceExtension(rel);
     if (normalize(rel) === join(".gemini", "settings.json")) {
       // The project's own settings are under test: their hooks are recorded where they lie.
       const parsed = parseJsonFile(replaceCwd(text, dirs.workDir) as string, rel);
       assertFixtureSettingsStayLocal(parsed, rel);
+      assertFixtureKeepsLimits(parsed, rel, spec);
       const hooks =
         parsed["hooks"] === undefined ? undefined : await wrapGeminiHooks(parsed["hooks"], rel, recorder);
       await put(path, `${JSON.stringify({ ...parsed, ...(hooks ? { hooks } : {}) }, null, 2)}\n`);
@@ -234,7 +258,7 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
     }
     await put(path, text);
   }
-  const user: Json = {};
+  const user: Json = geminiRunLimitSettings(spec);
   if (spec.settings !== undefined) {
     const settings = replaceCwd(spec.settings, dirs.workDir) as Json;
     assertSettingsCarryOver(settings);

@@ -7,23 +7,19 @@
  * Gemini reads its own verdict fields (top-level `decision`), which is what a run then shows.
  */
 import { InvalidOptionError } from "../../core/errors.js";
+import { GEMINI_EVENT_RULES } from "../../core/hook-decision/gemini-rules.js";
 import { GeminiHookTranslationError } from "./errors.js";
 import { geminiToolName } from "./mock/tool-names.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Claude Code event → Gemini CLI event, for the events whose moment and meaning match. */
-export const CLAUDE_TO_GEMINI_EVENT: Readonly<Record<string, string>> = {
-  PreToolUse: "BeforeTool",
-  PostToolUse: "AfterTool",
-  UserPromptSubmit: "BeforeAgent",
-  Stop: "AfterAgent",
-  SessionStart: "SessionStart",
-  SessionEnd: "SessionEnd",
-  PreCompact: "PreCompress",
-  Notification: "Notification",
-};
+/** Claude Code event → Gemini CLI event, for the events whose moment and meaning match (gemini-rules.ts). */
+export const CLAUDE_TO_GEMINI_EVENT: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(GEMINI_EVENT_RULES).flatMap(([event, rules]) =>
+    rules.claudeEvent !== undefined ? [[rules.claudeEvent, event]] : [],
+  ),
+);
 
 const TOOL_EVENTS = new Set(["BeforeTool", "AfterTool"]);
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

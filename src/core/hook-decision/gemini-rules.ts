@@ -1,6 +1,7 @@
 /**
  * Gemini CLI's hook protocol (0.61.0, read from its hook runner and aggregator and pinned by
- * real-CLI tests in test/gemini), as one table. It differs from Claude Code's in ways a ported hook
+ * real-CLI tests in test/gemini: each row's `pinnedBy` names the run; Notification and PreCompress
+ * are read from the source only), as one table. It differs from Claude Code's in ways a ported hook
  * trips over:
  *
  * - The verdict is a top-level `decision`: `deny` or `block` stops the action, `ask` asks, `allow`
@@ -29,35 +30,89 @@ export interface GeminiEventRules {
   readonly additionalContext: boolean;
   /** `hookSpecificOutput` fields this event reads besides `additionalContext`. */
   readonly specificFields: readonly string[];
+  /**
+   * The Claude Code event whose moment and meaning match (BeforeTool is PreToolUse), if one does:
+   * `settings.hooks` translate through it, and `hookFired("PreToolUse")` matches a BeforeTool fire.
+   */
+  readonly claudeEvent?: string;
+  /** The test whose real run of the pinned CLI pinned this row; absent: read from the CLI's source only. */
+  readonly pinnedBy?: string;
 }
 
 /** Gemini CLI's events and what a hook may do on each. */
 export const GEMINI_EVENT_RULES: Readonly<Record<string, GeminiEventRules>> = {
   BeforeTool: {
+    pinnedBy: "test/gemini/gemini-harness.test.ts",
+    claudeEvent: "PreToolUse",
     matcherField: "tool_name",
     blocks: "tool",
     additionalContext: false,
     specificFields: ["tool_input"],
   },
   AfterTool: {
+    pinnedBy: "test/gemini/gemini-harness.test.ts",
+    claudeEvent: "PostToolUse",
     matcherField: "tool_name",
     blocks: "tool-result",
     additionalContext: true,
     specificFields: ["tailToolCallRequest"],
   },
-  BeforeAgent: { blocks: "agent", additionalContext: true, specificFields: [] },
-  AfterAgent: { blocks: "agent-continues", additionalContext: false, specificFields: ["clearContext"] },
+  BeforeAgent: {
+    pinnedBy: "test/gemini/gemini-harness.test.ts",
+    claudeEvent: "UserPromptSubmit",
+    blocks: "agent",
+    additionalContext: true,
+    specificFields: [],
+  },
+  AfterAgent: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
+    claudeEvent: "Stop",
+    blocks: "agent-continues",
+    additionalContext: false,
+    specificFields: ["clearContext"],
+  },
   BeforeModel: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
     blocks: "model-call",
     additionalContext: false,
     specificFields: ["llm_request", "llm_response"],
   },
-  AfterModel: { additionalContext: false, specificFields: ["llm_response"] },
-  BeforeToolSelection: { additionalContext: false, specificFields: ["toolConfig"] },
-  SessionStart: { matcherField: "source", additionalContext: true, specificFields: [] },
-  SessionEnd: { matcherField: "reason", additionalContext: false, specificFields: [] },
-  Notification: { matcherField: "notification_type", additionalContext: false, specificFields: [] },
-  PreCompress: { matcherField: "trigger", additionalContext: false, specificFields: [] },
+  AfterModel: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
+    additionalContext: false,
+    specificFields: ["llm_response"],
+  },
+  BeforeToolSelection: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
+    additionalContext: false,
+    specificFields: ["toolConfig"],
+  },
+  SessionStart: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
+    claudeEvent: "SessionStart",
+    matcherField: "source",
+    additionalContext: true,
+    specificFields: [],
+  },
+  SessionEnd: {
+    pinnedBy: "test/gemini/gemini-model-hooks.test.ts",
+    claudeEvent: "SessionEnd",
+    matcherField: "reason",
+    additionalContext: false,
+    specificFields: [],
+  },
+  Notification: {
+    claudeEvent: "Notification",
+    matcherField: "notification_type",
+    additionalContext: false,
+    specificFields: [],
+  },
+  PreCompress: {
+    claudeEvent: "PreCompact",
+    matcherField: "trigger",
+    additionalContext: false,
+    specificFields: [],
+  },
 };
 
 /** The rules of a Gemini CLI event, or undefined for a name Gemini does not have. */

@@ -23,13 +23,25 @@ function sameSubject(a: string, b: string): boolean {
   return a === b || (isSubagentTool(a) && isSubagentTool(b));
 }
 
-/** Whether a fire answers the query: same event, and same subject when the query names one. */
+function nameMatches(name: string, wanted: { event: string; subject: string | undefined }): boolean {
+  const fired = splitName(name);
+  if (fired.event !== wanted.event) return false;
+  if (wanted.subject === undefined) return true;
+  return fired.subject !== undefined && sameSubject(fired.subject, wanted.subject);
+}
+
+/**
+ * Whether a fire answers the query: same event, and same subject when the query names one, in the
+ * harness's own names or in Claude Code's (the fire's `alias`), so one spec's queries read every harness.
+ */
 export function hookMatches(fire: HookFire, query: HookQuery): boolean {
   const wanted = splitName(query);
-  if (fire.event !== wanted.event) return false;
-  if (wanted.subject === undefined) return true;
-  const subject = splitName(fire.name).subject;
-  return subject !== undefined && sameSubject(subject, wanted.subject);
+  if (fire.event === wanted.event) {
+    if (wanted.subject === undefined) return true;
+    const subject = splitName(fire.name).subject;
+    return subject !== undefined && sameSubject(subject, wanted.subject);
+  }
+  return fire.alias !== undefined && nameMatches(fire.alias, wanted);
 }
 
 /** The recorded fires answering the query; undefined when fires were not recorded. */

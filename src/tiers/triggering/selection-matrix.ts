@@ -1,7 +1,8 @@
 /**
  * `measureSelectionMatrix`: runs each skill's prompts against the whole installed set and records
  * which skill the selector resolved, giving an N x N matrix (recall on the diagonal, collision off
- * it). Claude Code only: it reads the Skill tool's resolution, which other harnesses do not report.
+ * it). Only on a harness whose stream reports the selection (`skillSelectionEvents`: Claude Code's
+ * Skill tool, Gemini CLI's activate_skill); Codex and Copilot report none.
  */
 import { InvalidOptionError } from "../../core/errors.js";
 import type { ArmUsage } from "../../core/eval-report.js";
@@ -25,6 +26,7 @@ import {
   retryOptions,
   usageOf,
 } from "./common.js";
+import { adapterById } from "../harness/default-adapter.js";
 import { pickDriver } from "./default-driver.js";
 import { install, type InstallSource } from "./install.js";
 
@@ -37,8 +39,11 @@ interface DerivedCount {
   readonly strict: boolean;
 }
 
-/** The harness id whose runs report skill selection. */
-const SELECTION_HARNESS = "claude-code";
+/** Whether a harness's runs report which skill was selected (a driver of an unknown harness: no). */
+async function reportsSkillSelection(harness: string): Promise<boolean> {
+  const adapter = await adapterById(harness).catch(() => undefined);
+  return adapter?.capabilities.skillSelectionEvents === true;
+}
 
 /** Options of {@link measureSelectionMatrix}. */
 export interface SelectionMatrixOptions {
@@ -142,12 +147,12 @@ export async function measureSelectionMatrix(
       trials,
       prompts,
     };
-    if (driver.harness !== SELECTION_HARNESS) {
+    if (!(await reportsSkillSelection(driver.harness))) {
       return {
         ...base,
         ...summariseSelectionMatrix(skills, []),
         available: false,
-        reason: `${driver.harness} reports no skill-selection event; only Claude Code does`,
+        reason: `${driver.harness} reports no skill-selection event; Claude Code and Gemini CLI do`,
         runs: [],
         errors: 0,
         usage: NO_USAGE,

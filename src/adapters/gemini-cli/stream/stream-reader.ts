@@ -10,11 +10,14 @@ import type { ToolCall, ToolResult } from "../../../core/trace.js";
 import type { RunDirs, StreamReader, StreamSummary } from "../../port.js";
 import { toClaudeCall } from "../mock/tool-names.js";
 import { geminiHookFiresDir } from "../prepare.js";
-import { readGeminiHookFires } from "./hook-records.js";
+import { readHookFires, type FireNaming } from "../../shared/hook-records.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** A fire's tool in Claude Code's name, as the Trace's calls show it (`BeforeTool:run_shell_command` is `PreToolUse:Bash`). */
+const GEMINI_FIRE_NAMING: FireNaming = { claudeTool: (tool) => toClaudeCall(tool, {}).name };
 
 /** How the CLI words a refusal by a hook (BeforeTool deny or exit 2, and `continue: false`). */
 const HOOK_REFUSAL = /^(Tool execution blocked|Agent execution stopped by hook):/;
@@ -76,6 +79,8 @@ export function createGeminiStreamReader(dirs?: RunDirs): StreamReader {
               output += str(event["content"]);
             } else {
               inTurn = false;
+              // A new user prompt (several prompts: one `--resume` process each): the answer is the last one's.
+              if (event["role"] === "user") output = "";
             }
             break;
           case "tool_use": {
@@ -99,7 +104,10 @@ export function createGeminiStreamReader(dirs?: RunDirs): StreamReader {
             break;
           }
           case "error":
-            errorText = str(event["message"]) || "the CLI reported an error";
+            // A warning is not the run's error: 0.61.0 reports a hook's block of the model call or of the
+            // agent's end ("Agent execution blocked: …") as severity "warning" and carries on.
+            if (event["severity"] !== "warning")
+              errorText = str(event["message"]) || "the CLI reported an error";
             break;
           case "result": {
             const stats = isRecord(event["stats"]) ? event["stats"] : {};
@@ -120,7 +128,7 @@ export function createGeminiStreamReader(dirs?: RunDirs): StreamReader {
         events,
         strayLines,
         toolCalls: [...calls.values()],
-        hooks: dirs ? readGeminiHookFires(geminiHookFiresDir(dirs)) : [],
+        hooks: dirs ? readHookFires(geminiHookFiresDir(dirs), "gemini", GEMINI_FIRE_NAMING) : [],
         output,
         turns,
         inputTokens,
