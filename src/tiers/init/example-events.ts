@@ -194,7 +194,9 @@ function otherEvent(event: string, matcher: string | undefined, source: string):
   if (field !== undefined && verdict.kind === "names" && !verdict.matches && verdict.names?.[0])
     base[field] = verdict.names[0];
   const label =
-    typeof base["prompt"] === "string" ? `${event} ${JSON.stringify(base["prompt"])}` : `a ${event} event`;
+    typeof base["prompt"] === "string"
+      ? `${event} ${JSON.stringify(base["prompt"])}`
+      : `${/^[AEIOU]/.test(event) ? "an" : "a"} ${event} event`;
   return { suspect: { event: base, label }, derivedFrom: `the ${event} event's own fields` };
 }
 

@@ -34,19 +34,29 @@ function readSmall(path: string): string | undefined {
   }
 }
 
-/** The commands and the scripts they name, joined; the files found are listed for the starter's comment. */
+/** A shell script: by its extension or its `#!` line (other languages call programs their own way). */
+function isShell(path: string, text: string): boolean {
+  return /\.(sh|bash)$/.test(path) || /^#!.*\b(sh|bash|dash|zsh)\b/.test(text);
+}
+
+/**
+ * The commands and the scripts they name, joined (`text`); `shell` is the part written in shell
+ * (the commands and the shell scripts), where a program called is a program run.
+ */
 export function readHookSource(
   group: HookHandlerGroup,
   root: string,
   pluginRoot?: string,
-): { readonly text: string; readonly files: readonly string[] } {
+): { readonly text: string; readonly shell: string; readonly files: readonly string[] } {
   const parts: string[] = [];
+  const shell: string[] = [];
   const files: string[] = [];
   for (const handler of group.hooks) {
     if (handler.type !== "command" || handler.command === undefined) continue;
     const written = [handler.command, ...(handler.args ?? [])].join(" ");
     const command = expand(written, root, pluginRoot);
     parts.push(written);
+    shell.push(written);
     for (const word of words(command)) {
       const path = isAbsolute(word) ? word : join(pluginRoot ?? root, word);
       if (files.includes(path) || !existsSync(path)) continue;
@@ -54,9 +64,10 @@ export function readHookSource(
       if (text === undefined) continue;
       files.push(path);
       parts.push(text);
+      if (isShell(path, text)) shell.push(text);
     }
   }
-  return { text: parts.join("\n"), files };
+  return { text: parts.join("\n"), shell: shell.join("\n"), files };
 }
 
 /**
@@ -64,7 +75,7 @@ export function readHookSource(
  * first word of each command when it is a bare name, and the usual tools its scripts call. The
  * starter checks them on PATH when it runs, and skips (saying which) rather than fail for them.
  */
-export function programsNeeded(group: HookHandlerGroup, source: string): string[] {
+export function programsNeeded(group: HookHandlerGroup, shell: string): string[] {
   const needed = new Set<string>();
   for (const handler of group.hooks) {
     if (handler.type !== "command" || handler.command === undefined) continue;
@@ -75,8 +86,10 @@ export function programsNeeded(group: HookHandlerGroup, source: string): string[
     if (first !== undefined && /^[a-z][a-z0-9._+-]*$/i.test(first) && !SHELL_BUILTINS.has(first))
       needed.add(first);
   }
+  // In command position only (a line's start, after a pipe, `;`, `&&`, `$(` or a backtick): a guard
+  // whose message says "use rg" does not need rg.
   for (const tool of USUAL_TOOLS)
-    if (new RegExp(`(^|[\\s|;&(\`$])${tool}\\b`, "m").test(source)) needed.add(tool);
+    if (new RegExp(`(^|[|;&(\`]|\\$\\()[ \\t]*${tool}\\b`, "m").test(shell)) needed.add(tool);
   return [...needed].sort();
 }
 

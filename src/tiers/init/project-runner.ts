@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { globSync } from "tinyglobby";
 
 export type StarterRunner = "vigiles" | "vitest" | "jest";
 
@@ -34,8 +33,12 @@ function listed(pkg: Record<string, unknown> | undefined, name: string): string 
   return undefined;
 }
 
+const CONFIG_EXTENSIONS = ["js", "mjs", "cjs", "ts", "mts", "cts", "json"];
+
 function config(root: string, name: string): string | undefined {
-  const [found] = globSync(`${name}.config.{js,mjs,cjs,ts,mts,cts,json}`, { cwd: root });
+  const found = CONFIG_EXTENSIONS.map((ext) => `${name}.config.${ext}`).find((f) =>
+    existsSync(join(root, f)),
+  );
   return found === undefined ? undefined : `${found} here`;
 }
 

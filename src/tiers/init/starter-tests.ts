@@ -100,7 +100,7 @@ export function hookStarter(
     ? `, pluginRoot: fileURLToPath(new URL(${js(`${toRoot}/${relative(root, hook.pluginRoot) || "."}/`)}, import.meta.url))`
     : "";
   const source = readHookSource(hook.group, root, hook.pluginRoot);
-  const programs = programsNeeded(hook.group, source.text);
+  const programs = programsNeeded(hook.group, source.shell);
   // The other harnesses name their events and tool inputs their own way: no example is guessed.
   const examples =
     harness === "claude-code"
