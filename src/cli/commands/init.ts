@@ -10,7 +10,7 @@ import { hookStarter, skillStarter, type StarterFile } from "../../tiers/init/st
 import { githubWorkflow } from "../../tiers/init/ci-workflow.js";
 import { InvalidOptionError } from "../../core/errors.js";
 
-const HELP = `Usage: vigiles init [--out tests/vigiles] [--runner vigiles|vitest|jest] [--force]
+const HELP = `Usage: vigiles init [--out tests/vigiles] [--runner vigiles|vitest|jest] [--ci github] [--force]
 
 Finds the command hooks (.claude/settings*.json, plugins' hooks/hooks.json) and skills of this
 repository and writes a starter test for each: a test file per hook and a trigger-rate eval
