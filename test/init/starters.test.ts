@@ -14,6 +14,8 @@ import { afterAll, describe, expect, test } from "vitest";
 import { deriveHookExamples, type HookExamples } from "../../src/tiers/init/example-events.js";
 import { programsNeeded } from "../../src/tiers/init/hook-source.js";
 import { detectRunner } from "../../src/tiers/init/project-runner.js";
+import { hookStarter } from "../../src/tiers/init/starter-tests.js";
+import type { FoundHook } from "../../src/tiers/init/discover.js";
 import { testMatcher } from "../../src/core/hook-config/matcher.js";
 
 const repoRoot = process.cwd();
@@ -91,6 +93,40 @@ describe("example events derived from the matcher, event and source", () => {
   test("a matcher naming no tool it knows (mcp__…) gets no guess, and says what to fill in", () => {
     const e = deriveHookExamples("PreToolUse", "mcp__github__.*", "");
     expect(e).toMatchObject({ unknown: expect.stringMatching(/tool_name it matches/) });
+  });
+});
+
+describe("the starter for one hook", () => {
+  const found = (group: FoundHook["group"], extra: Record<string, unknown> = {}): FoundHook =>
+    ({ file: ".claude/settings.json", event: "PreToolUse", group, ...extra }) as FoundHook;
+
+  test("a handler's if: rule narrows its matcher: the starter sends the rule's command, and no event it does not select", () => {
+    const { text } = hookStarter(
+      found({ matcher: "Bash", hooks: [{ type: "command", command: "true", if: "Bash(npm publish:*)" }] }),
+      0,
+      "/p/tests/vigiles",
+      "/p",
+    );
+    expect(text).toContain('"command": "npm publish"');
+    expect(text).not.toContain("const everyday");
+    expect(text).toContain(
+      'runs("PreToolUse hook answers Bash \\"npm publish\\" within the contract" + needs',
+    );
+  });
+
+  test("a hook tagged for another harness runs with that harness's rules, and its example is left to fill in", () => {
+    const { text } = hookStarter(
+      found(
+        { hooks: [{ type: "command", command: "./guard.sh" }] },
+        { harness: "copilot", event: "preToolUse" },
+      ),
+      0,
+      "/p/tests/vigiles",
+      "/p",
+    );
+    expect(text).toContain('harness: "copilot"');
+    expect(text).toContain("// Fill in: this is a copilot hook: write the preToolUse event it receives");
+    expect(text).not.toMatch(/^runs\(/m);
   });
 });
 
@@ -184,6 +220,7 @@ printf '// formatted\\n' >> "$file"
             hooks: [{ type: "command", command: "node .claude/hooks/secrets.js" }],
           },
           { matcher: "mcp__github__.*", hooks: [{ type: "command", command: "true" }] },
+          { matcher: "Bash", hooks: [{ type: "command", command: "exit 0", if: "Bash(npm publish:*)" }] },
         ],
         PostToolUse: [
           { matcher: "Edit|Write", hooks: [{ type: "command", command: "sh .claude/hooks/format.sh" }] },
@@ -276,7 +313,7 @@ describe("starters for a realistic project", () => {
     ]);
     expect(r.status, r.stdout + r.stderr).toBe(0);
     const out = stripVTControlCharacters(r.stdout);
-    expect(out).toMatch(/Test Files +\d+ passed \| \d+ skipped \(8\)/);
+    expect(out).toMatch(/Test Files +\d+ passed \| \d+ skipped \(9\)/);
     expect(out).not.toMatch(/failed/);
     expect(out).toMatch(/✓ .*PreToolUse hook answers Bash "git commit/);
   }, 300_000);

@@ -12,6 +12,7 @@ import { derivePromptsFromDescription } from "../../core/triggering/derive-promp
 import type { FoundHook, FoundSkill } from "./discover.js";
 import { deriveHookExamples } from "./example-events.js";
 import { programsNeeded, readHookSource } from "./hook-source.js";
+import { selectedExamples } from "./selected-examples.js";
 import type { StarterRunner } from "./project-runner.js";
 
 export interface StarterFile {
@@ -104,7 +105,7 @@ export function hookStarter(
   // The other harnesses name their events and tool inputs their own way: no example is guessed.
   const examples =
     harness === "claude-code"
-      ? deriveHookExamples(hook.event, matcher, source.text)
+      ? selectedExamples(hook.group, hook.event, deriveHookExamples(hook.event, matcher, source.text), root)
       : { unknown: `this is a ${harness} hook: write the ${hook.event} event it receives` };
   const scratch = hook.event.startsWith("PostToolUse");
   const lines = [
@@ -158,10 +159,14 @@ export function hookStarter(
     "  }",
     "}",
     "// Every way a hook fails open: a crash, a timeout, an answer outside the contract.",
-    "function withinContract(r) {",
-    '  if (r.timedOut) throw new Error("the hook ran past its timeout");',
-    '  if (r.decision === "invalid") throw new Error(`the hook answered outside the contract: ${r.invalidReason}`);',
-    "  if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`the hook failed (exit ${r.exitCode}): ${r.stderr}`);",
+    "function withinContract(result) {",
+    "  if (result.selected === false) throw new Error(`nothing ran: ${result.hookError}`);",
+    "  // Each handler on its own: several run in parallel and their decisions combine.",
+    "  for (const r of result.runs ?? [result]) {",
+    '    if (r.timedOut) throw new Error("the hook ran past its timeout");',
+    '    if (r.decision === "invalid") throw new Error(`the hook answered outside the contract: ${r.invalidReason}`);',
+    "    if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`the hook failed (exit ${r.exitCode}): ${r.stderr}`);",
+    "  }",
     "}",
     `// Programs the hook calls; where one is missing here the tests skip and say which.`,
     `const missing = ${js(programs)}.filter((p) => spawnSync("sh", ["-c", 'command -v "$0"', p]).status !== 0);`,
