@@ -1,12 +1,16 @@
 // Pins `vigiles doctor`: the pinned CLIs are reported as validated, a newer CLI is a warning that
 // says what to re-check, a missing one an error with the install line, credentials are found
-// without being used, and the command's exit code follows the errors.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// without being used, and the command's exit code follows the errors. Confinement: bwrap missing
+// from PATH is an error whose fix is this machine's install line.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { diagnoseSetup } from "../../src/tiers/doctor/diagnose-setup.js";
 import { copilotTrustLine } from "../../src/tiers/doctor/copilot-trust.js";
+import { bubblewrapInstallLine } from "../../src/tiers/doctor/install-lines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigiles-doctor-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,5 +84,43 @@ describe("vigiles doctor, GitHub Copilot CLI", () => {
     );
     expect(copilotTrustLine(project, home, {})?.level).toBe("ok");
     expect(copilotTrustLine(home, home, {})).toBeUndefined();
+  });
+});
+
+describe("vigiles doctor, bubblewrap's install line", () => {
+  test("a PATH without bwrap: an error naming it, with the install line for this machine", () => {
+    // A PATH holding only node, sh and apt-get (this machine's package manager): no bwrap.
+    const bin = mkdtempSync(join(dir, "bin-"));
+    for (const p of [process.execPath, "/bin/sh", "/usr/bin/apt-get"])
+      symlinkSync(p, join(bin, p.split("/").at(-1) ?? p));
+    const tsx = pathToFileURL(join(process.cwd(), "node_modules/tsx/dist/loader.mjs")).href;
+    const r = spawnSync(
+      process.execPath,
+      ["--import", tsx, join(process.cwd(), "src/cli/main.ts"), "doctor"],
+      {
+        encoding: "utf8",
+        env: { PATH: bin, HOME: dir },
+        timeout: 180_000,
+      },
+    );
+    expect(r.stdout).toMatch(/✗ confinement +bubblewrap \(bwrap\) is not installed: `bwrap` is not on PATH/);
+    const root = process.getuid?.() === 0;
+    expect(r.stdout).toContain(
+      `fix: ${root ? "apt-get update && apt-get install -y bubblewrap" : "as root: apt-get update && apt-get install -y bubblewrap"}`,
+    );
+    expect(r.status).toBe(1);
+  }, 200_000);
+
+  test("the line follows the machine: root or sudo, the package manager, Linux only", () => {
+    const line = (root: boolean, onPath: string[], platform: NodeJS.Platform = "linux") =>
+      bubblewrapInstallLine({ platform, root, onPath: new Set(onPath) });
+    expect(line(true, ["apt-get"])).toBe("apt-get update && apt-get install -y bubblewrap");
+    expect(line(false, ["apt-get", "sudo"])).toBe(
+      "sudo apt-get update && sudo apt-get install -y bubblewrap",
+    );
+    expect(line(false, ["dnf", "sudo"])).toBe("sudo dnf install -y bubblewrap");
+    expect(line(false, ["apk"])).toBe("as root: apk add bubblewrap");
+    expect(line(true, [])).toMatch(/the package is `bubblewrap`/);
+    expect(line(false, ["sudo"], "darwin")).toMatch(/Linux only \(this is darwin\)/);
   });
 });

@@ -1,6 +1,7 @@
 // Pins `vigiles init`: it finds the hooks of a repository's settings and plugins and its skills,
-// writes a starter test for each, keeps existing files, and the starter tests pass or fail
-// honestly when run: a guard that blocks the example passes, one that lets it through fails.
+// writes a starter test for each, keeps existing files, and the starters pass or skip out of the
+// box (never fail on a guess): the contract tests run, the verdict tests are test.skip. Once the
+// user turns a verdict test on, it passes or fails honestly, naming the event it sent.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -59,16 +60,41 @@ describe("vigiles init", () => {
     expect(evalText).toContain('skillResolved(t, "deploy-notes")');
   });
 
-  test("the starters run: the guards that block their example pass, the honest failures fail", () => {
+  test("out of the box every starter passes or skips: the contract tests run, the verdicts are skipped", () => {
     const r = vigiles(["test", "tests/vigiles"]);
-    // The settings guard and the plugin's Bash guard block `git push --force`; the Stop hooks and
-    // the prompt hook answer within the contract.
-    expect(r.stdout).toMatch(/5 passed, 0 failed/);
-    // Now a guard that lets the example through: its starter must fail, not pass.
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^5 passed, 0 failed/m);
+    // The settings guard gets the Bash event its matcher selects, run through the hook for real.
+    expect(r.stdout).toMatch(
+      /✓ PreToolUse hook answers Bash "git push --force origin main" within the contract/,
+    );
+    expect(r.stdout).toMatch(/- PreToolUse hook blocks Bash .*git push --force origin main.* skipped/);
+    expect(r.stdout).toMatch(/✓ Stop hook answers a Stop event within the contract/);
+    expect(r.stdout).toMatch(/tests: \d+ passed, 0 failed, \d+ skipped/);
+  });
+
+  test("a verdict test turned on passes on a guard that blocks and fails, naming the event, on one that does not", () => {
+    const file = join(repo, "tests/vigiles/01-pretooluse-bash.harness.mjs");
+    const starter = readFileSync(file, "utf8");
+    writeFileSync(file, starter.replace('test.skip("PreToolUse hook blocks', 'test("PreToolUse hook blocks'));
+    const strong = vigiles(["test", "tests/vigiles/01-pretooluse-bash.harness.mjs"]);
+    expect(strong.stdout).toMatch(/✓ PreToolUse hook blocks Bash/);
+    expect(strong.status).toBe(0);
     writeFileSync(join(repo, "guard.sh"), "exit 0\n");
     const weak = vigiles(["test", "tests/vigiles/01-pretooluse-bash.harness.mjs"]);
     expect(weak.status).toBe(1);
-    expect(weak.stdout).toMatch(/0 passed, 1 failed/);
+    expect(weak.stdout).toMatch(/✗ PreToolUse hook blocks Bash/);
+    expect(weak.stdout).toContain('event sent: {"hook_event_name":"PreToolUse","tool_name":"Bash"');
+    // A guard that crashes on the example fails its contract test, skipped verdicts or not.
+    writeFileSync(join(repo, "guard.sh"), "echo boom >&2; exit 3\n");
+    writeFileSync(file, starter);
+    const broken = vigiles(["test", "tests/vigiles/01-pretooluse-bash.harness.mjs"]);
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toMatch(/the hook failed \(exit 3\): boom/);
+    writeFileSync(
+      join(repo, "guard.sh"),
+      'grep -q "push --force" && { echo "no force push" >&2; exit 2; }; exit 0\n',
+    );
   });
 
   test("a second run keeps existing files", () => {

@@ -3,9 +3,9 @@
  * with, whether bubblewrap confinement really works here (a confined run, not a `which`), and
  * whether the paid tier has credentials. It never calls a model: credentials are looked for, not used.
  */
-import { existsSync } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { copilotAdapter } from "../../adapters/copilot-cli/adapter.js";
@@ -14,6 +14,7 @@ import { geminiAdapter } from "../../adapters/gemini-cli/adapter.js";
 import type { HarnessAdapter } from "../../adapters/port.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
 import { readFactsReport } from "../facts/run-facts.js";
+import { INSTALL_PROGRAMS, USER_NAMESPACES_FIX, bubblewrapInstallLine } from "./install-lines.js";
 
 export type DoctorLevel = "ok" | "warn" | "error" | "info";
 
@@ -93,7 +94,20 @@ function factsRechecked(adapter: HarnessAdapter, version: string): string {
     : `pinned facts re-checked on ${when}: ${changed.length} of ${report.results.length} changed or could not run (${changed.join(", ")})`;
 }
 
-function confinementLine(): DoctorLine {
+/** Whether a program is on PATH (an executable file in one of its folders); nothing is run. */
+function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
+  return (env["PATH"] ?? "").split(delimiter).some((dir) => {
+    if (dir === "") return false;
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function confinementLine(env: NodeJS.ProcessEnv): DoctorLine {
   const test = bwrapSelfTest();
   if (test.ok)
     return {
@@ -101,13 +115,19 @@ function confinementLine(): DoctorLine {
       subject: "confinement",
       message: "bubblewrap ran a confined shell here: harness runs are confined by default",
     };
+  const installed = onPath("bwrap", env);
+  const install = bubblewrapInstallLine({
+    platform: process.platform,
+    root: process.getuid?.() === 0,
+    onPath: new Set(INSTALL_PROGRAMS.filter((p) => onPath(p, env))),
+  });
   return {
     level: "error",
     subject: "confinement",
     message:
-      `bubblewrap cannot confine runs here: ${test.detail}; every harness run (confined by default), ` +
+      `${installed ? "bubblewrap is installed but cannot confine runs here" : "bubblewrap (bwrap) is not installed"}: ${test.detail}; every harness run (confined by default), ` +
       "runScript/runHook with confine and explain --run will refuse to start (sandbox: false runs on the host, as you)",
-    fix: "apt-get install -y bubblewrap (in a container, allow user namespaces)",
+    fix: installed ? USER_NAMESPACES_FIX : install,
   };
 }
 
@@ -163,7 +183,7 @@ export async function diagnoseSetup(
     await harnessLine(copilotAdapter, false),
     ...copilotTrustLines(process.cwd(), home, env),
     await harnessLine(geminiAdapter, false),
-    confinementLine(),
+    confinementLine(process.env),
     ...credentialLines(env, home),
   ];
 }

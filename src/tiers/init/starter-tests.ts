@@ -1,13 +1,19 @@
 /**
- * The starter tests `vigiles init` writes: for each command hook, a harness file that runs it
- * through the hook protocol with one example it should block and one it should allow (guards on
- * tool events), or a contract check (other events); for each skill, a trigger-rate eval skeleton
- * with prompts derived from its description. They run as they are and pass or fail honestly: an
- * example a guard does not block fails, with a message that says to edit the example or the guard.
+ * The starter tests `vigiles init` writes: for each command hook, a test file (a harness file for
+ * `vigiles test`, or a vitest or jest file) that sends the hook events derived from its matcher and
+ * source; for each skill, a trigger-rate eval skeleton with prompts derived from its description.
+ * Out of the box they pass or skip, never fail on a guess: the contract tests run (a hook that
+ * crashes or times out on the example is broken, and fails), and the verdict tests (blocks this,
+ * allows that) are `test.skip` until the user says what the hook is for.
  */
 import { relative } from "node:path";
+import type { HookHarness } from "../../core/hook-decision/event-rules.js";
 import { derivePromptsFromDescription } from "../../core/triggering/derive-prompts.js";
 import type { FoundHook, FoundSkill } from "./discover.js";
+import { deriveHookExamples } from "./example-events.js";
+import { programsNeeded, readHookSource } from "./hook-source.js";
+import { selectedExamples } from "./selected-examples.js";
+import type { StarterRunner } from "./project-runner.js";
 
 export interface StarterFile {
   /** Relative to the output folder. */
@@ -23,83 +29,196 @@ const slug = (s: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 40) || "hook";
 
-/** An example tool call for a matcher: what a guard on that tool is most likely there to stop. */
-function examplesFor(matcher: string | undefined): { deny: unknown; allow: unknown } | undefined {
-  const m = matcher ?? "";
-  if (m === "" || m === "*" || /\bBash\b/.test(m)) {
-    return {
-      deny: { tool_name: "Bash", tool_input: { command: "git push --force origin main" } },
-      allow: { tool_name: "Bash", tool_input: { command: "git status" } },
-    };
+/** The harness a found hook belongs to: discover.ts may tag it (`harness`), else it is Claude Code's. */
+function harnessOf(hook: FoundHook): HookHarness {
+  const tag = (hook as FoundHook & { readonly harness?: string }).harness;
+  switch (tag) {
+    case "codex":
+      return "codex";
+    case "copilot":
+    case "copilot-cli":
+      return "copilot";
+    case "gemini":
+    case "gemini-cli":
+      return "gemini";
+    default:
+      return "claude-code";
   }
-  if (/\b(Edit|Write|MultiEdit)\b/.test(m)) {
-    const tool = /\bWrite\b/.test(m) ? "Write" : "Edit";
-    const input = (file: string) =>
-      tool === "Write"
-        ? { file_path: file, content: "x" }
-        : { file_path: file, old_string: "a", new_string: "b" };
-    return {
-      deny: { tool_name: tool, tool_input: input(".env") },
-      allow: { tool_name: tool, tool_input: input("src/index.ts") },
-    };
-  }
-  return undefined;
 }
 
-export function hookStarter(hook: FoundHook, index: number, outDir: string, root: string): StarterFile {
+/** Where each runner finds the test functions, and what a per-test timeout argument looks like. */
+const RUNNER: Record<
+  StarterRunner,
+  { readonly imports: string; readonly timeout: string; readonly suffix: string }
+> = {
+  vigiles: { imports: 'import { test } from "vigiles";', timeout: "", suffix: ".harness.mjs" },
+  vitest: { imports: 'import { test } from "vitest";', timeout: ", 120_000", suffix: ".vigiles.test.mjs" },
+  jest: {
+    imports: 'import { test } from "@jest/globals";',
+    timeout: ", 120_000",
+    suffix: ".vigiles.test.mjs",
+  },
+};
+
+const RUN_WITH: Record<StarterRunner, string> = {
+  vigiles: "Run it with `npx vigiles test`.",
+  vitest: "Run it with `npx vitest run` (it is a vitest test file).",
+  jest: "Run it with `NODE_OPTIONS=--experimental-vm-modules npx jest` (an ES module test file).",
+};
+
+const PATH_KEYS = new Set(["file_path", "notebook_path", "path"]);
+const PATH_MARK = "@@vigiles-path@@";
+
+/**
+ * An event as code: paths become `at("…")`, under the project as Claude Code sends them (absolute),
+ * or in a scratch folder for a PostToolUse hook, which may act on the file it is told was written.
+ */
+function eventCode(event: Readonly<Record<string, unknown>>): string {
+  const text = JSON.stringify(
+    event,
+    (key, value: unknown) =>
+      PATH_KEYS.has(key) && typeof value === "string" ? `${PATH_MARK}${value}` : value,
+    2,
+  );
+  return text.replace(new RegExp(`"${PATH_MARK}([^"]*)"`, "g"), (_, p: string) => `at(${JSON.stringify(p)})`);
+}
+
+/** One starter per registered hook: contract tests that run now, verdict tests the user turns on. */
+export function hookStarter(
+  hook: FoundHook,
+  index: number,
+  outDir: string,
+  root: string,
+  runner: StarterRunner = "vigiles",
+): StarterFile {
   const toRoot = relative(outDir, root) || ".";
-  const where = `${hook.file}, ${hook.event}${hook.group.matcher ? ` matcher ${JSON.stringify(hook.group.matcher)}` : ""}`;
-  const name = `${String(index + 1).padStart(2, "0")}-${slug(`${hook.event}-${hook.group.matcher ?? "all"}`)}.harness.mjs`;
+  const matcher = hook.group.matcher;
+  const where = `${hook.file}, ${hook.event}${matcher ? ` matcher ${JSON.stringify(matcher)}` : ""}`;
+  const harness = harnessOf(hook);
+  const { suffix, imports, timeout } = RUNNER[runner];
+  const name = `${String(index + 1).padStart(2, "0")}-${slug(`${hook.event}-${matcher ?? "all"}`)}${suffix}`;
   const pluginRoot = hook.pluginRoot
-    ? `, pluginRoot: new URL(${js(`${toRoot}/${relative(root, hook.pluginRoot) || "."}/`)}, import.meta.url).pathname`
+    ? `, pluginRoot: fileURLToPath(new URL(${js(`${toRoot}/${relative(root, hook.pluginRoot) || "."}/`)}, import.meta.url))`
     : "";
-  const header = [
+  const source = readHookSource(hook.group, root, hook.pluginRoot);
+  const programs = programsNeeded(hook.group, source.shell);
+  // The other harnesses name their events and tool inputs their own way: no example is guessed.
+  const examples =
+    harness === "claude-code"
+      ? selectedExamples(hook.group, hook.event, deriveHookExamples(hook.event, matcher, source.text), root)
+      : { unknown: `this is a ${harness} hook: write the ${hook.event} event it receives` };
+  const scratch = hook.event.startsWith("PostToolUse");
+  const lines = [
     `// Starter test written by \`vigiles init\` for the hook registered in ${where}.`,
-    "// Run it with `npx vigiles test`. It runs the hook as Claude Code would (the event on stdin,",
-    "// the answer folded by the harness's rules). Edit the examples to what this hook is for.",
+    `// ${RUN_WITH[runner]} It runs the hook as ${harness === "claude-code" ? "Claude Code" : harness} would (the event on`,
+    "// stdin, the answer folded by the harness's rules). Out of the box it passes or skips: the",
+    "// contract tests run now (no crash, no timeout, an answer the harness reads); the verdict tests",
+    "// are skipped until you say what the hook should do with each example (see `Fill in` below).",
+    'import { spawnSync } from "node:child_process";',
+    ...(scratch
+      ? [
+          'import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";',
+          'import { tmpdir } from "node:os";',
+          'import { dirname, join } from "node:path";',
+        ]
+      : ['import { isAbsolute, join } from "node:path";']),
     'import { fileURLToPath } from "node:url";',
+    ...(runner === "vigiles"
+      ? ['import { test, runHook, assertHookBlocked, assertHookAllowed } from "vigiles";']
+      : [imports, 'import { runHook, assertHookBlocked, assertHookAllowed } from "vigiles";']),
+    "",
+    `const registration = ${js(hook.group)};`,
+    `const projectDir = fileURLToPath(new URL(${js(`${toRoot}/`)}, import.meta.url));`,
+    `const run = (event) => runHook({ registration${pluginRoot} }, event, { projectDir, cwd: projectDir, harness: ${js(harness)} });`,
+    ...(scratch
+      ? [
+          "// A PostToolUse hook may act on the file it is told was written (format it, lint it): it gets",
+          "// a scratch copy, never a file of yours.",
+          'const scratchDir = mkdtempSync(join(tmpdir(), "vigiles-starter-"));',
+          'process.on("exit", () => rmSync(scratchDir, { recursive: true, force: true }));',
+          "const at = (path) => {",
+          '  const file = join(scratchDir, path.replace(/^\\/+/, ""));',
+          "  mkdirSync(dirname(file), { recursive: true });",
+          '  writeFileSync(file, "export const example = 1;\\n");',
+          "  return file;",
+          "};",
+        ]
+      : [
+          "// Claude Code sends absolute paths.",
+          "const at = (path) => (isAbsolute(path) ? path : join(projectDir, path));",
+        ]),
+    "",
+    "// Every failure names the event that was sent.",
+    "function send(event, check) {",
+    "  const result = run(event);",
+    "  try {",
+    "    check(result);",
+    "  } catch (error) {",
+    "    if (error instanceof Error) error.message += `\\n  event sent: ${JSON.stringify(event)}`;",
+    "    throw error;",
+    "  }",
+    "}",
+    "// Every way a hook fails open: a crash, a timeout, an answer outside the contract.",
+    "function withinContract(result) {",
+    "  if (result.selected === false) throw new Error(`nothing ran: ${result.hookError}`);",
+    "  // Each handler on its own: several run in parallel and their decisions combine.",
+    "  for (const r of result.runs ?? [result]) {",
+    '    if (r.timedOut) throw new Error("the hook ran past its timeout");',
+    '    if (r.decision === "invalid") throw new Error(`the hook answered outside the contract: ${r.invalidReason}`);',
+    "    if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`the hook failed (exit ${r.exitCode}): ${r.stderr}`);",
+    "  }",
+    "}",
+    `// Programs the hook calls; where one is missing here the tests skip and say which.`,
+    `const missing = ${js(programs)}.filter((p) => spawnSync("sh", ["-c", 'command -v "$0"', p]).status !== 0);`,
+    "const runs = missing.length === 0 ? test : test.skip;",
+    'const needs = missing.length === 0 ? "" : ` (skipped: needs ${missing.join(", ")}, not on PATH)`;',
+    "",
   ];
-  const registration = `const registration = ${js(hook.group)};`;
-  const root_ = `const projectDir = fileURLToPath(new URL(${js(`${toRoot}/`)}, import.meta.url));`;
-  const examples = hook.event === "PreToolUse" ? examplesFor(hook.group.matcher) : undefined;
-  if (examples) {
-    return {
-      name,
-      text: [
-        ...header,
-        'import { runHook, assertHookBlocked, assertHookAllowed } from "vigiles";',
-        "",
-        registration,
-        root_,
-        `const run = (event) => runHook({ registration${pluginRoot} }, { hook_event_name: "PreToolUse", ...event }, { projectDir, cwd: projectDir });`,
-        "",
-        "// A call this guard should block. If it does not, the test fails: change the example, or the guard.",
-        `const denied = run(${js(examples.deny)});`,
-        "assertHookBlocked(denied);",
-        "// A call it should let through.",
-        `assertHookAllowed(run(${js(examples.allow)}));`,
-        `console.log(\`${hook.event} guard blocks the example (\${denied.decidedBy}) and allows the other\`);`,
-        "",
-      ].join("\n"),
-    };
+  if ("unknown" in examples) {
+    lines.push(
+      `// Fill in: ${examples.unknown}; then change test.skip to test and pick the assertion.`,
+      `const example = ${js({ hook_event_name: hook.event })};`,
+      `test.skip(${js(`${hook.event} hook: answers the event within the contract`)}, () => {`,
+      "  send(example, withinContract);",
+      "  // send(example, assertHookBlocked); or send(example, assertHookAllowed);",
+      `}${timeout});`,
+      "",
+    );
+    return { name, text: lines.join("\n") };
   }
-  return {
-    name,
-    text: [
-      ...header,
-      'import { runHook } from "vigiles";',
-      "",
-      registration,
-      root_,
-      `const r = runHook({ registration${pluginRoot} }, { hook_event_name: ${js(hook.event)} }, { projectDir, cwd: projectDir });`,
-      "// Every way a hook fails open: a crash, a timeout, an answer outside the contract.",
-      "if (r.timedOut) throw new Error(`the hook ran past its timeout`);",
-      'if (r.decision === "invalid") throw new Error(`the hook answered outside the contract: ${r.invalidReason}`);',
-      "if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`the hook failed (exit ${r.exitCode}): ${r.stderr}`);",
-      `console.log(\`${hook.event} hook answers within the contract (\${r.decision})\`);`,
-      "",
-    ].join("\n"),
-  };
+  const label = (e: { readonly label: string }) => e.label;
+  lines.push(
+    `// Derived from ${examples.derivedFrom}${source.files.length > 0 ? ` (read ${source.files.map((f) => relative(root, f) || f).join(", ")})` : ""}.`,
+    `const suspect = ${eventCode(examples.suspect.event)};`,
+    ...(examples.everyday ? [`const everyday = ${eventCode(examples.everyday.event)};`] : []),
+    "",
+    `runs(${js(`${hook.event} hook answers ${label(examples.suspect)} within the contract`)} + needs, () => {`,
+    "  send(suspect, withinContract);",
+    `}${timeout});`,
+  );
+  if (examples.everyday)
+    lines.push(
+      `runs(${js(`${hook.event} hook answers ${label(examples.everyday)} within the contract`)} + needs, () => {`,
+      "  send(everyday, withinContract);",
+      `}${timeout});`,
+    );
+  lines.push(
+    "",
+    `// Fill in: should this hook block ${label(examples.suspect)}? If it should, change test.skip to test;`,
+    "// if it should let it through, use assertHookAllowed. Or change the event to one it is there to stop.",
+    `test.skip(${js(`${hook.event} hook blocks ${label(examples.suspect)}`)}, () => {`,
+    "  send(suspect, assertHookBlocked);",
+    `}${timeout});`,
+  );
+  if (examples.everyday)
+    lines.push(
+      `// Fill in: should it let ${label(examples.everyday)} through? Then change test.skip to test.`,
+      `test.skip(${js(`${hook.event} hook allows ${label(examples.everyday)}`)}, () => {`,
+      "  send(everyday, assertHookAllowed);",
+      `}${timeout});`,
+    );
+  lines.push("");
+  return { name, text: lines.join("\n") };
 }
 
 export function skillStarter(skill: FoundSkill): StarterFile {

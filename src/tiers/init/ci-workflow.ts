@@ -1,0 +1,190 @@
+/**
+ * The GitHub Actions workflow `vigiles init --ci github` writes (`.github/workflows/vigiles.yml`):
+ * the free tiers on every push and pull request (audit, then the hook tests with a JUnit report and
+ * a job summary); when the project has evals, the paid tier (opt-in by a repository variable) on
+ * the default branch and by hand,
+ * sharded over a job matrix (`--shard i/n`), merged with `merge-reports`, gated once on the whole
+ * grid, rendered to HTML (`vigiles report` writes the job summary) and uploaded.
+ * Text only: the caller writes it. Checked by actionlint in the tests.
+ */
+import type { StarterRunner } from "./project-runner.js";
+
+export interface WorkflowOptions {
+  readonly runner: StarterRunner;
+  /** Where the hook tests are, relative to the repository (`tests/vigiles`). */
+  readonly testDir: string;
+  /** The project's eval files, relative to the repository; none: no paid jobs. */
+  readonly evalFiles: readonly string[];
+  /** Shards of the eval matrix. */
+  readonly shards: number;
+  /** Whether the repository has a package-lock.json (`npm ci`), else `npm install`. */
+  readonly lockfile: boolean;
+}
+
+const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const sh = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A report file name for an eval file: its path with the separators and extension flattened. */
+export function evalReportName(file: string): string {
+  return file.replace(/\.eval\.[mc]?[jt]s$/, "").replace(/[^A-Za-z0-9_-]+/g, "-");
+}
+
+function setupSteps(lockfile: boolean): string[] {
+  return [
+    "      - uses: actions/checkout@v4",
+    "      - uses: actions/setup-node@v4",
+    "        with:",
+    "          node-version: 20",
+    ...(lockfile ? ["          cache: npm"] : []),
+    "      - name: Install bubblewrap (every harness run is confined)",
+    "        run: sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap",
+    "      # Ubuntu 24.04 keeps unprivileged user namespaces, which bubblewrap needs, behind AppArmor.",
+    "      - name: Allow bubblewrap's user namespaces",
+    "        run: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 || true",
+    `      - run: ${lockfile ? "npm ci" : "npm install"}`,
+    "      # What is missing on this runner, with the install line (the free tiers need no harness CLI).",
+    "      - run: npx vigiles doctor",
+    "        continue-on-error: true",
+  ];
+}
+
+function testCommand(runner: StarterRunner, dir: string): string {
+  switch (runner) {
+    case "vigiles":
+      return `npx vigiles test ${sh(dir)} --reporter default --reporter junit --output-file vigiles-junit.xml`;
+    case "vitest":
+      return `npx vitest run ${sh(dir)} --reporter=default --reporter=junit --outputFile.junit=vigiles-junit.xml`;
+    case "jest":
+      // jest has no JUnit reporter of its own: the summary below reads the run's output.
+      return `NODE_OPTIONS=--experimental-vm-modules npx jest ${sh(dir)} --ci`;
+  }
+}
+
+function freeJob(o: WorkflowOptions): string[] {
+  return [
+    "  free:",
+    "    name: free tiers (audit, hook tests)",
+    "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 30",
+    "    steps:",
+    ...setupSteps(o.lockfile),
+    "      - name: Audit the harness (static)",
+    "        run: npx vigiles audit",
+    "      - name: Hook tests",
+    "        shell: bash",
+    `        run: ${testCommand(o.runner, o.testDir)} 2>&1 | tee vigiles-test.txt`,
+    "      - name: Job summary",
+    "        if: always()",
+    "        shell: bash",
+    "        run: |",
+    "          { echo \"### vigiles: hook tests\"; echo; echo '```'; tail -n 20 vigiles-test.txt; echo '```'; } >> \"$GITHUB_STEP_SUMMARY\"",
+    "      - uses: actions/upload-artifact@v4",
+    "        if: always()",
+    "        with:",
+    "          name: vigiles-test-report",
+    "          path: |",
+    "            vigiles-junit.xml",
+    "            vigiles-test.txt",
+    "          if-no-files-found: ignore",
+  ];
+}
+
+function paidJobs(o: WorkflowOptions): string[] {
+  const shards = Array.from({ length: o.shards }, (_, i) => i + 1);
+  // Opt-in (a repository variable), so a fresh workflow never spends money or fails for a missing key.
+  const paidIf =
+    "vars.VIGILES_PAID_EVALS == 'true' && (github.event_name == 'workflow_dispatch' || (github.event_name == 'push' && github.ref_name == github.event.repository.default_branch))";
+  const runs = o.evalFiles.map(
+    (f) =>
+      `          npx vigiles eval ${sh(f)} --shard "$SHARD/${o.shards}" --out "eval-shards/${evalReportName(f)}.shard-$SHARD.json"`,
+  );
+  const merges = o.evalFiles.flatMap((f) => {
+    const name = evalReportName(f);
+    return [
+      `          npx vigiles merge-reports eval-shards/${name}.shard-*.json --out eval-merged/${name}.json`,
+      `          npx vigiles eval ${sh(f)} --gate eval-merged/${name}.json || failed=1`,
+      `          npx vigiles report eval-merged/${name}.json --out eval-merged/${name}.html`,
+    ];
+  });
+  return [
+    "",
+    "  # The paid tier calls the real model: set the repository variable VIGILES_PAID_EVALS to true and",
+    "  # the ANTHROPIC_API_KEY secret; it then runs on the default branch and by hand, never on pull requests.",
+    "  eval:",
+    "    name: paid evals (shard ${{ matrix.shard }})",
+    "    needs: free",
+    `    if: ${paidIf}`,
+    "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 60",
+    "    strategy:",
+    "      fail-fast: false",
+    "      matrix:",
+    `        shard: [${shards.join(", ")}]`,
+    "    env:",
+    "      ANTHROPIC_API_KEY: ${{ secrets.ANTHROPIC_API_KEY }}",
+    "      SHARD: ${{ matrix.shard }}",
+    "    steps:",
+    ...setupSteps(o.lockfile),
+    "      - name: Evals, this shard (the gate runs once, on the merged grid)",
+    "        run: |",
+    "          mkdir -p eval-shards",
+    ...runs,
+    "      - uses: actions/upload-artifact@v4",
+    "        with:",
+    "          name: eval-shard-${{ matrix.shard }}",
+    "          path: eval-shards/",
+    "",
+    "  eval-gate:",
+    "    name: paid evals (merge, gate, report)",
+    "    needs: eval",
+    "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 15",
+    "    steps:",
+    "      - uses: actions/checkout@v4",
+    "      - uses: actions/setup-node@v4",
+    "        with:",
+    "          node-version: 20",
+    ...(o.lockfile ? ["          cache: npm"] : []),
+    `      - run: ${o.lockfile ? "npm ci" : "npm install"}`,
+    "      - uses: actions/download-artifact@v4",
+    "        with:",
+    "          pattern: eval-shard-*",
+    "          path: eval-shards",
+    "          merge-multiple: true",
+    "      - name: Merge the shards, gate, render (vigiles report writes the job summary)",
+    "        shell: bash",
+    "        run: |",
+    "          mkdir -p eval-merged",
+    "          failed=0",
+    ...merges,
+    '          exit "$failed"',
+    "      - uses: actions/upload-artifact@v4",
+    "        if: always()",
+    "        with:",
+    "          name: eval-report",
+    "          path: eval-merged/",
+  ];
+}
+
+export function githubWorkflow(o: WorkflowOptions): string {
+  return [
+    "# Written by `vigiles init --ci github`. The free tiers run on every push and pull request;",
+    o.evalFiles.length > 0
+      ? "# the paid evals (a real model) once you opt in: see the eval job."
+      : "# this project has no eval files, so no paid job (run `vigiles init --ci github --force` again after adding one).",
+    `name: ${q("vigiles")}`,
+    "",
+    "on:",
+    "  push:",
+    "  pull_request:",
+    "  workflow_dispatch:",
+    "",
+    "permissions:",
+    "  contents: read",
+    "",
+    "jobs:",
+    ...freeJob(o),
+    ...(o.evalFiles.length > 0 ? paidJobs(o) : []),
+    "",
+  ].join("\n");
+}
