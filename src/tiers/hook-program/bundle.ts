@@ -15,6 +15,7 @@ import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } 
 import { fileURLToPath } from "node:url";
 import { build, type Loader, type Plugin } from "esbuild";
 import { CompileError } from "./compile.js";
+import { esbuildFailureDetail } from "./esbuild-failure.js";
 import { BUNDLE_MARKER, markedBundle } from "./registration.js";
 
 /** The folder of a plugin that holds its bundles. */
@@ -136,7 +137,7 @@ export async function bundleHookProgram(programFile: string, target: BundleTarge
   if (main === undefined)
     throw new CompileError(
       "VIGILES_COMPILE_NO_RUNTIME",
-      "vigiles compile: the bundle entry (dist/tiers/hook-program/bundle-main.js) is missing; run `npm run build` in the vigiles package.",
+      "the bundle entry (dist/tiers/hook-program/bundle-main.js) is missing; run `npm run build` in the vigiles package.",
     );
   const packageRoot = realpathSync(resolve(dirname(main), "../../.."));
   const root = existsSync(target.pluginRoot) ? realpathSync(target.pluginRoot) : resolve(target.pluginRoot);
@@ -168,18 +169,10 @@ export async function bundleHookProgram(programFile: string, target: BundleTarge
     const body = result.outputFiles[0]?.text ?? "";
     return markedBundle(label, body);
   } catch (error) {
-    const errors = (
-      error as { errors?: { text: string; location?: { file: string; line: number } | null }[] }
-    ).errors;
-    const detail = errors?.length
-      ? errors
-          .map((e) => (e.location ? `${e.location.file}:${e.location.line}: ${e.text}` : e.text))
-          .join("; ")
-      : String(error);
     // A missing import, a syntax error: esbuild's messages say which.
     throw new CompileError(
       "VIGILES_COMPILE_BUNDLE_FAILED",
-      `vigiles compile: could not bundle ${programFile}: ${detail}`,
+      `could not bundle ${programFile}: ${esbuildFailureDetail(error)}`,
       { cause: error },
     );
   }

@@ -99,7 +99,7 @@ export function installedRuntimeFile(): string {
   if (existsSync(fromSrc)) return fromSrc;
   throw new CompileError(
     "VIGILES_COMPILE_NO_RUNTIME",
-    `vigiles compile: the hook runtime is missing (looked for ${here} and ${fromSrc}); run \`npm run build\` in the vigiles package.`,
+    `the hook runtime is missing (looked for ${here} and ${fromSrc}); run \`npm run build\` in the vigiles package.`,
   );
 }
 
@@ -126,7 +126,7 @@ async function refuseForbiddenImports(programFile: string, projectDir: string): 
   const list = forbidden.map((f) => `"${f.specifier}" (in ${f.importer})`).join(", ");
   throw new CompileError(
     "VIGILES_COMPILE_FORBIDDEN_IMPORT",
-    `vigiles compile: ${relative(projectDir, programFile)} imports ${list}. A compiled hook may import only ${HOOK_IMPORT}, node's built-ins and its own files: it starts again on every tool call, and every import loads each time. Move what it needs into the program (or a file of its own).`,
+    `${relative(projectDir, programFile)} imports ${list}. A compiled hook may import only ${HOOK_IMPORT}, node's built-ins and its own files: it starts again on every tool call, and every import loads each time. Move what it needs into the program (or a file of its own).`,
   );
 }
 
