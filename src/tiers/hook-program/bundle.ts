@@ -13,7 +13,8 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Loader, type Plugin } from "esbuild";
+import type { Loader, Plugin } from "esbuild";
+import { loadEsbuild } from "../../runtime/optional-package.js";
 import { CompileError } from "./compile.js";
 import { esbuildFailureDetail } from "./esbuild-failure.js";
 import { BUNDLE_MARKER, markedBundle } from "./registration.js";
@@ -148,6 +149,7 @@ export async function bundleHookProgram(programFile: string, target: BundleTarge
     `import { runBundledHook } from ${JSON.stringify(main)};`,
     `await runBundledHook(() => import(${JSON.stringify(program)}), ${JSON.stringify({ label, fromBundle })}, import.meta.url);`,
   ].join("\n");
+  const { build } = await loadEsbuild();
   try {
     const result = await build({
       entryPoints: [ENTRY],

@@ -9,7 +9,8 @@
  */
 import { isBuiltin } from "node:module";
 import { relative } from "node:path";
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
+import { loadEsbuild } from "../../runtime/optional-package.js";
 import { VigilesError } from "../../core/errors.js";
 import { esbuildFailureDetail } from "./esbuild-failure.js";
 
@@ -57,6 +58,7 @@ function recorder(found: ForbiddenImport[], base: string): Plugin {
  */
 export async function forbiddenImports(programFile: string, baseDir: string): Promise<ForbiddenImport[]> {
   const found: ForbiddenImport[] = [];
+  const { build } = await loadEsbuild();
   try {
     await build({
       entryPoints: [programFile],
