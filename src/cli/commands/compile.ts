@@ -25,6 +25,10 @@ Options:
   --plugin <dir>     compile into <dir>/hooks/hooks.json and bundles in <dir>/hooks/vigiles/
                      (commands use "\${CLAUDE_PLUGIN_ROOT}/…")
   --settings <file>  the settings file (default .claude/settings.json)
+
+Exit code: 1 when --check finds an output stale, missing or edited by hand; 2 on bad input (a path
+that does not exist, a program that cannot be read or imports a package, an output edited by hand
+without --force), with one line saying what to do.
 `;
 
 const SPEC = /\.spec\.(ts|mjs)$/;
