@@ -18,8 +18,17 @@ export interface MetricSummary {
   readonly wilson?: readonly [number, number];
 }
 
+/**
+ * Where a report's dollar figures come from. "estimate": the harness CLI's own token-based
+ * estimate (Claude Code's `total_cost_usd`), not a bill. "mock": the run's driver cannot spend money
+ * (the local mock model, an injected driver); the figures are what the CLI estimated for the mock's
+ * tokens, kept so a `maxCostUsd` budget still works, and readers show `$0 (mock)`.
+ */
+export type CostBasis = "estimate" | "mock";
+
 /** What one arm's trials cost: dollars, tokens and time, summed. */
 export interface ArmUsage {
+  /** Dollars this run spent (see {@link CostBasis}); a trial replayed from the cache adds nothing. */
   readonly costUsd: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -80,7 +89,10 @@ export interface EvalReport {
   readonly version: 1;
   readonly name?: string;
   readonly arms: Readonly<Record<string, ArmReport>>;
+  /** The sum of the arms' `usage.costUsd`: replays add nothing (see {@link CostBasis}). */
   readonly totalCostUsd: number;
+  /** What the dollar figures are; absent (reports before it) means "estimate". */
+  readonly costBasis?: CostBasis;
   /** Set when the budget stopped new trials from launching. */
   readonly aborted?: boolean;
   /** The raw per-trial rows, kept beside the summary. */

@@ -9,6 +9,7 @@ export type {
   MetricSummary,
   TrialRow,
   ArmUsage,
+  CostBasis,
 } from "../core/eval-report.js";
 
 // --- eval engine: paid_runEval, paid_measure, paid_measureArms, paid_judge, paid_judged, paid_claudeEvalDriver (issue 6) ---

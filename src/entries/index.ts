@@ -36,6 +36,7 @@ export type {
   MetricSummary,
   TrialRow,
   ArmUsage,
+  CostBasis,
 } from "../core/eval-report.js";
 export type {
   FoldedHookDecision,

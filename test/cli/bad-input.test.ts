@@ -1,6 +1,7 @@
 // Pins issue 17 §4: every registered command, given bad input (a malformed, missing or directory
 // file, wrong-typed hooks, half a JSON event, a broken managed file, a symlink loop), fails with one
-// named line on stderr through run-cli's one handler: exit 2, the file named, no stack trace.
+// named line on stderr through run-cli's one handler: exit 2, the file named, no stack trace, and
+// the command's prefix once (compile's messages carried their own, issue 22).
 // Runs the built CLI (dist) as a real process on fixture folders.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -50,6 +51,8 @@ beforeAll(() => {
   mkdirSync(join(plugin, "hooks"));
   writeFileSync(join(plugin, ".claude-plugin", "plugin.json"), '{"name": "loop"}');
   symlinkSync("hooks.json", join(plugin, "hooks", "hooks.json"));
+  writeFileSync(join(dir, "half-program.mjs"), "export default {\n");
+  writeFileSync(join(dir, "imports-a-package.mjs"), 'import { z } from "zod";\nexport default z;\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -97,6 +100,14 @@ const cases: readonly BadInput[] = [
   { command: "audit", args: ["no-such-repo"], names: /"no-such-repo"/ },
   { command: "lint", args: ["no-such-repo"], names: /"no-such-repo": it is not a folder/ },
   { command: "compile", args: ["no-such-program.ts"], names: /no-such-program\.ts does not exist/ },
+  // Before: esbuild's raw failure as "unexpected error (a bug in vigiles)", exit 1.
+  {
+    command: "compile",
+    args: ["half-program.mjs"],
+    names: /could not read the hook program .*half-program\.mjs: half-program\.mjs:2: Expected identifier/,
+  },
+  // Before: the message's own "vigiles compile: " under the handler's, exit 1.
+  { command: "compile", args: ["imports-a-package.mjs"], names: /imports-a-package\.mjs imports "zod"/ },
   { command: "report", args: ["half.json"], names: /half\.json is not a vigiles eval report/ },
   { command: "eval", args: ["--trials", "many"], names: /--trials/ },
   { command: "merge-reports", args: ["half.json"], names: /"half\.json" is not valid JSON/ },
@@ -122,6 +133,7 @@ describe.concurrent("bad input: one named line, exit 2, for every command", () =
       expect(r.stderr).not.toMatch(/unexpected error/);
       const first = r.stderr.split("\n")[0] ?? "";
       expect(first).toMatch(new RegExp(`^vigiles ${c.command}: `));
+      expect(first).not.toMatch(new RegExp(`^vigiles ${c.command}: vigiles `));
       expect(first).toMatch(c.names);
       expect(r.status, r.stderr).toBe(2);
     },

@@ -61,7 +61,9 @@ describe("vigiles eval progress display", () => {
     for (const line of lines) expect(line).toMatch(/^plain: \d+\/40 done, \d+ left · /);
     const done = lines.map((l) => Number(/(\d+)\/40/.exec(l)![1]));
     expect(done.at(-1)).toBe(40);
-    expect(lines.at(-1)).toMatch(/40\/40 done, 0 left · pass \d+\.\d% · \$0\.4000 · elapsed /);
+    expect(lines.at(-1)).toMatch(
+      /40\/40 done, 0 left · pass \d+\.\d% \(off \d+\.\d%, on \d+\.\d%\) · \$0 \(mock\) · elapsed /,
+    );
     // About every tenth of the grid, never the same count twice, never going back.
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(lines.length).toBeLessThanOrEqual(12);
@@ -78,13 +80,14 @@ describe("vigiles eval progress display", () => {
     const r = spawnSync("script", ["-qec", command, "/dev/null"], {
       cwd: dir,
       encoding: "utf8",
-      env: envWithoutCi({ VIGILES_TEST_DELAY_MS: "5" }),
+      // Declared paid, so the line shows the CLI's figure, labelled as its estimate.
+      env: envWithoutCi({ VIGILES_TEST_DELAY_MS: "5", VIGILES_TEST_PAID: "1" }),
     });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("\r\x1b[Klive: ");
     expect(r.stdout).toMatch(
       new RegExp(
-        `\r${ESC}\\[Klive: 40/40 done, 0 left · pass \\d+\\.\\d% · \\$0\\.4000 · elapsed [^\r\n]*\r?\n`,
+        `\r${ESC}\\[Klive: 40/40 done, 0 left · pass \\d+\\.\\d% \\(off [^)]*\\) · est\\. \\$0\\.4000 · elapsed [^\r\n]*\r?\n`,
       ),
     );
     // One line rewritten, not a line per update.

@@ -58,9 +58,16 @@ describe("vigiles eval", () => {
     const dir = temp();
     evalFile(dir, "lift.eval.ts", SPEC('name: "lift",'));
     const r = cli(dir, ["eval", "--driver", DRIVER, "--out", "out/report.json"]);
-    expect(r.stderr).toMatch(/lift: 40\/40 done, 0 left · pass \d+\.\d% · \$0\.4000/);
+    // A driver that spends nothing: no dollar figure, each arm's rate beside the whole grid's.
+    expect(r.stderr).toMatch(
+      /lift: 40\/40 done, 0 left · pass \d+\.\d% \(off \d+\.\d%, on \d+\.\d%\) · \$0 \(mock\) · /,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/gate passed/);
+    // The end of the run: one line per arm, with its rate, its interval and its cost.
+    expect(r.stdout).toMatch(/^lift\.eval\.ts: 2 arms, 40 scored trials, \$0 \(mock\)$/m);
+    expect(r.stdout).toMatch(/^ {2}off · 20 trials · done \d+\.\d% \[\d+\.\d%, \d+\.\d%\] · \$0 \(mock\)$/m);
+    expect(r.stdout).toMatch(/^ {2}on {2}· 20 trials · done \d+\.\d% \[/m);
     const report = JSON.parse(readFileSync(join(dir, "out/report.json"), "utf8")) as EvalReport;
     expect(report.arms["on"]!.metrics["done"]!.n).toBe(20);
     expect(report.rows).toBeUndefined();

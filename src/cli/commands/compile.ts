@@ -25,6 +25,10 @@ Options:
   --plugin <dir>     compile into <dir>/hooks/hooks.json and bundles in <dir>/hooks/vigiles/
                      (commands use "\${CLAUDE_PLUGIN_ROOT}/…")
   --settings <file>  the settings file (default .claude/settings.json)
+
+Exit code: 1 when --check finds an output stale, missing or edited by hand; 2 on bad input (a path
+that does not exist, a program that cannot be read or imports a package, an output edited by hand
+without --force), with one line saying what to do.
 `;
 
 const SPEC = /\.spec\.(ts|mjs)$/;
@@ -50,60 +54,55 @@ export const compileCommand: CliCommand = defineCommand({
       );
       return 2;
     }
+    // A VigilesError (a program that cannot be read or imports a package, a hand-edited output
+    // without --force) is bad input: the CLI's failure handler prints it as one `vigiles compile: `
+    // line and exits 2. Exit 1 is kept for --check finding an output stale.
     let failed = false;
-    try {
-      const hookFiles: string[] = [];
-      for (const file of programs) {
-        if (discovered.has(file)) {
-          try {
-            await loadHook(file);
-          } catch (error) {
-            if (error instanceof VigilesError && error.code === "VIGILES_HOOK_NOT_A_PROGRAM") {
-              process.stderr.write(
-                `vigiles compile: skipped ${relative(cwd, file)} (no hook program as its default export)\n`,
-              );
-              continue;
-            }
-            throw error;
+    const hookFiles: string[] = [];
+    for (const file of programs) {
+      if (discovered.has(file)) {
+        try {
+          await loadHook(file);
+        } catch (error) {
+          if (error instanceof VigilesError && error.code === "VIGILES_HOOK_NOT_A_PROGRAM") {
+            process.stderr.write(
+              `vigiles compile: skipped ${relative(cwd, file)} (no hook program as its default export)\n`,
+            );
+            continue;
           }
+          throw error;
         }
-        hookFiles.push(file);
       }
-      if (hookFiles.length > 0) {
-        const result = await compileHooks(hookFiles, {
-          projectDir: cwd,
-          check: values.check,
-          force: values.force,
-          ...(values.plugin !== undefined ? { pluginDir: values.plugin } : {}),
-          ...(values.settings !== undefined ? { settingsFile: values.settings } : {}),
-        });
-        for (const w of result.warnings) process.stderr.write(`vigiles compile: warning: ${w}\n`);
-        const out = relative(cwd, result.output);
-        for (const r of result.registrations) {
-          process.stdout.write(
-            `${values.check ? "checked" : "compiled"} ${r.program} → ${r.event}${r.matcher ? `[${r.matcher}]` : ""} in ${out}\n`,
-          );
-        }
-        for (const p of result.problems) {
-          process.stderr.write(`vigiles compile: ${p.kind}: ${p.message}\n`);
-          if (values.check) failed = true;
-        }
-        const bundles = result.bundles.length > 0 ? ` and ${result.bundles.length} bundle(s) beside it` : "";
-        if (!values.check)
-          process.stdout.write(
-            result.changed
-              ? `wrote ${out}${bundles}\n`
-              : `${out}${bundles} ${bundles ? "are" : "is"} up to date\n`,
-          );
-      }
-      if (specs.length > 0) failed = (await compileSpecs(specs, values.check, cwd)) || failed;
-    } catch (error) {
-      if (error instanceof VigilesError) {
-        process.stderr.write(`${error.message}\n`);
-        return 1;
-      }
-      throw error;
+      hookFiles.push(file);
     }
+    if (hookFiles.length > 0) {
+      const result = await compileHooks(hookFiles, {
+        projectDir: cwd,
+        check: values.check,
+        force: values.force,
+        ...(values.plugin !== undefined ? { pluginDir: values.plugin } : {}),
+        ...(values.settings !== undefined ? { settingsFile: values.settings } : {}),
+      });
+      for (const w of result.warnings) process.stderr.write(`vigiles compile: warning: ${w}\n`);
+      const out = relative(cwd, result.output);
+      for (const r of result.registrations) {
+        process.stdout.write(
+          `${values.check ? "checked" : "compiled"} ${r.program} → ${r.event}${r.matcher ? `[${r.matcher}]` : ""} in ${out}\n`,
+        );
+      }
+      for (const p of result.problems) {
+        process.stderr.write(`vigiles compile: ${p.kind}: ${p.message}\n`);
+        if (values.check) failed = true;
+      }
+      const bundles = result.bundles.length > 0 ? ` and ${result.bundles.length} bundle(s) beside it` : "";
+      if (!values.check)
+        process.stdout.write(
+          result.changed
+            ? `wrote ${out}${bundles}\n`
+            : `${out}${bundles} ${bundles ? "are" : "is"} up to date\n`,
+        );
+    }
+    if (specs.length > 0) failed = (await compileSpecs(specs, values.check, cwd)) || failed;
     return failed ? 1 : 0;
   },
 });
@@ -151,8 +150,7 @@ async function discover(
   for (const p of targets) {
     const abs = resolve(cwd, p);
     if (!existsSync(abs)) {
-      if (paths.length > 0)
-        throw new VigilesError("VIGILES_COMPILE_NO_SUCH_PATH", `vigiles compile: ${p} does not exist.`);
+      if (paths.length > 0) throw new VigilesError("VIGILES_COMPILE_NO_SUCH_PATH", `${p} does not exist.`);
       continue;
     }
     if (statSync(abs).isDirectory()) {

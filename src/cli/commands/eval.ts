@@ -10,6 +10,8 @@ import { CliUsageError, defineCommand, oneOf, type CliCommand, type CommandArgs 
 import { VigilesError } from "../../core/errors.js";
 import { parseShard, type Shard } from "../../core/eval/shard.js";
 import { progressLine } from "../../core/eval/progress-line.js";
+import { armSummaryLines } from "../../core/eval/arm-summary.js";
+import type { EvalReport } from "../../core/eval-report.js";
 import type { EvalDefinition } from "../../core/eval/eval-file.js";
 import type { CacheMode } from "../../core/eval/spec.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
@@ -278,6 +280,9 @@ async function runOneFile(
         ? { ...run.report, rowsFile: relative(dirname(out), rowsFile) }
         : run.report;
     writeFileAtomic(out, JSON.stringify(report, null, 2) + "\n");
+    if (isArmsReport(run.report)) {
+      for (const line of armSummaryLines(label, run.report)) process.stdout.write(`${line}\n`);
+    }
     process.stdout.write(
       `${label}: report written to ${out}${"aborted" in run.report && run.report["aborted"] ? " (aborted)" : ""}\n`,
     );
@@ -310,6 +315,11 @@ async function runOneFile(
     process.stderr.write(`${label}: ${(error as Error).message}${code}\n`);
     return false;
   }
+}
+
+/** A report with arms (runEval, measure, measureArms), not a trigger-rate report. */
+function isArmsReport(report: EvalReport | Record<string, unknown>): report is EvalReport {
+  return typeof report["arms"] === "object" && report["arms"] !== null;
 }
 
 async function runGate(label: string, definition: EvalDefinition, report: unknown): Promise<boolean> {

@@ -107,7 +107,9 @@ export class ArmAccumulator {
   addTrial(metrics: Readonly<Record<string, number | boolean>>, usage: ArmUsage, cached: boolean): void {
     this.trials++;
     if (cached) this.cached++;
-    this.usage = addUsage(this.usage, usage);
+    // A replay spent nothing: its recorded cost stays on its row, not in what the run spent, so the
+    // arms' costs add up to the report's total.
+    this.usage = addUsage(this.usage, cached ? { ...usage, costUsd: 0 } : usage);
     for (const [name, value] of Object.entries(metrics)) {
       let state = this.metrics.get(name);
       if (!state) {

@@ -86,6 +86,8 @@ export function mergeReports(reports: readonly EvalReport[], sources: readonly s
     ...(first.name !== undefined ? { name: first.name } : {}),
     arms,
     totalCostUsd: reports.reduce((c, r) => c + r.totalCostUsd, 0),
+    // Mock figures only when every part is a mock run: one real shard makes the sum an estimate.
+    costBasis: reports.every((r) => r.costBasis === "mock") ? "mock" : "estimate",
     ...(aborted ? { aborted: true } : {}),
     ...(reason !== undefined ? { abortReason: reason } : {}),
     ...(withRows ? { rows } : {}),

@@ -1,4 +1,14 @@
-/** The text of the eval progress display: done and left, pass rate so far, cost so far, ETA. */
+/** The text of the eval progress display: done and left, pass rate so far (each arm's too), cost so far, ETA. */
+import type { CostBasis } from "../eval-report.js";
+import { costText } from "./money.js";
+
+/** One arm's progress: trials finished and the pass rate of its boolean metrics so far. */
+export interface ArmProgress {
+  readonly name: string;
+  readonly done: number;
+  /** Fraction of true over the arm's boolean metrics so far; undefined before the first. */
+  readonly passRate: number | undefined;
+}
 
 /** Progress of an eval run: what the engine reports to `onProgress` and the display prints. */
 export interface ProgressFigures {
@@ -9,8 +19,11 @@ export interface ProgressFigures {
   readonly cached: number;
   /** Fraction of true over every boolean metric so far; undefined before the first. */
   readonly passRate: number | undefined;
-  /** Money spent by this run so far (replays cost nothing). */
+  /** Each arm, in the eval's order. */
+  readonly arms: readonly ArmProgress[];
+  /** Money spent by this run so far (replays cost nothing): the CLI's estimate, or a mock's. */
   readonly costUsd: number;
+  readonly costBasis: CostBasis;
   readonly elapsedMs: number;
   /** Estimated time to finish from the pace so far; undefined before the first trial. */
   readonly etaMs: number | undefined;
@@ -25,12 +38,25 @@ function duration(ms: number): string {
     : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
 
+const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
+
+/** `off 40.0%, on 90.0%`: each arm's rate so far, once two or more arms have one. */
+function armRates(arms: readonly ArmProgress[]): string | undefined {
+  const rated = arms.filter((a) => a.passRate !== undefined);
+  if (arms.length < 2 || rated.length === 0) return undefined;
+  return arms.map((a) => `${a.name} ${a.passRate === undefined ? "–" : percent(a.passRate)}`).join(", ");
+}
+
 export function progressLine(label: string, p: ProgressFigures): string {
+  const rates = armRates(p.arms);
   const parts = [
     `${label}: ${p.done}/${p.total} done, ${Math.max(0, p.total - p.done)} left`,
     p.running > 0 ? `${p.running} running` : undefined,
-    p.passRate !== undefined ? `pass ${(p.passRate * 100).toFixed(1)}%` : undefined,
-    `$${p.costUsd.toFixed(4)}`,
+    p.passRate !== undefined ? `pass ${percent(p.passRate)}${rates ? ` (${rates})` : ""}` : undefined,
+    // Every trial so far replayed: no model was called, so no dollar figure.
+    p.done > 0 && p.cached === p.done && p.costBasis === "estimate"
+      ? undefined
+      : costText(p.costUsd, p.costBasis),
     p.cached > 0 ? `${p.cached} cached` : undefined,
     p.errors > 0 ? `${p.errors} failed calls` : undefined,
     p.etaMs !== undefined && p.done < p.total

@@ -42,6 +42,7 @@ export const evalReportSchema = z.looseObject({
     }),
   ),
   totalCostUsd: z.number(),
+  costBasis: z.enum(["estimate", "mock"]).optional(),
   aborted: z.boolean().optional(),
   rows: z.array(row).optional(),
   checks: z.record(z.string(), z.unknown()).optional(),

@@ -7,7 +7,7 @@ import { ArmAccumulator, ZERO_USAGE } from "../../core/eval/aggregate.js";
 import type { Shard } from "../../core/eval/shard.js";
 import { inShard } from "../../core/eval/shard.js";
 import type { CacheMode, EvalCommon, MetricValues } from "../../core/eval/spec.js";
-import type { ArmUsage, EvalReport, TrialRow } from "../../core/eval-report.js";
+import type { ArmUsage, CostBasis, EvalReport, TrialRow } from "../../core/eval-report.js";
 import { isSuccess } from "../../core/stats/pass-k.js";
 import type { Trace } from "../../core/trace.js";
 import { trialTrace } from "../report/trial-trace.js";
@@ -149,6 +149,9 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
   let cachedCount = 0;
   let boolTrue = 0;
   let boolAll = 0;
+  const armTallies = new Map(input.arms.map((a) => [a.name, { done: 0, boolTrue: 0, boolAll: 0 }]));
+  // Only a driver that can spend money has dollar figures; a mock's are the CLI's estimate of nothing.
+  const costBasis: CostBasis = driver.paid ? "estimate" : "mock";
   let budgetStopped = false;
   const firstErrors: string[] = [];
 
@@ -162,7 +165,13 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
       errors,
       cached: cachedCount,
       passRate: boolAll > 0 ? boolTrue / boolAll : undefined,
+      arms: [...armTallies].map(([name, t]) => ({
+        name,
+        done: t.done,
+        passRate: t.boolAll > 0 ? t.boolTrue / t.boolAll : undefined,
+      })),
       costUsd: spent,
+      costBasis,
       elapsedMs,
       etaMs: done > 0 ? ((total - done) * elapsedMs) / done : undefined,
     });
@@ -190,6 +199,8 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
         done++;
         const { trial } = result;
         const arm = accumulators.get(trial.arm) as ArmAccumulator;
+        const tally = armTallies.get(trial.arm) as { done: number; boolTrue: number; boolAll: number };
+        tally.done++;
         let row: TrialRow;
         if (result.trace === undefined) {
           errors++;
@@ -217,7 +228,7 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
             errors++;
             const message = `the measure threw: ${messageOf(error)}`;
             if (firstErrors.length < 3) firstErrors.push(message);
-            arm.addError(usage);
+            arm.addError(result.replayed ? { ...usage, costUsd: 0 } : usage);
             row = {
               arm: trial.arm,
               trial: trial.trial,
@@ -232,7 +243,11 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
             for (const v of Object.values(scored.metrics)) {
               if (typeof v === "boolean") {
                 boolAll++;
-                if (v) boolTrue++;
+                tally.boolAll++;
+                if (v) {
+                  boolTrue++;
+                  tally.boolTrue++;
+                }
               }
             }
             row = {
@@ -277,6 +292,7 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
       ...(input.name !== undefined ? { name: input.name } : {}),
       arms,
       totalCostUsd: spent,
+      costBasis,
       ...(aborted ? { aborted: true, abortReason: budgetStopped ? "budget" : "interrupt" } : {}),
       ...(keepRows ? { rows } : {}),
       ...(options.rowsFile ? { rowsFile: options.rowsFile } : {}),

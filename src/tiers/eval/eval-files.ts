@@ -14,6 +14,7 @@ import {
   type EvalDefinition,
 } from "../../core/eval/eval-file.js";
 import type { EvalReport } from "../../core/eval-report.js";
+import { loadTsImport } from "../../runtime/optional-package.js";
 import { measureTriggerRate } from "../triggering/trigger-rate.js";
 import { paid_claudeEvalDriver } from "./claude-driver.js";
 import { hashPluginDir } from "./plugin-hash.js";
@@ -40,8 +41,8 @@ export async function findEvalFiles(
 async function importModule(path: string): Promise<Record<string, unknown>> {
   const abs = resolve(path);
   if (/\.(c|m)?ts$/.test(abs)) {
-    const { tsImport } = await import("tsx/esm/api");
-    const mod = (await tsImport(pathToFileURL(abs).href, import.meta.url)) as Record<string, unknown>;
+    const tsImport = await loadTsImport(`Loading the TypeScript file ${path}`);
+    const mod = await tsImport(pathToFileURL(abs).href, import.meta.url);
     // A .ts file outside a `"type": "module"` package loads as CommonJS: its exports sit one level down.
     const inner = mod["default"];
     if (

@@ -13,8 +13,10 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Loader, type Plugin } from "esbuild";
+import type { Loader, Plugin } from "esbuild";
+import { loadEsbuild } from "../../runtime/optional-package.js";
 import { CompileError } from "./compile.js";
+import { esbuildFailureDetail } from "./esbuild-failure.js";
 import { BUNDLE_MARKER, markedBundle } from "./registration.js";
 
 /** The folder of a plugin that holds its bundles. */
@@ -136,7 +138,7 @@ export async function bundleHookProgram(programFile: string, target: BundleTarge
   if (main === undefined)
     throw new CompileError(
       "VIGILES_COMPILE_NO_RUNTIME",
-      "vigiles compile: the bundle entry (dist/tiers/hook-program/bundle-main.js) is missing; run `npm run build` in the vigiles package.",
+      "the bundle entry (dist/tiers/hook-program/bundle-main.js) is missing; run `npm run build` in the vigiles package.",
     );
   const packageRoot = realpathSync(resolve(dirname(main), "../../.."));
   const root = existsSync(target.pluginRoot) ? realpathSync(target.pluginRoot) : resolve(target.pluginRoot);
@@ -147,6 +149,7 @@ export async function bundleHookProgram(programFile: string, target: BundleTarge
     `import { runBundledHook } from ${JSON.stringify(main)};`,
     `await runBundledHook(() => import(${JSON.stringify(program)}), ${JSON.stringify({ label, fromBundle })}, import.meta.url);`,
   ].join("\n");
+  const { build } = await loadEsbuild();
   try {
     const result = await build({
       entryPoints: [ENTRY],
@@ -168,18 +171,10 @@ export async function bundleHookProgram(programFile: string, target: BundleTarge
     const body = result.outputFiles[0]?.text ?? "";
     return markedBundle(label, body);
   } catch (error) {
-    const errors = (
-      error as { errors?: { text: string; location?: { file: string; line: number } | null }[] }
-    ).errors;
-    const detail = errors?.length
-      ? errors
-          .map((e) => (e.location ? `${e.location.file}:${e.location.line}: ${e.text}` : e.text))
-          .join("; ")
-      : String(error);
     // A missing import, a syntax error: esbuild's messages say which.
     throw new CompileError(
       "VIGILES_COMPILE_BUNDLE_FAILED",
-      `vigiles compile: could not bundle ${programFile}: ${detail}`,
+      `could not bundle ${programFile}: ${esbuildFailureDetail(error)}`,
       { cause: error },
     );
   }

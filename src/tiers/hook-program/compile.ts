@@ -99,7 +99,7 @@ export function installedRuntimeFile(): string {
   if (existsSync(fromSrc)) return fromSrc;
   throw new CompileError(
     "VIGILES_COMPILE_NO_RUNTIME",
-    `vigiles compile: the hook runtime is missing (looked for ${here} and ${fromSrc}); run \`npm run build\` in the vigiles package.`,
+    `the hook runtime is missing (looked for ${here} and ${fromSrc}); run \`npm run build\` in the vigiles package.`,
   );
 }
 
@@ -126,7 +126,7 @@ async function refuseForbiddenImports(programFile: string, projectDir: string): 
   const list = forbidden.map((f) => `"${f.specifier}" (in ${f.importer})`).join(", ");
   throw new CompileError(
     "VIGILES_COMPILE_FORBIDDEN_IMPORT",
-    `vigiles compile: ${relative(projectDir, programFile)} imports ${list}. A compiled hook may import only ${HOOK_IMPORT}, node's built-ins and its own files: it starts again on every tool call, and every import loads each time. Move what it needs into the program (or a file of its own).`,
+    `${relative(projectDir, programFile)} imports ${list}. A compiled hook may import only ${HOOK_IMPORT}, node's built-ins and its own files: it starts again on every tool call, and every import loads each time. Move what it needs into the program (or a file of its own).`,
   );
 }
 
@@ -153,7 +153,7 @@ export async function compileHooks(
     if (existsSync(abs) && isBundleText(readFileSync(abs, "utf8").slice(0, 40)))
       throw new CompileError(
         "VIGILES_COMPILE_NOT_A_PROGRAM",
-        `vigiles compile: ${abs} is a bundle vigiles compile wrote, not a hook program; compile the program it names on its first line.`,
+        `${abs} is a bundle vigiles compile wrote, not a hook program; compile the program it names on its first line.`,
       );
     await refuseForbiddenImports(abs, projectDir);
     const program = await loadHook(abs);
@@ -168,7 +168,7 @@ export async function compileHooks(
       if (clash)
         throw new CompileError(
           "VIGILES_COMPILE_BUNDLE_CLASH",
-          `vigiles compile: ${clash.program} and ${rel} would both compile to ${BUNDLE_DIR}/${bundleName(abs)}; rename one of them.`,
+          `${clash.program} and ${rel} would both compile to ${BUNDLE_DIR}/${bundleName(abs)}; rename one of them.`,
         );
       const text = bundleHookProgram(abs, { pluginRoot: plugin, bundleFile, label: rel });
       text.catch(() => undefined); // read below; a later program failing to load must not leave it unhandled
@@ -211,14 +211,14 @@ export async function compileHooks(
     } catch (error) {
       throw new CompileError(
         "VIGILES_COMPILE_BAD_CONFIG",
-        `vigiles compile: ${output} is not valid JSON; fix it by hand first (nothing was written).`,
+        `${output} is not valid JSON; fix it by hand first (nothing was written).`,
         { cause: error },
       );
     }
     if (typeof config !== "object" || config === null || Array.isArray(config)) {
       throw new CompileError(
         "VIGILES_COMPILE_BAD_CONFIG",
-        `vigiles compile: ${output} is not a JSON object; nothing was written.`,
+        `${output} is not a JSON object; nothing was written.`,
       );
     }
   }
@@ -273,14 +273,14 @@ export async function compileHooks(
   if (blocking.length > 0 && !options.force) {
     throw new CompileError(
       "VIGILES_COMPILE_HAND_EDITED",
-      `vigiles compile: ${blocking.map((b) => `${b.program} (${b.event})`).join(", ")} in ${output} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it.`,
+      `${blocking.map((b) => `${b.program} (${b.event})`).join(", ")} in ${output} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it.`,
     );
   }
   const editedBundles = bundles.filter(isHandEdited);
   if (editedBundles.length > 0 && !options.force) {
     throw new CompileError(
       "VIGILES_COMPILE_HAND_EDITED",
-      `vigiles compile: ${editedBundles.map((b) => relative(root, b.file)).join(", ")} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it (nothing was written).`,
+      `${editedBundles.map((b) => relative(root, b.file)).join(", ")} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it (nothing was written).`,
     );
   }
   // Bundles first, so a registration never names a bundle that is not there yet.

@@ -9,7 +9,10 @@
  */
 import { isBuiltin } from "node:module";
 import { relative } from "node:path";
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
+import { loadEsbuild } from "../../runtime/optional-package.js";
+import { VigilesError } from "../../core/errors.js";
+import { esbuildFailureDetail } from "./esbuild-failure.js";
 
 /** The one package a compiled hook may import. */
 export const HOOK_IMPORT = "vigiles/hook";
@@ -50,19 +53,29 @@ function recorder(found: ForbiddenImport[], base: string): Plugin {
 
 /**
  * The package imports of a program and of its own files, other than `vigiles/hook` and node's
- * built-ins. A file esbuild cannot read (a syntax error, a missing relative import) throws with
- * esbuild's message.
+ * built-ins. A file esbuild cannot read (a syntax error, a missing relative import) throws a
+ * VigilesError (VIGILES_COMPILE_UNREADABLE_PROGRAM) with esbuild's message.
  */
 export async function forbiddenImports(programFile: string, baseDir: string): Promise<ForbiddenImport[]> {
   const found: ForbiddenImport[] = [];
-  await build({
-    entryPoints: [programFile],
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "esm",
-    logLevel: "silent",
-    plugins: [recorder(found, baseDir)],
-  });
+  const { build } = await loadEsbuild();
+  try {
+    await build({
+      entryPoints: [programFile],
+      bundle: true,
+      write: false,
+      platform: "node",
+      format: "esm",
+      logLevel: "silent",
+      plugins: [recorder(found, baseDir)],
+    });
+  } catch (error) {
+    // A syntax error, a missing relative import: the program cannot be read, so it cannot be compiled.
+    throw new VigilesError(
+      "VIGILES_COMPILE_UNREADABLE_PROGRAM",
+      `could not read the hook program ${programFile}: ${esbuildFailureDetail(error)}. Fix the file, then compile again.`,
+      { cause: error },
+    );
+  }
   return found;
 }

@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { isHookProgram, type AnyHookProgram } from "../../core/hook-program/define.js";
 import { HookProgramError } from "../../core/hook-program/errors.js";
 import { InvalidOptionError } from "../../core/errors.js";
+import { loadTsImport } from "../../runtime/optional-package.js";
 
 /**
  * Loads a hook program.
@@ -35,9 +36,7 @@ export async function loadHook(
   let mod: { default?: unknown };
   if (/\.(c|m)?tsx?$/.test(file)) {
     // tsx's namespaced import compiles the TypeScript without registering a global loader.
-    const { tsImport } = (await import("tsx/esm/api")) as {
-      tsImport: (specifier: string, parent: string) => Promise<{ default?: unknown }>;
-    };
+    const tsImport = await loadTsImport(`Loading the TypeScript hook program ${file}`);
     mod = await tsImport(url, import.meta.url);
   } else {
     mod = (await import(url)) as { default?: unknown };

@@ -14,6 +14,7 @@ import {
   stampInstructionFile,
 } from "../../core/instruction-spec/render.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
+import { loadTsImport, OptionalDependencyMissingError } from "../../runtime/optional-package.js";
 import { resolveRef } from "./resolve-refs.js";
 
 /** The spec could not be loaded, is not an instruction file, or references something that is gone. */
@@ -43,12 +44,13 @@ export async function loadInstructionSpec(specPath: string): Promise<Instruction
   let mod: { default?: unknown };
   try {
     if (/\.m?ts$/.test(specPath)) {
-      const { tsImport } = await import("tsx/esm/api");
+      const tsImport = await loadTsImport(`Loading the TypeScript instruction spec ${specPath}`);
       mod = (await tsImport(pathToFileURL(specPath).href, import.meta.url)) as { default?: unknown };
     } else {
       mod = (await import(`${pathToFileURL(specPath).href}?t=${Date.now()}`)) as { default?: unknown };
     }
   } catch (cause) {
+    if (cause instanceof OptionalDependencyMissingError) throw cause;
     throw new InstructionSpecError(
       "VIGILES_SPEC_LOAD",
       `Could not load instruction spec ${specPath}: ${(cause as Error).message}`,

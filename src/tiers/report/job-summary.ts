@@ -1,5 +1,6 @@
 import { appendFileSync } from "node:fs";
-import type { EvalReport } from "../../core/eval-report.js";
+import type { ArmReport, EvalReport } from "../../core/eval-report.js";
+import { costBasisOf, costText } from "../../core/eval/money.js";
 import type { ReportDiff } from "../../core/regression/diff.js";
 import { rateInterval } from "../../core/stats/rate-gates.js";
 
@@ -38,10 +39,20 @@ export function reportToMarkdown(
         }
       }
     }
+    const basis = costBasisOf(report);
+    const allCached = (a: ArmReport) => a.trials > 0 && (a.cached ?? 0) === a.trials;
+    const arms = Object.values(report.arms);
     const cost = Object.entries(report.arms)
-      .map(([arm, a]) => `${cell(arm)} $${a.usage.costUsd.toFixed(4)} (${a.trials} trials)`)
+      .map(
+        ([arm, a]) =>
+          `${cell(arm)} ${costText(a.usage.costUsd, basis, { allCached: allCached(a) })} (${a.trials} trials)`,
+      )
       .join(", ");
-    out.push("", `Cost: $${report.totalCostUsd.toFixed(4)} total — ${cost}.`, "");
+    const total = costText(report.totalCostUsd, basis, {
+      allCached: arms.length > 0 && arms.every(allCached),
+    });
+    const note = total.startsWith("est.") ? ", the CLI's token-based estimate" : "";
+    out.push("", `Cost: ${total} total${note} — ${cost}.`, "");
   }
   if (options.diff) {
     const c = options.diff.counts;

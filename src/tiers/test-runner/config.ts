@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { VigilesError } from "../../core/errors.js";
 import { REPORTERS } from "./reporters.js";
-import { OptionalDependencyMissingError } from "./optional-loaders.js";
+import { loadTsImport } from "../../runtime/optional-package.js";
 
 export const CONFIG_FILES = [
   "vigiles.config.ts",
@@ -76,13 +76,8 @@ export function findConfigFile(cwd: string, explicit?: string): string | undefin
 
 async function importConfig(path: string): Promise<unknown> {
   if (/\.m?ts$/.test(path)) {
-    let tsImport: (specifier: string, parent: string) => Promise<{ default?: unknown }>;
-    try {
-      ({ tsImport } = (await import("tsx/esm/api")) as { tsImport: typeof tsImport });
-    } catch {
-      throw new OptionalDependencyMissingError("tsx", `Loading ${path}`);
-    }
-    return (await tsImport(pathToFileURL(path).href, import.meta.url)).default;
+    const tsImport = await loadTsImport(`Loading ${path}`);
+    return (await tsImport(pathToFileURL(path).href, import.meta.url))["default"];
   }
   return ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
 }

@@ -6,17 +6,9 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { VigilesError } from "../../core/errors.js";
+import { OptionalDependencyMissingError } from "../../runtime/optional-package.js";
 
-/** An optional package a command needs is not installed. */
-export class OptionalDependencyMissingError extends VigilesError {
-  constructor(pkg: string, why: string) {
-    super(
-      "VIGILES_OPTIONAL_DEPENDENCY_MISSING",
-      `${why} needs the optional package ${pkg}, which is not installed: run \`npm i -D ${pkg}\`.`,
-    );
-  }
-}
+export { OptionalDependencyMissingError } from "../../runtime/optional-package.js";
 
 /** The URL of tsx's ESM loader (`node --import <it>`), or an OptionalDependencyMissingError. */
 export async function loadTsxLoader(cwd: string = process.cwd()): Promise<string> {

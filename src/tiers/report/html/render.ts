@@ -1,6 +1,7 @@
 import type { EvalReport } from "../../../core/eval-report.js";
 import type { ReportDiff } from "../../../core/regression/diff.js";
 import { duration, esc, usd } from "./escape.js";
+import { costBasisOf, costText } from "../../../core/eval/money.js";
 import { diffSection, ratesSection, scoresSection, usageSection, verdictsSection } from "./sections.js";
 import { STYLES } from "./styles.js";
 import { failingTrials } from "./trials.js";
@@ -27,6 +28,15 @@ function abortReasonOf(report: EvalReport): string {
   return typeof reason === "string" ? ` (${esc(reason)})` : "";
 }
 
+/** The cost card: `$0 (mock)`, "cached", or the CLI's estimate, labelled as one. */
+function totalCostCard(report: EvalReport): [string, string] {
+  const basis = costBasisOf(report);
+  const arms = Object.values(report.arms);
+  const allCached = arms.length > 0 && arms.every((a) => a.trials > 0 && (a.cached ?? 0) === a.trials);
+  const text = costText(report.totalCostUsd, basis, { allCached, format: usd });
+  return [text, text.startsWith("est.") ? "total cost (CLI token estimate)" : "total cost"];
+}
+
 function reportBody(report: EvalReport, options: HtmlReportOptions): string {
   const arms = Object.values(report.arms);
   const trials = arms.reduce((s, a) => s + a.trials, 0);
@@ -34,7 +44,7 @@ function reportBody(report: EvalReport, options: HtmlReportOptions): string {
   const cards = [
     [String(Object.keys(report.arms).length), "arms"],
     [String(trials), "trials"],
-    [usd(report.totalCostUsd), "total cost"],
+    totalCostCard(report),
     [duration(trials ? ms / trials : 0), "mean trial time"],
   ];
   return (

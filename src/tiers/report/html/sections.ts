@@ -5,6 +5,7 @@ import { compareArms } from "../../../core/stats/compare-arms.js";
 import { comparePaired } from "../../../core/stats/paired.js";
 import { rateInterval } from "../../../core/stats/rate-gates.js";
 import { duration, esc, num, pct, usd } from "./escape.js";
+import { costBasisOf, costText } from "../../../core/eval/money.js";
 import { rateChart, type RateBar } from "./rate-chart.js";
 
 const badge = (verdict: string) => `<span class="badge v-${esc(verdict)}">${esc(verdict)}</span>`;
@@ -156,17 +157,23 @@ function percentile(xs: readonly number[], q: number): number {
 
 /** Cost, tokens and latency per arm (latency percentiles from the rows, when kept). */
 export function usageSection(report: EvalReport): string {
+  const basis = costBasisOf(report);
   const rows = Object.entries(report.arms).map(([arm, a]) => {
     const per = a.trials > 0 ? a.trials : 1;
+    // Per trial of those that called the model: a replay spent nothing.
+    const live = a.trials - (a.cached ?? 0);
+    const allCached = a.trials > 0 && live === 0;
     const lat = (report.rows ?? []).filter((r) => r.arm === arm).map((r) => r.usage.durationMs);
+    const perTrial = basis === "mock" || allCached ? "–" : usd(a.usage.costUsd / Math.max(1, live));
     return (
-      `<tr><td>${esc(arm)}</td><td class="n">${a.trials}</td><td class="n">${usd(a.usage.costUsd)}</td><td class="n">${usd(a.usage.costUsd / per)}</td>` +
+      `<tr><td>${esc(arm)}</td><td class="n">${a.trials}</td><td class="n">${esc(costText(a.usage.costUsd, basis, { allCached, format: usd }))}</td><td class="n">${perTrial}</td>` +
       `<td class="n">${duration(a.usage.durationMs / per)}</td><td class="n">${lat.length ? `${duration(percentile(lat, 0.5))} / ${duration(percentile(lat, 0.9))}` : "–"}</td>` +
       `<td class="n">${Math.round(a.usage.inputTokens / per)} / ${Math.round(a.usage.outputTokens / per)}</td></tr>`
     );
   });
   return (
-    `<h2>Cost and latency</h2><table><tr><th>arm</th><th class="n">trials</th><th class="n">cost</th><th class="n">per trial</th>` +
+    `<h2>Cost and latency${basis === "estimate" ? ` <span class="note">(cost: the CLI's token-based estimate)</span>` : ""}</h2>` +
+    `<table><tr><th>arm</th><th class="n">trials</th><th class="n">cost</th><th class="n">per model-called trial</th>` +
     `<th class="n">mean latency</th><th class="n">p50 / p90</th><th class="n">tokens in / out per trial</th></tr>${rows.join("")}</table>`
   );
 }

@@ -1,6 +1,7 @@
-import type { EvalReport, TrialRow } from "../../../core/eval-report.js";
+import type { CostBasis, EvalReport, TrialRow } from "../../../core/eval-report.js";
 import { isSuccess } from "../../../core/stats/pass-k.js";
 import { duration, esc, usd } from "./escape.js";
+import { costBasisOf, costText } from "../../../core/eval/money.js";
 
 /** The metrics a row failed (false, or a score <= 0), and whether the trial errored. */
 export function failedMetrics(row: TrialRow): string[] {
@@ -43,7 +44,8 @@ function traceHtml(row: TrialRow): string {
 }
 
 /** One failing trial as a collapsed `<details>`: why it failed, then its trace one click away. */
-export function trialDetails(row: TrialRow): string {
+export function trialDetails(row: TrialRow, basis: CostBasis = "estimate"): string {
+  const cost = row.cached ? "cached" : costText(row.usage.costUsd, basis, { format: usd });
   const failed = failedMetrics(row);
   const why = failed.map(
     (m) => `<li><code>${esc(m)}</code>${row.messages?.[m] ? `: ${esc(row.messages[m] ?? "")}` : ""}</li>`,
@@ -52,7 +54,7 @@ export function trialDetails(row: TrialRow): string {
     `<details class="trial" data-arm="${esc(row.arm)}" data-trial="${row.trial}">` +
     `<summary><b>${esc(row.arm)}</b> · trial ${row.trial}${row.case === undefined ? "" : ` · ${esc(row.case)}`} · ` +
     `<span class="v-fail">${row.error !== undefined ? "error" : `failed ${failed.map(esc).join(", ")}`}</span>` +
-    ` <span class="note">${usd(row.usage.costUsd)}, ${duration(row.usage.durationMs)}${row.cached ? ", cached" : ""}</span></summary>` +
+    ` <span class="note">${esc(cost)}, ${duration(row.usage.durationMs)}</span></summary>` +
     `<div class="body">` +
     (row.error !== undefined ? `<p class="err-text">${esc(row.error)}</p>` : "") +
     (why.length ? `<ul>${why.join("")}</ul>` : "") +
@@ -87,6 +89,6 @@ export function failingTrials(report: EvalReport, maxPerArm = 50): string {
   return (
     `<p class="note">${failing.length} of ${report.rows.length} trials failed something; open one to see its trace.` +
     (hidden > 0 ? ` The first ${maxPerArm} per arm are shown (${hidden} more in the report's rows).` : "") +
-    `</p>${shown.map(trialDetails).join("")}`
+    `</p>${shown.map((row) => trialDetails(row, costBasisOf(report))).join("")}`
   );
 }
