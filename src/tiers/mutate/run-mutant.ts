@@ -5,11 +5,13 @@
 import { existsSync } from "node:fs";
 import { suggestionFor, reachFor } from "../../core/mutate/suggest.js";
 import type { Mutant, MutantResult } from "../../core/mutate/types.js";
-import { applyMutant, type AppliedMutant } from "./apply.js";
+import { mutantReach } from "../../core/mutate/catalogue.js";
+import { applyMutant, behaviourSite, type AppliedMutant } from "./apply.js";
 import type { Baseline } from "./baseline.js";
 import { makeMutantCopy, removeCopy, type SharedModules } from "./copy.js";
 import type { MutateOptions } from "./options.js";
 import { planTests } from "./plan-tests.js";
+import type { RegistrationProbe } from "./probe.js";
 import { runTests, type Outcome } from "./run-tests.js";
 
 /** Runs one mutant; undefined when the run was aborted before it settled. */
@@ -19,6 +21,7 @@ export async function runMutant(
   baseline: Baseline,
   options: MutateOptions,
   shared: SharedModules | undefined,
+  probe?: RegistrationProbe,
 ): Promise<MutantResult | undefined> {
   const base = {
     id: mutant.id,
@@ -70,6 +73,24 @@ export async function runMutant(
           status: "not-exercised",
           tests: outcome.tests,
           reason: `the tests ran, but none ran ${mutant.item.kind === "hook" ? (mutant.item.sources[0] ?? "the hook") : "it"} as a process while the mutant stood at its path (an in-process import, or no test of it)`,
+          suggestion: reachFor(mutant, []),
+        },
+        plan.why,
+      );
+    // A mutant acting through the registration survived, and the probe saw no test run the handler that way.
+    const item = mutant.item;
+    if (
+      outcome.status === "survived" &&
+      probe?.usable === true &&
+      item.kind === "hook" &&
+      !probe.ran.has(item.id) &&
+      (mutantReach(mutant.kind) === "registration" || behaviourSite(root, item) === "registration")
+    )
+      return done(
+        {
+          status: "not-exercised",
+          tests: outcome.tests,
+          reason: `the tests ran, but the probe run (every registered command marked) saw none run \`${item.command}\` through its registration in ${item.file}; they run the hook by its script path, or not at all`,
           suggestion: reachFor(mutant, []),
         },
         plan.why,

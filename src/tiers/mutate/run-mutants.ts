@@ -10,17 +10,34 @@ import { relative, resolve } from "node:path";
 import pLimit from "p-limit";
 import { mutantCatalogue } from "../../core/mutate/catalogue.js";
 import { overallScore, scoreItems } from "../../core/mutate/score.js";
-import type { Mutant, MutantResult, MutateReport } from "../../core/mutate/types.js";
+import type { HookItem, Mutant, MutantResult, MutateReport } from "../../core/mutate/types.js";
 import { runBaseline } from "./baseline.js";
 import { makeSharedModules, removeSharedModules } from "./copy.js";
 import { inventory } from "./inventory.js";
 import type { MutateOptions } from "./options.js";
+import { probeRegistrations, type RegistrationProbe } from "./probe.js";
 import { runMutant } from "./run-mutant.js";
 import { changedFiles, touchedSince } from "./since.js";
 
 export { MutateSetupError, type MutateOptions } from "./options.js";
 
-function selectionNoteFor(selection: MutateReport["selection"], linked: boolean, command?: string): string {
+function probeNote(probe: RegistrationProbe | undefined): string {
+  if (probe === undefined) return "";
+  return probe.usable
+    ? `; a probe run with every registered command marked found ${probe.ran.size === 0 ? "no handler" : `${probe.ran.size} handler${probe.ran.size === 1 ? "" : "s"}`} run through the registration, so a survivor acting there on any other handler is not exercised`
+    : `; the registration probe tells nothing (${probe.reason}), so registration mutants may survive on handlers no test runs through their registration`;
+}
+
+function selectionNoteFor(
+  selection: MutateReport["selection"],
+  linked: boolean,
+  command: string | undefined,
+  probe: RegistrationProbe | undefined,
+): string {
+  return selectionText(selection, linked, command) + probeNote(probe);
+}
+
+function selectionText(selection: MutateReport["selection"], linked: boolean, command?: string): string {
   switch (selection) {
     case "command":
       return linked
@@ -74,6 +91,12 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
   try {
     const baseline = await runBaseline(root, options, shared);
     const linked = baseline.records.size > 0;
+    // Without coverage records nothing says which tests go through a registration: the probe does.
+    const hooks = items.filter((i): i is HookItem => i.kind === "hook");
+    const probe =
+      !linked && hooks.length > 0 && !options.signal?.aborted
+        ? await probeRegistrations(root, hooks, baseline, options, shared)
+        : undefined;
     const selection = options.command !== undefined ? "command" : linked ? "coverage" : "all";
     const limit = pLimit(Math.max(1, options.concurrency ?? availableParallelism()));
     const order = mutants.map((m, i) => ({ m, i })).sort((a, b) => slowness(b.m) - slowness(a.m));
@@ -82,7 +105,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
       order.map(({ m, i }) =>
         limit(async () => {
           if (options.signal?.aborted) return;
-          const r = await runMutant(root, m, baseline, options, shared);
+          const r = await runMutant(root, m, baseline, options, shared, probe);
           if (r !== undefined) options.onMutant?.(r);
           byIndex[i] = r;
         }),
@@ -93,7 +116,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
       version: 2,
       root,
       selection,
-      selectionNote: selectionNoteFor(selection, linked, options.command),
+      selectionNote: selectionNoteFor(selection, linked, options.command, probe),
       baseline: {
         tests: baseline.tests.map((t) => relative(root, resolve(root, t)) || t),
         durationMs: Math.round(baseline.durationMs),
