@@ -3,11 +3,15 @@
 // registered command marked) turns registration mutants into "not exercised" when the suite only
 // runs the script by its path, and leaves them survivors when it does run the registered command
 // but checks nothing. Behaviour mutants stand at the script's path and are killed or survive as
-// the tests decide. No real CLI: each mutant is one python3 unittest run.
+// the tests decide. Also pins that mutants started during the baseline (a one-command suite) change
+// no result. No real CLI: each mutant is one python3 unittest run.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import type { MutateReport } from "../../src/core/mutate/types.js";
+import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
+import { inventory } from "../../src/tiers/mutate/inventory.js";
 import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { soleTest, speculate } from "../../src/tiers/mutate/speculate.js";
 import { hashTree } from "./fixture.mjs";
 import { makeUnittestFixture, PY_GUARD_ID, UNITTEST_COMMAND } from "./unittest-fixture.mjs";
 
@@ -61,5 +65,36 @@ describe("--command suites without coverage records: the registration probe", ()
       expect(m.tests, m.id).toEqual([UNITTEST_COMMAND]);
     expect(report.selectionNote).toMatch(/probe run .* found 1 handler run through the registration/);
     expect(report.score).toBe(0);
+  }, 300_000);
+});
+
+describe("mutants started during the baseline (a suite of one test)", () => {
+  test("run on the one test while the baseline runs, and stop taking mutants once it is in", async () => {
+    const root = makeUnittestFixture({ suite: "by-path" });
+    roots.push(root);
+    const options = { root, command: UNITTEST_COMMAND };
+    expect(soleTest(root, options)).toBe(UNITTEST_COMMAND);
+    const [guard] = inventory(root).items;
+    const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
+    let running = true;
+    const spec = speculate(root, candidates, UNITTEST_COMMAND, 1, () => running, options, undefined);
+    const first = [...spec.runs.values()][0];
+    expect([...spec.runs.keys()]).toEqual([candidates[0]?.id]); // one worker: one run at a time
+    running = false; // the baseline is in: the worker finishes its run and takes no other
+    const executed = await first;
+    await spec.settled;
+    expect(spec.runs.size).toBe(1);
+    expect(executed && "run" in executed ? executed.run.outcome.status : executed).toBe("killed");
+  }, 120_000);
+
+  test("the report is the same with and without them", async () => {
+    const root = makeUnittestFixture({ suite: "by-path" });
+    roots.push(root);
+    const view = (r: MutateReport) => r.mutants.map((m) => [m.id, m.status, m.tests, m.reason, m.testsWhy]);
+    const options = { root, command: UNITTEST_COMMAND, concurrency: 2 };
+    const early = await mutateHarness(options);
+    const late = await mutateHarness({ ...options, speculate: false });
+    expect(view(early)).toEqual(view(late));
+    expect(early.score).toBe(late.score);
   }, 300_000);
 });

@@ -18,8 +18,11 @@ import type { MutateOptions } from "./options.js";
 import { probeRegistrations, type RegistrationProbe } from "./probe.js";
 import { runMutant } from "./run-mutant.js";
 import { changedFiles, touchedSince } from "./since.js";
+import { soleTest, speculate, type Speculation } from "./speculate.js";
 
 export { MutateSetupError, type MutateOptions } from "./options.js";
+
+const ignore = (): undefined => undefined;
 
 function probeNote(probe: RegistrationProbe | undefined): string {
   if (probe === undefined) return "";
@@ -57,6 +60,23 @@ function selectionText(selection: MutateReport["selection"], linked: boolean, co
 /** The slow ones first (a past-timeout mutant waits out a timeout), so the quick ones fill in around them. */
 const slowness = (m: Mutant): number => (m.kind === "hook-past-timeout" ? 1 : 0);
 
+/** For a run before the baseline is in: hooks, then programs, then skills and agents (the likeliest exercised first). */
+const likelihood = (m: Mutant): number => {
+  switch (m.item.kind) {
+    case "hook":
+      return 2 + slowness(m);
+    case "program":
+      return 1;
+    case "skill":
+    case "agent":
+      return 0;
+    default: {
+      const never: never = m.item;
+      return never;
+    }
+  }
+};
+
 /**
  * Mutates the harness under `options.root` and reports what the tests noticed. Throws
  * {@link MutateSetupError} when the suite cannot be mutated at all (it fails unmutated, finds no
@@ -88,8 +108,29 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
     };
   }
   const shared = makeSharedModules(root);
+  const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
+  let speculation: Speculation | undefined;
   try {
-    const baseline = await runBaseline(root, options, shared);
+    const sole = options.speculate === false || concurrency < 2 ? undefined : soleTest(root, options);
+    let baselineRunning = true;
+    const baselineRun = runBaseline(root, options, shared);
+    if (sole !== undefined) {
+      const candidates = mutants
+        .filter((m) => m.notApplicable === undefined)
+        .sort((a, b) => likelihood(b) - likelihood(a));
+      speculation = speculate(
+        root,
+        candidates,
+        sole,
+        concurrency - 1,
+        () => baselineRunning,
+        options,
+        shared,
+      );
+    }
+    const baseline = await baselineRun.finally(() => {
+      baselineRunning = false;
+    });
     const linked = baseline.records.size > 0;
     // Without coverage records nothing says which tests go through a registration: the probe does.
     const hooks = items.filter((i): i is HookItem => i.kind === "hook");
@@ -98,18 +139,25 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
         ? await probeRegistrations(root, hooks, baseline, options, shared)
         : undefined;
     const selection = options.command !== undefined ? "command" : linked ? "coverage" : "all";
-    const limit = pLimit(Math.max(1, options.concurrency ?? availableParallelism()));
+    const limit = pLimit(concurrency);
+    const early = speculation?.runs ?? new Map();
+    // A run started during the baseline holds its slot until it ends.
+    for (const run of early.values()) void limit(() => run.then(ignore, ignore));
     const order = mutants.map((m, i) => ({ m, i })).sort((a, b) => slowness(b.m) - slowness(a.m));
     const byIndex: (MutantResult | undefined)[] = [];
     await Promise.all(
-      order.map(({ m, i }) =>
-        limit(async () => {
-          if (options.signal?.aborted) return;
-          const r = await runMutant(root, m, baseline, options, shared, probe);
+      order.map(({ m, i }) => {
+        const settle = async () => {
+          if (options.signal?.aborted && !early.has(m.id)) return;
+          const started = early.get(m.id);
+          // Inside a slot already unless started early: only an early one's rerun takes a slot.
+          const r = await runMutant(root, m, baseline, options, shared, probe, started, started && limit);
           if (r !== undefined) options.onMutant?.(r);
           byIndex[i] = r;
-        }),
-      ),
+        };
+        // A mutant already running waits for its run without a slot; a rerun, if needed, takes one.
+        return early.has(m.id) ? settle() : limit(settle);
+      }),
     );
     const results = byIndex.filter((r): r is MutantResult => r !== undefined);
     return {
@@ -128,6 +176,8 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
       durationMs: Math.round(performance.now() - started),
     };
   } finally {
+    // Every copy lives in the shared parent: the runs started early end before it is removed.
+    await speculation?.settled;
     removeSharedModules(shared);
   }
 }

@@ -13,6 +13,12 @@ import type { MutateOptions } from "./options.js";
 /** What a run made of a mutant. */
 export type Outcome = Pick<MutantResult, "status" | "reason" | "tests">;
 
+/** A run's outcome, and whether a test timed out. */
+export interface TestRun {
+  readonly outcome: Outcome;
+  readonly timedOut: boolean;
+}
+
 /**
  * A temp dir of the copy's own for the project's command: a suite that keeps state under $TMPDIR
  * (`/tmp/claude-hook-test-state-…`, seen in the field) would otherwise share it between mutants
@@ -47,7 +53,7 @@ async function runCommand(
   env: Record<string, string>,
   timeoutMs: number,
   signal: AbortSignal | undefined,
-): Promise<Outcome | undefined> {
+): Promise<TestRun | undefined> {
   const r = await runProcess({
     argv: ["sh", "-c", command],
     cwd: copy.root,
@@ -57,22 +63,29 @@ async function runCommand(
   });
   if (r.aborted) return undefined;
   const tests = [command];
+  const timedOut = r.timedOut;
   if (r.spawnError || r.exitCode === 126 || r.exitCode === 127)
     return {
-      status: "error",
-      tests,
-      reason: `the test command could not run: ${r.spawnError?.message ?? `exit ${r.exitCode}`}`,
+      outcome: {
+        status: "error",
+        tests,
+        reason: `the test command could not run: ${r.spawnError?.message ?? `exit ${r.exitCode}`}`,
+      },
+      timedOut,
     };
-  if (r.exitCode === 0) return { status: "survived", tests };
+  if (r.exitCode === 0) return { outcome: { status: "survived", tests }, timedOut };
   const last = `${r.stderr}\n${r.stdout}`
     .split("\n")
     .map((l) => l.trim())
     .filter(Boolean)
     .at(-1);
   return {
-    status: "killed",
-    tests,
-    reason: r.timedOut ? "the test command timed out" : `exit ${r.exitCode}${last ? `: ${last}` : ""}`,
+    outcome: {
+      status: "killed",
+      tests,
+      reason: r.timedOut ? "the test command timed out" : `exit ${r.exitCode}${last ? `: ${last}` : ""}`,
+    },
+    timedOut,
   };
 }
 
@@ -83,7 +96,7 @@ export async function runTests(
   env: Record<string, string>,
   timeoutMs: number,
   options: MutateOptions,
-): Promise<Outcome | undefined> {
+): Promise<TestRun | undefined> {
   if (options.command !== undefined) return runCommand(copy, options.command, env, timeoutMs, options.signal);
   const signal = options.signal ? { signal: options.signal } : {};
   const results = await runUntilFailure(
@@ -93,17 +106,35 @@ export async function runTests(
   );
   if (options.signal?.aborted) return undefined;
   const failed = results.filter((r) => r.status === "failed");
+  const timedOut = results.some((r) => r.timedOut);
   const broken = failed.filter((r) => r.exitCode === null && !r.timedOut);
   if (broken.length > 0 && broken.length === failed.length)
     return {
-      status: "error",
-      tests,
-      reason: `the tests could not run: ${broken.map((b) => `${b.file}: ${b.reason ?? "no exit code"}`).join("; ")}`,
+      outcome: {
+        status: "error",
+        tests,
+        reason: `the tests could not run: ${broken.map((b) => `${b.file}: ${b.reason ?? "no exit code"}`).join("; ")}`,
+      },
+      timedOut,
     };
   const first = failed[0];
   if (first)
-    return { status: "killed", tests, reason: `${first.file}: ${first.reason ?? `exit ${first.exitCode}`}` };
+    return {
+      outcome: {
+        status: "killed",
+        tests,
+        reason: `${first.file}: ${first.reason ?? `exit ${first.exitCode}`}`,
+      },
+      timedOut,
+    };
   if (results.every((r) => r.status === "skipped"))
-    return { status: "error", tests, reason: "every selected test skipped: nothing ran against the mutant" };
-  return { status: "survived", tests };
+    return {
+      outcome: {
+        status: "error",
+        tests,
+        reason: "every selected test skipped: nothing ran against the mutant",
+      },
+      timedOut,
+    };
+  return { outcome: { status: "survived", tests }, timedOut };
 }
