@@ -2,7 +2,8 @@
 // (both measured here, in one run; targets: at most 4x for the runHook suite, 10x for the real CLI).
 // First the small runHook fixture (test/mutate/fixture.mjs: three harness files, 31 mutants), then, unless --fixture-only, the bundled examples/guard-plugin whose
 // harness file drives the real Claude Code CLI against a scripted mock (skipped when the CLI is not
-// installed). Mutants run concurrently (default: cores), each in its own temp copy.
+// installed). Mutants run concurrently (default: cores), each in its own temp copy. Each suite is
+// mutated twice, without and with mutants started on the slots its baseline leaves idle.
 // Run: npm run build && node bench/mutate.bench.mjs [--fixture-only]
 import { availableParallelism } from "node:os";
 import { rmSync } from "node:fs";
@@ -27,20 +28,26 @@ async function measure(label, root) {
     );
     return;
   }
-  const t1 = performance.now();
-  const report = await mutateHarness({ root });
-  const mutateMs = performance.now() - t1;
-  const count = (s) => report.mutants.filter((m) => m.status === s).length;
-  const ran = report.mutants.filter((m) => m.status === "killed" || m.status === "survived").length;
-  console.log(
-    `${label}: ${report.mutants.length} mutants (${ran} ran tests; ${count("killed")} killed, ${count("survived")} survived, ` +
-      `${count("not-exercised")} not exercised, ${count("not-applicable")} not applicable, ${count("error")} errors), score ${report.score}%`,
-  );
-  console.log(
-    `  plain suite ${(plainMs / 1000).toFixed(1)}s, mutate ${(mutateMs / 1000).toFixed(1)}s ` +
-      `(concurrency ${availableParallelism()}): ratio ${(mutateMs / plainMs).toFixed(1)}x, ` +
-      `${(mutateMs / Math.max(1, ran) / 1000).toFixed(2)}s per mutant that ran tests`,
-  );
+  // Without and with mutants started during the baseline (a one-file suite's idle slots), in this one run.
+  for (const [how, speculate] of [
+    ["mutants after the baseline", false],
+    ["mutants also during the baseline", true],
+  ]) {
+    const t1 = performance.now();
+    const report = await mutateHarness({ root, speculate });
+    const mutateMs = performance.now() - t1;
+    const count = (s) => report.mutants.filter((m) => m.status === s).length;
+    const ran = report.mutants.filter((m) => m.status === "killed" || m.status === "survived").length;
+    console.log(
+      `${label}, ${how}: ${report.mutants.length} mutants (${ran} ran tests; ${count("killed")} killed, ${count("survived")} survived, ` +
+        `${count("not-exercised")} not exercised, ${count("not-applicable")} not applicable, ${count("error")} errors), score ${report.score}%`,
+    );
+    console.log(
+      `  plain suite ${(plainMs / 1000).toFixed(1)}s, mutate ${(mutateMs / 1000).toFixed(1)}s ` +
+        `(concurrency ${availableParallelism()}): ratio ${(mutateMs / plainMs).toFixed(1)}x, ` +
+        `${(mutateMs / Math.max(1, ran) / 1000).toFixed(2)}s per mutant that ran tests`,
+    );
+  }
 }
 
 const fixture = makeFixture();

@@ -46,7 +46,8 @@ describe("the mutant catalogue", () => {
     expect(e["hook-deny-to-block"]).toMatch(/Notification honours no "deny"/);
     expect(e["hook-crashes"]).toBeUndefined();
     expect(e["hook-unregistered"]).toBeUndefined(); // a runHook through the registration would notice
-    expect(e["hook-past-timeout"]).toBeUndefined(); // run with a 1 s timeout in the copy: always worth it
+    // A timeout gives no decision and the action proceeds: what a hook that only reads and exits 0 does.
+    expect(e["hook-past-timeout"]).toMatch(/gives no decision and the action proceeds/);
     expect(e["hook-matcher-misses"]).toBeUndefined(); // Notification takes a matcher
     expect(notApplicable([hook({ event: "Stop", matcher: undefined })])["hook-matcher-misses"]).toMatch(
       /Stop takes no matcher/,
@@ -54,6 +55,17 @@ describe("the mutant catalogue", () => {
     const crashing = notApplicable([hook({ sourceText: "#!/bin/sh\necho 'not set up' >&2\nexit 1\n" })]);
     expect(crashing["hook-crashes"]).toMatch(/already crashes/);
     expect(crashing["hook-always-allows"]).toBeUndefined();
+    expect(crashing["hook-past-timeout"]).toMatch(/a crash and a timeout are both a non-blocking error/);
+    // Any output, exit 2 or side effect is work a timeout cuts short: the mutant runs.
+    for (const sourceText of [
+      "#!/bin/sh\ncat >/dev/null\necho 'House rule: run the tests'\n",
+      "#!/bin/sh\ncat >> /tmp/notifications.log\nexit 0\n",
+      "#!/bin/sh\necho 'denied' >&2\nexit 2\n",
+    ])
+      expect([sourceText, notApplicable([hook({ sourceText })])["hook-past-timeout"]]).toEqual([
+        sourceText,
+        undefined,
+      ]);
     // A guard that only says "denied" on stderr and exits 2 writes no JSON deny.
     const exit2Only = notApplicable([hook({ sourceText: 'echo "denied: force push" >&2; exit 2' })]);
     expect(exit2Only["hook-deny-to-block"]).toMatch(/never writes a JSON "deny"/);

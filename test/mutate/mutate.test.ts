@@ -101,6 +101,7 @@ describe("vigiles mutate on the fixture", () => {
         ".claude/settings.json:Notification[0].hooks[0]#hook-always-allows",
         ".claude/settings.json:Notification[0].hooks[0]#hook-exit2-to-0",
         ".claude/settings.json:Notification[0].hooks[0]#hook-deny-to-block",
+        ".claude/settings.json:Notification[0].hooks[0]#hook-past-timeout",
         "program programs/gate.hook.mjs#program-inject-to-nothing",
         "program programs/gate.hook.mjs#program-notice-to-silence",
       ].sort(),

@@ -52,6 +52,25 @@ const ALWAYS_CRASHES = (text: string) => {
   );
 };
 
+/**
+ * Why running past the timeout cannot change this hook, or undefined when it can. A timed-out hook
+ * is cancelled with no decision and the action proceeds (HOOK-CONTRACT "Hook output"; Copilot CLI
+ * logs and skips a timeout alike), and the mutant waits before the hook does any work, so its
+ * output and its side effects are both lost. That equals the hook's own run only when the hook has
+ * neither: a source that only reads its input and exits 0, or only fails with exit 1 (a message on
+ * stderr at most: a non-blocking error, no decision, the action proceeds too). Anything else it
+ * does (a line of output, a file written, an exit 2) a timeout takes away, so the mutant runs.
+ * What stays different is the harness's own log of the timeout, which is not the hook's behaviour.
+ */
+function pastTimeoutChangesNothing(text: string | undefined, script: string): string | undefined {
+  if (text === undefined) return undefined;
+  if (ALWAYS_ALLOWS(text))
+    return `its source (${script}) only reads its input and exits 0: a timed-out hook gives no decision and the action proceeds, which is what it already does, and it has no work a timeout could cut short`;
+  if (ALWAYS_CRASHES(text))
+    return `its source (${script}) does nothing but exit 1: a crash and a timeout are both a non-blocking error with no decision, and it has no work a timeout could cut short`;
+  return undefined;
+}
+
 /** The registered timeout the past-timeout mutant shrinks to, in seconds: the harness gives up on the hook the same way at 1 s as at 600 s. */
 export const MUTANT_TIMEOUT_S = 1;
 
@@ -148,6 +167,7 @@ function hookMutants(h: HookItem): Mutant[] {
     m(
       "hook-past-timeout",
       `${where} runs past its ${h.timeout ?? 600} s timeout before doing its work (in the copy the timeout is ${MUTANT_TIMEOUT_S} s and the hook waits ${MUTANT_TIMEOUT_S + 2} s, so the harness gives up on it as it would, without the wait)`,
+      pastTimeoutChangesNothing(text, script),
     ),
   );
   return out;

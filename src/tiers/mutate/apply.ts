@@ -28,7 +28,7 @@ interface HandlerGroup {
   hooks: Record<string, unknown>[];
 }
 
-function editHook(
+export function editHook(
   copyRoot: string,
   h: HookItem,
   edit: (groups: HandlerGroup[], handler: Record<string, unknown>) => void,

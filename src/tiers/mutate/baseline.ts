@@ -1,0 +1,123 @@
+/**
+ * The baseline run: the suite once in a temp copy, unmutated, recording what each test file (or
+ * the project's command) exercised. It must pass: a suite that fails without a mutant kills every
+ * mutant for nothing.
+ */
+import { realpathSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import pLimit from "p-limit";
+import { COVERAGE_DIR_ENV, readCoverageRecords, type CoverageRecord } from "../../runtime/coverage-record.js";
+import { runProcess } from "../../runtime/process.js";
+import { discoverHarnessFiles } from "../test-runner/discover.js";
+import { runTestFiles, type TestFileResult } from "../test-runner/run-files.js";
+import { makeMutantCopy, removeCopy, type MutantCopy, type SharedModules } from "./copy.js";
+import { MutateSetupError, type MutateOptions } from "./options.js";
+import { ownTemp } from "./run-tests.js";
+
+export interface Baseline {
+  readonly tests: readonly string[];
+  readonly durationMs: number;
+  readonly slowestMs: number;
+  /** Coverage per test file (relative), or under the custom command; empty when nothing recorded. */
+  readonly records: ReadonlyMap<string, readonly CoverageRecord[]>;
+  /** The real path of the copy the baseline ran in (the records' files are under it). */
+  readonly realRoot: string;
+}
+
+function readRecords(dir: string): CoverageRecord[] {
+  try {
+    return readCoverageRecords(dir);
+  } catch {
+    return []; // nothing in this run used vigiles' runners
+  }
+}
+
+async function commandBaseline(
+  command: string,
+  copy: MutantCopy,
+  signal: AbortSignal | undefined,
+): Promise<Baseline> {
+  const started = performance.now();
+  // Tests that use vigiles' runners record what they reach even under the project's own command.
+  const dir = join(copy.dir, "coverage", "command");
+  const r = await runProcess({
+    argv: ["sh", "-c", command],
+    cwd: copy.root,
+    env: { ...process.env, ...ownTemp(copy), HOME: copy.home, [COVERAGE_DIR_ENV]: dir },
+    ...(signal ? { signal } : {}),
+  });
+  if (r.aborted) throw new MutateSetupError("interrupted during the baseline run");
+  if (r.exitCode !== 0)
+    throw new MutateSetupError(
+      `the test command fails before any mutant (exit ${r.exitCode}): \`${command}\`. Make the suite pass first.\n${r.stderr.slice(-2000)}`,
+    );
+  const ms = performance.now() - started;
+  const records = readRecords(dir);
+  return {
+    tests: [command],
+    durationMs: ms,
+    slowestMs: ms,
+    records: new Map(records.length > 0 ? [[command, records]] : []),
+    realRoot: realpathSync(copy.root),
+  };
+}
+
+async function filesBaseline(root: string, copy: MutantCopy, options: MutateOptions): Promise<Baseline> {
+  const started = performance.now();
+  const files = discoverHarnessFiles(options.testPaths ?? [], copy.root);
+  if (files.length === 0)
+    throw new MutateSetupError(
+      `no harness files (*.harness.{mjs,js,mts,ts}) under ${(options.testPaths ?? ["."]).join(", ")} in ${root}: nothing could notice a mutant.`,
+    );
+  const limit = pLimit(Math.max(1, options.concurrency ?? availableParallelism()));
+  const results = await Promise.all(
+    files.map((file, i) =>
+      limit(async () => {
+        const dir = join(copy.dir, "coverage", String(i));
+        const [r] = await runTestFiles([file], {
+          cwd: copy.root,
+          env: { HOME: copy.home, [COVERAGE_DIR_ENV]: dir },
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        return { result: r as TestFileResult, records: readRecords(dir) };
+      }),
+    ),
+  );
+  if (options.signal?.aborted) throw new MutateSetupError("interrupted during the baseline run");
+  const failed = results.filter((r) => r.result.status === "failed");
+  if (failed.length > 0)
+    throw new MutateSetupError(
+      `the suite fails before any mutant: ${failed.map((f) => `${f.result.file} (${f.result.reason ?? "failed"})`).join("; ")}. Make it pass first.`,
+    );
+  const ran = results.filter((r) => r.result.status === "passed");
+  if (ran.length === 0)
+    throw new MutateSetupError(
+      "every harness file skipped in the baseline run: nothing could notice a mutant.",
+    );
+  const records = new Map<string, readonly CoverageRecord[]>();
+  for (const r of ran) if (r.records.length > 0) records.set(r.result.file, r.records);
+  return {
+    tests: ran.map((r) => r.result.file),
+    durationMs: performance.now() - started,
+    slowestMs: Math.max(...ran.map((r) => r.result.durationMs)),
+    records,
+    realRoot: realpathSync(copy.root),
+  };
+}
+
+/** Runs the unmutated suite once in a copy of `root`; throws {@link MutateSetupError} when it cannot pass. */
+export async function runBaseline(
+  root: string,
+  options: MutateOptions,
+  shared: SharedModules | undefined,
+): Promise<Baseline> {
+  const copy = makeMutantCopy(root, shared);
+  try {
+    return options.command !== undefined
+      ? await commandBaseline(options.command, copy, options.signal)
+      : await filesBaseline(root, copy, options);
+  } finally {
+    removeCopy(copy);
+  }
+}

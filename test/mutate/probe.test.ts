@@ -1,0 +1,100 @@
+// vigiles mutate --command on a suite that records no coverage (a Python unittest suite, the
+// pytest-style field case): pins that the registration probe (the suite run once with every
+// registered command marked) turns registration mutants into "not exercised" when the suite only
+// runs the script by its path, and leaves them survivors when it does run the registered command
+// but checks nothing. Behaviour mutants stand at the script's path and are killed or survive as
+// the tests decide. Also pins that mutants started during the baseline (a one-command suite) change
+// no result. No real CLI: each mutant is one python3 unittest run.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, test } from "vitest";
+import type { MutateReport } from "../../src/core/mutate/types.js";
+import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
+import { inventory } from "../../src/tiers/mutate/inventory.js";
+import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { soleTest, speculate } from "../../src/tiers/mutate/speculate.js";
+import { hashTree } from "./fixture.mjs";
+import { makeUnittestFixture, PY_GUARD_ID, UNITTEST_COMMAND } from "./unittest-fixture.mjs";
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+const statuses = (report: MutateReport) =>
+  Object.fromEntries(report.mutants.map((m) => [m.id.replace(`${PY_GUARD_ID}#hook-`, ""), m.status]));
+
+describe("--command suites without coverage records: the registration probe", () => {
+  test("a suite that runs the script by its path: registration mutants are not exercised, behaviour mutants killed", async () => {
+    const root = makeUnittestFixture({ suite: "by-path" });
+    roots.push(root);
+    const before = hashTree(root);
+    const report = await mutateHarness({ root, command: UNITTEST_COMMAND, concurrency: 2 });
+    expect(hashTree(root)).toBe(before);
+    expect(statuses(report)).toEqual({
+      "always-allows": "killed",
+      crashes: "killed",
+      "exit2-to-0": "killed",
+      "deny-to-block": "not-applicable",
+      unregistered: "not-exercised",
+      "matcher-misses": "not-exercised",
+      "past-timeout": "not-exercised",
+    });
+    for (const m of report.mutants.filter((x) => x.status === "not-exercised")) {
+      expect(m.reason, m.id).toMatch(
+        /probe run .* saw none run `python3 "\$CLAUDE_PROJECT_DIR"\/hooks\/guard.py` through its registration/,
+      );
+      expect(m.tests, m.id).toEqual([UNITTEST_COMMAND]);
+      expect(m.suggestion, m.id).toMatch(/runHook\(\{ registration/);
+    }
+    expect(report.selectionNote).toMatch(/probe run .* found no handler run through the registration/);
+    expect(report.score).toBe(100);
+  }, 300_000);
+
+  test("a suite that runs the registered command but checks nothing: registration mutants survive, named", async () => {
+    const root = makeUnittestFixture({ suite: "registration-weak" });
+    roots.push(root);
+    const report = await mutateHarness({ root, command: UNITTEST_COMMAND, concurrency: 2 });
+    expect(statuses(report)).toEqual({
+      "always-allows": "survived",
+      crashes: "survived",
+      "exit2-to-0": "survived",
+      "deny-to-block": "not-applicable",
+      unregistered: "survived",
+      "matcher-misses": "survived",
+      "past-timeout": "survived",
+    });
+    for (const m of report.mutants.filter((x) => x.status === "survived"))
+      expect(m.tests, m.id).toEqual([UNITTEST_COMMAND]);
+    expect(report.selectionNote).toMatch(/probe run .* found 1 handler run through the registration/);
+    expect(report.score).toBe(0);
+  }, 300_000);
+});
+
+describe("mutants started during the baseline (a suite of one test)", () => {
+  test("run on the one test while the baseline runs, and stop taking mutants once it is in", async () => {
+    const root = makeUnittestFixture({ suite: "by-path" });
+    roots.push(root);
+    const options = { root, command: UNITTEST_COMMAND };
+    expect(soleTest(root, options)).toBe(UNITTEST_COMMAND);
+    const [guard] = inventory(root).items;
+    const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
+    let running = true;
+    const spec = speculate(root, candidates, UNITTEST_COMMAND, 1, () => running, options, undefined);
+    const first = [...spec.runs.values()][0];
+    expect([...spec.runs.keys()]).toEqual([candidates[0]?.id]); // one worker: one run at a time
+    running = false; // the baseline is in: the worker finishes its run and takes no other
+    const executed = await first;
+    await spec.settled;
+    expect(spec.runs.size).toBe(1);
+    expect(executed && "run" in executed ? executed.run.outcome.status : executed).toBe("killed");
+  }, 120_000);
+
+  test("the report is the same with and without them", async () => {
+    const root = makeUnittestFixture({ suite: "by-path" });
+    roots.push(root);
+    const view = (r: MutateReport) => r.mutants.map((m) => [m.id, m.status, m.tests, m.reason, m.testsWhy]);
+    const options = { root, command: UNITTEST_COMMAND, concurrency: 2 };
+    const early = await mutateHarness(options);
+    const late = await mutateHarness({ ...options, speculate: false });
+    expect(view(early)).toEqual(view(late));
+    expect(early.score).toBe(late.score);
+  }, 300_000);
+});

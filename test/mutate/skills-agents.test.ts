@@ -1,0 +1,57 @@
+// vigiles mutate on skill and agent mutants with the real Claude Code CLI against the mock (one
+// mutate run, 12 mutants, 14 CLI runs): a test that calls a skill or an agent and checks it was
+// reached (its listing line and its body reached the model, the subagent ran with its own system
+// prompt) kills removed, blank-description and swapped; a test that only checks the calls were made
+// lets each survive, named. Pins the listing Claude Code 2.1.328 sends the model:
+// "- kit:commit-message: <description>" for skills, "- kit:reviewer: <description> (Tools: …)" for agents.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, test } from "vitest";
+import { claudeAvailable } from "../../src/tiers/harness/availability.js";
+import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { hashTree } from "./fixture.mjs";
+import { makeSkillsFixture } from "./skills-fixture.mjs";
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+const SKILL = (name: string) => `skill skills/${name}/SKILL.md`;
+const AGENT = (name: string) => `agent agents/${name}.md`;
+
+describe.skipIf(!claudeAvailable())("skill and agent mutants (real Claude Code CLI)", () => {
+  test("a test that checks the skill or agent was reached kills its mutants; one that checks only the call lets them survive", async () => {
+    const root = makeSkillsFixture();
+    roots.push(root);
+    const before = hashTree(root);
+    const report = await mutateHarness({ root });
+    expect(hashTree(root)).toBe(before);
+    const status = Object.fromEntries(report.mutants.map((m) => [m.id, [m.status, m.tests]]));
+    const strong = ["strong.harness.mjs"];
+    const weak = ["weak.harness.mjs"];
+    expect(status).toEqual({
+      [`${SKILL("commit-message")}#skill-removed`]: ["killed", strong],
+      [`${SKILL("commit-message")}#skill-description-blank`]: ["killed", strong],
+      [`${SKILL("commit-message")}#skill-descriptions-swapped+${SKILL("release-notes")}`]: [
+        "killed",
+        expect.arrayContaining(strong),
+      ],
+      [`${AGENT("reviewer")}#agent-removed`]: ["killed", strong],
+      [`${AGENT("reviewer")}#agent-description-blank`]: ["killed", strong],
+      [`${SKILL("release-notes")}#skill-removed`]: ["survived", weak],
+      [`${SKILL("release-notes")}#skill-description-blank`]: ["survived", weak],
+      [`${SKILL("tag-release")}#skill-removed`]: ["survived", weak],
+      [`${SKILL("tag-release")}#skill-description-blank`]: ["survived", weak],
+      [`${SKILL("release-notes")}#skill-descriptions-swapped+${SKILL("tag-release")}`]: ["survived", weak],
+      [`${AGENT("planner")}#agent-removed`]: ["survived", weak],
+      [`${AGENT("planner")}#agent-description-blank`]: ["survived", weak],
+    });
+    // A kill names the check that failed; a survivor says which test is missing and why those tests ran.
+    for (const m of report.mutants) {
+      if (m.status === "killed") expect(m.reason, m.id).toMatch(/^strong\.harness\.mjs: FAILED: /);
+      if (m.status === "survived") {
+        expect(m.suggestion, m.id).toMatch(/\S/);
+        expect(m.testsWhy, m.id).toMatch(/weak\.harness\.mjs reaches it by name in a run/);
+      }
+    }
+    expect(report.score).toBe(41.7); // 5 killed of 12
+  }, 900_000);
+});
