@@ -57,6 +57,16 @@ function evaluate(node: AnyNode): unknown {
   }
 }
 
+/** Parses JSON text with comments (as the harnesses' settings readers accept) into plain values. Throws {@link InvalidHooksConfigError}. */
+export function parseJsonValue(text: string): unknown {
+  const parsed = parseJson(text);
+  if (!parsed.ok)
+    throw new InvalidHooksConfigError(
+      `not valid JSON (line ${parsed.range.line}, column ${parsed.range.column}: ${parsed.message})`,
+    );
+  return evaluate(parsed.document.body);
+}
+
 function nodeAt(root: AnyNode, path: JsonPath): AnyNode | undefined {
   let node: AnyNode | undefined = root;
   for (const key of path) {
