@@ -3,8 +3,7 @@
 // JSON path and line, and the matcher's place (the group, or Copilot's flat entry itself).
 import { describe, expect, test } from "vitest";
 import { readRegistrations } from "./read-registrations.js";
-import { InvalidHooksConfigError } from "./parse.js";
-import { formatJsonPath, valueAt } from "./registration.js";
+import { formatJsonPath, UnreadableHooksFileError, valueAt } from "./registration.js";
 
 const CLAUDE = `{
   "hooks": {
@@ -110,6 +109,6 @@ describe("readRegistrations", () => {
     expect(problems).toEqual(['PreToolUse[0] has no "hooks" list: the harness runs nothing from it']);
     expect(() =>
       readRegistrations({ harness: "gemini", file: "bad.json", source: "gemini settings", text: "{" }),
-    ).toThrow(InvalidHooksConfigError);
+    ).toThrow(UnreadableHooksFileError);
   });
 });

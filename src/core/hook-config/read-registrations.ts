@@ -15,8 +15,13 @@
 import type { AnyNode } from "@humanwhocodes/momoa";
 import { parseJson } from "../lint/json-ast.js";
 import type { HookHarness } from "../hook-decision/event-rules.js";
-import { InvalidHooksConfigError } from "./parse.js";
-import type { JsonPath, RegisteredHook, RegisteredTimeout, RegistrationSource } from "./registration.js";
+import {
+  UnreadableHooksFileError,
+  type JsonPath,
+  type RegisteredHook,
+  type RegisteredTimeout,
+  type RegistrationSource,
+} from "./registration.js";
 import type { HookHandler } from "./types.js";
 
 /** One config file to read. */
@@ -57,11 +62,11 @@ function evaluate(node: AnyNode): unknown {
   }
 }
 
-/** Parses JSON text with comments (as the harnesses' settings readers accept) into plain values. Throws {@link InvalidHooksConfigError}. */
+/** Parses JSON text with comments (as the harnesses' settings readers accept) into plain values. Throws {@link UnreadableHooksFileError}. */
 export function parseJsonValue(text: string): unknown {
   const parsed = parseJson(text);
   if (!parsed.ok)
-    throw new InvalidHooksConfigError(
+    throw new UnreadableHooksFileError(
       `not valid JSON (line ${parsed.range.line}, column ${parsed.range.column}: ${parsed.message})`,
     );
   return evaluate(parsed.document.body);
@@ -107,11 +112,11 @@ function commandOf(harness: HookHarness, handler: Json): { command: string; fiel
 const isCommand = (harness: HookHarness, handler: Json): boolean =>
   handler["type"] === "command" || (harness === "copilot" && handler["type"] === undefined);
 
-/** Every command handler in the file, in file order. Throws {@link InvalidHooksConfigError} on text that is not JSON. */
+/** Every command handler in the file, in file order. Throws {@link UnreadableHooksFileError} on text that is not JSON. */
 export function readRegistrations(input: RegistrationFileInput): RegisteredHook[] {
   const parsed = parseJson(input.text);
   if (!parsed.ok) {
-    throw new InvalidHooksConfigError(
+    throw new UnreadableHooksFileError(
       `${input.file} is not valid JSON (line ${parsed.range.line}, column ${parsed.range.column}: ${parsed.message})`,
     );
   }

@@ -4,6 +4,7 @@
  * handler in its file, so `explain`, `init` and `mutate` point at (and a mutant edits) exactly that
  * handler in Claude Code's nested groups, Gemini's groups or Copilot's flat entries alike.
  */
+import { VigilesError } from "../errors.js";
 import type { HookHarness } from "../hook-decision/event-rules.js";
 import type { HookHandler } from "./types.js";
 
@@ -89,4 +90,11 @@ export interface RegistrationReading {
   readonly registrations: readonly RegisteredHook[];
   /** `file: why`, reported, never a silent skip. */
   readonly unreadable: readonly string[];
+}
+
+/** A hook config file whose text cannot be read as JSON (its registrations are unknown, not empty). */
+export class UnreadableHooksFileError extends VigilesError {
+  constructor(message: string) {
+    super("VIGILES_UNREADABLE_HOOKS_FILE", message);
+  }
 }
