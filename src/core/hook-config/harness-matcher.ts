@@ -3,8 +3,9 @@
  * list of plain names is exact names, anything else an unanchored regex (matcher.ts). Gemini CLI
  * 0.61.0: an unanchored, case-sensitive regex over its own tool names (gemini-rules.ts). Copilot CLI
  * 1.0.102: a regex that must match the whole name (its changelog: "hooks with matcher run only for
- * tool names that fully match the regex"), on `toolName` for tool events and `notification_type`
- * for notification (docs.github.com, CLI hooks reference); documented, not pinned by a run here.
+ * tool names that fully match the regex"), case-sensitive, on `toolName` for tool events (pinned on
+ * preToolUse by a real run: test/explain/copilot-matcher.test.ts, where "bas" and "Bash" did not fire
+ * for `bash`) and on `notification_type` for notification (docs.github.com, CLI hooks reference).
  */
 import { copilotCanonicalEvent, copilotUsesSnakeCase } from "../hook-decision/copilot-rules.js";
 import type { HookHarness } from "../hook-decision/event-rules.js";
