@@ -14,6 +14,7 @@ import {
   type RegistrationHarness,
 } from "../../src/tiers/explain/explain-registrations.js";
 import { REGISTRATION_READERS } from "../../src/tiers/registrations/readers.js";
+import { geminiHookSwitches, geminiSwitchedOff } from "../../src/adapters/gemini-cli/registrations.js";
 
 const scratch = join(process.cwd(), ".vigiles/tmp");
 const roots: string[] = [];
@@ -34,6 +35,7 @@ const explain = (harness: RegistrationHarness, root: string, payload: Record<str
     cwd: root,
     run,
     sandbox: false,
+    switchedOff: (r) => geminiSwitchedOff(geminiHookSwitches(root), r),
   });
 
 /** Exit 2 only when it got Copilot's camelCase payload for rm -rf (toolArgs), else 0. */
@@ -158,6 +160,40 @@ describe("explain --harness gemini", () => {
     expect(e.handlers.filter((h) => h.selected).map((h) => h.decision?.blocked)).toEqual([true, true]);
     expect(e.handlers[2]?.missingScript).toBeUndefined();
     expect(e.outcome?.decision).toBe("deny");
+  });
+});
+
+describe("Gemini's hooksConfig switches", () => {
+  test("a hook named in hooksConfig.disabled, or every hook under enabled: false, is skipped with the key named", () => {
+    const run = (hooksConfig: unknown) => {
+      const root = repo({
+        ".gemini/settings.json": {
+          hooksConfig,
+          hooks: {
+            BeforeTool: [
+              {
+                hooks: [
+                  { type: "command", command: "./a.sh" },
+                  { type: "command", command: "./b.sh", name: "bee" },
+                ],
+              },
+            ],
+          },
+        },
+      });
+      return explain("gemini", root, { hook_event_name: "BeforeTool", tool_name: "run_shell_command" });
+    };
+    const named = run({ disabled: ["./a.sh", "bee"] });
+    expect(named.handlers.map((h) => h.selected)).toEqual([false, false]);
+    expect(named.handlers[1]?.reason).toMatch(
+      /^hooksConfig\.disabled in \.gemini\/settings\.json names "bee": Gemini does not run it/,
+    );
+    const off = run({ enabled: false });
+    expect(off.handlers.map((h) => [h.selected, h.reason.split(" (else")[0]])).toEqual([
+      [false, "hooksConfig.enabled: false in .gemini/settings.json turns off every hook"],
+      [false, "hooksConfig.enabled: false in .gemini/settings.json turns off every hook"],
+    ]);
+    expect(run({ disabled: ["./other.sh"] }).handlers.map((h) => h.selected)).toEqual([true, true]);
   });
 });
 

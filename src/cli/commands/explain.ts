@@ -9,6 +9,7 @@ import {
   type RegistrationHarness,
 } from "../../tiers/explain/explain-registrations.js";
 import { REGISTRATION_READERS } from "../../tiers/registrations/readers.js";
+import { geminiHookSwitches, geminiSwitchedOff } from "../../adapters/gemini-cli/registrations.js";
 import { detectHarness } from "../../tiers/test-runner/detect-harness.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { HookHarness } from "../../core/hook-decision/event-rules.js";
@@ -101,10 +102,12 @@ function explainOther(
   const reading = REGISTRATION_READERS[harness](cwd);
   for (const problem of reading.unreadable)
     process.stderr.write(`vigiles explain: could not read ${problem}\n`);
+  const switches = harness === "gemini" ? geminiHookSwitches(cwd) : undefined;
   const explanation = explainRegistrations(harness, payload, reading.registrations, {
     cwd,
     run: values.run,
     sandbox: !values["no-sandbox"],
+    switchedOff: (r) => geminiSwitchedOff(switches, r),
   });
   if (values.format === "json") {
     process.stdout.write(`${JSON.stringify({ ...explanation, unreadable: reading.unreadable }, null, 2)}\n`);

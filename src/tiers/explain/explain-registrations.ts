@@ -194,7 +194,10 @@ export function explainRegistrations(
   harness: RegistrationHarness,
   payload: Readonly<Json>,
   registrations: readonly RegisteredHook[],
-  options: ExplainOptions,
+  options: ExplainOptions & {
+    /** Why the harness will not run a registration at all (a settings switch), or undefined. */
+    readonly switchedOff?: (r: RegisteredHook) => string | undefined;
+  },
 ): RegistrationExplanation {
   const event = harnessEventName(harness, String(payload["hook_event_name"] ?? ""));
   const tool =
@@ -211,7 +214,12 @@ export function explainRegistrations(
   for (const r of registrations) {
     if (r.harness !== harness || !sameEvent(harness, r.event, event)) continue;
     const sent = payloadFor(r, asked, tool);
-    const { selected, reason } = selection(harness, r, sent);
+    const matched = selection(harness, r, sent);
+    const off = options.switchedOff?.(r);
+    const { selected, reason } =
+      off !== undefined && matched.selected
+        ? { selected: false, reason: `${off} (else: ${matched.reason})` }
+        : matched;
     const command = runnableCommand(r);
     let decision: RegistrationExplainedHandler["decision"];
     if (options.run && selected) {
