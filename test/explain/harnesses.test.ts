@@ -3,7 +3,8 @@
 // selected by that harness's matcher rules (Copilot: whole-name regex on toolName; Gemini: regex on
 // run_shell_command), with what its verdicts mean there from the core tables, and with --run what
 // each decides through that harness's hook protocol (Copilot gets its camelCase payload). Also the
-// CLI: auto-detection from the layout as `vigiles test` does. No real CLI (the Copilot and Gemini
+// CLI: auto-detection from the layout as `vigiles test` does, and Copilot's folder trust (untrusted,
+// repository hooks do not run). No real CLI (the Copilot and Gemini
 // facts these rest on are pinned by real runs in test/copilot and test/gemini).
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -221,12 +222,27 @@ describe("the explain command picks the harness from the layout", () => {
         hooks: { preToolUse: [{ type: "command", bash: "./guard.sh" }] },
       },
     });
+    const copilotHome = join(root, "copilot-home");
+    mkdirSync(copilotHome);
     const run = (...args: string[]) =>
       spawnSync(process.execPath, [join(process.cwd(), "dist/cli/main.js"), "explain", ...args], {
         cwd: root,
         encoding: "utf8",
-        env: { ...process.env, VIGILES_MANAGED_SETTINGS_DIR: join(root, "no-managed") },
+        env: {
+          ...process.env,
+          VIGILES_MANAGED_SETTINGS_DIR: join(root, "no-managed"),
+          COPILOT_HOME: copilotHome,
+        },
       });
+    // Untrusted (Copilot 1.0.102 then skips repository hooks without a word): explain says so.
+    const untrusted = run("--tool", "bash", "--command", "ls");
+    expect(untrusted.status, untrusted.stderr).toBe(0);
+    expect(untrusted.stdout).toMatch(/⚠ 1 file\(s\) in \.github\/hooks, but .* is not in trusted_folders/);
+    expect(untrusted.stdout).toMatch(/✗ skipped \.github\/hooks\/guard\.json/);
+    writeFileSync(
+      join(copilotHome, "config.json"),
+      `// Copilot's own comment line\n${JSON.stringify({ trusted_folders: [root] })}\n`,
+    );
     const copilot = run("--tool", "bash", "--command", "ls");
     expect(copilot.status, copilot.stderr).toBe(0);
     expect(copilot.stdout).toMatch(

@@ -10,6 +10,8 @@ import {
 } from "../../tiers/explain/explain-registrations.js";
 import { REGISTRATION_READERS } from "../../tiers/registrations/readers.js";
 import { geminiHookSwitches, geminiSwitchedOff } from "../../adapters/gemini-cli/registrations.js";
+import { copilotTrustLine } from "../../tiers/doctor/copilot-trust.js";
+import { homedir } from "node:os";
 import { detectHarness } from "../../tiers/test-runner/detect-harness.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { HookHarness } from "../../core/hook-decision/event-rules.js";
@@ -103,14 +105,21 @@ function explainOther(
   for (const problem of reading.unreadable)
     process.stderr.write(`vigiles explain: could not read ${problem}\n`);
   const switches = harness === "gemini" ? geminiHookSwitches(cwd) : undefined;
+  // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
+  const trust = harness === "copilot" ? copilotTrustLine(cwd, homedir(), process.env) : undefined;
+  const untrusted = trust?.level === "warn" ? trust : undefined;
   const explanation = explainRegistrations(harness, payload, reading.registrations, {
     cwd,
     run: values.run,
     sandbox: !values["no-sandbox"],
-    switchedOff: (r) => geminiSwitchedOff(switches, r),
+    switchedOff: (r) =>
+      r.source === "repository hooks" && untrusted !== undefined
+        ? untrusted.message
+        : geminiSwitchedOff(switches, r),
   });
   if (values.format === "json") {
-    process.stdout.write(`${JSON.stringify({ ...explanation, unreadable: reading.unreadable }, null, 2)}\n`);
+    const extra = { unreadable: reading.unreadable, ...(untrusted !== undefined ? { untrusted } : {}) };
+    process.stdout.write(`${JSON.stringify({ ...explanation, ...extra }, null, 2)}\n`);
     return 0;
   }
   const subject = payload["tool_name"] !== undefined ? ` for ${String(payload["tool_name"])}` : "";
@@ -118,6 +127,8 @@ function explainOther(
   process.stdout.write(
     `${explanation.event}${subject} (${HARNESS_TITLES[harness]}): ${reading.registrations.length} command hook(s) in ${files} file(s) read\n`,
   );
+  if (untrusted !== undefined)
+    process.stdout.write(`  ⚠ ${untrusted.message}\n    fix: ${untrusted.fix ?? ""}\n`);
   if (explanation.handlers.length === 0) process.stdout.write("  no hook is registered for this event\n");
   for (const h of explanation.handlers) process.stdout.write(`${describeRegistration(h)}\n`);
   if (explanation.outcome) {
