@@ -126,6 +126,26 @@ describe("inventory and apply know Copilot and Gemini registrations", () => {
     });
   });
 
+  test("a Codex hook in .codex/hooks.json is listed too, with Claude Code's shape and seconds", () => {
+    const root = fixture({
+      ".codex/hooks.json": json({
+        hooks: {
+          PreToolUse: [
+            { matcher: "Bash", hooks: [{ type: "command", command: "bash hooks/guard.sh", timeout: 7 }] },
+          ],
+        },
+      }),
+      "hooks/guard.sh": GUARD,
+    });
+    expect(inventory(root).items.find((i) => i.kind === "hook")).toMatchObject({
+      id: ".codex/hooks.json:PreToolUse[0].hooks[0]",
+      harness: "codex",
+      timeout: 7,
+      sources: ["hooks/guard.sh"],
+      registered: { path: ["hooks", "PreToolUse", 0, "hooks", 0], commandField: "command" },
+    });
+  });
+
   test("registration mutants edit exactly the handler, in the file's shape and unit", () => {
     const apply = (files: Record<string, string>, file: string, kind: string) => {
       const root = fixture(files);
