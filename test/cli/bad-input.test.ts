@@ -94,6 +94,16 @@ const cases: readonly BadInput[] = [
     args: ["--tool", "Bash", "--managed-dir", "managed"],
     names: /managed-settings\.json" is not valid JSON/,
   },
+  {
+    command: "explain",
+    args: ["--tool", "Bash", "--harness", "nope"],
+    names: /--harness "nope" names no harness/,
+  },
+  {
+    command: "explain",
+    args: ["--tool", "bash", "--harness", "copilot", "--managed-dir", "managed"],
+    names: /--managed-dir is Claude Code's/,
+  },
   { command: "record", args: ["missing.jsonl"], names: /"missing\.jsonl" does not exist/ },
   { command: "record", args: ["a-folder"], names: /"a-folder" is a folder/ },
   { command: "audit", args: ["loop-plugin"], names: /hooks\.json" is a symlink loop/ },

@@ -3,6 +3,18 @@ import { InputFileError, readInputJson } from "../../runtime/read-input.js";
 import { defineCommand, type CliCommand } from "../command.js";
 import { hookSources } from "../../tiers/explain/hook-sources.js";
 import { explainEvent, type ExplainedHandler } from "../../tiers/explain/explain-event.js";
+import {
+  explainRegistrations,
+  type RegistrationExplainedHandler,
+  type RegistrationHarness,
+} from "../../tiers/explain/explain-registrations.js";
+import { REGISTRATION_READERS } from "../../tiers/registrations/readers.js";
+import { geminiHookSwitches, geminiSwitchedOff } from "../../adapters/gemini-cli/registrations.js";
+import { copilotTrustLine } from "../../tiers/doctor/copilot-trust.js";
+import { homedir } from "node:os";
+import { detectHarness } from "../../tiers/test-runner/detect-harness.js";
+import { InvalidOptionError } from "../../core/errors.js";
+import type { HookHarness } from "../../core/hook-decision/event-rules.js";
 
 const HELP = `Usage: vigiles explain [event.json] [options]
 
@@ -25,8 +37,106 @@ unless --run.
                          network, no host socket
   --no-sandbox           with --run: run the hooks on the host instead, as you (they can read
                          your HOME and write anywhere you can); only for hooks you trust
+  --harness <id>         claude-code, codex, copilot-cli (or copilot), gemini: whose hook files,
+                         event names, matchers and verdict rules to use (default: detected from
+                         the repository, as \`vigiles test\` does). Codex reads .codex/hooks.json,
+                         Copilot .github/hooks/*.json (camelCase events: --event preToolUse, --tool
+                         bash), Gemini .gemini/settings.json and extensions (--event BeforeTool,
+                         --tool run_shell_command); Claude Code's names are accepted too
   --format <text|json>
 `;
+
+const HARNESS_NAMES: Readonly<Record<string, HookHarness>> = {
+  "claude-code": "claude-code",
+  codex: "codex",
+  copilot: "copilot",
+  "copilot-cli": "copilot",
+  gemini: "gemini",
+};
+
+const HARNESS_TITLES: Readonly<Record<HookHarness, string>> = {
+  "claude-code": "Claude Code",
+  codex: "Codex",
+  copilot: "GitHub Copilot CLI",
+  gemini: "Gemini CLI",
+};
+
+function harnessOf(value: string | undefined, cwd: string): HookHarness {
+  if (value === undefined) return detectHarness(cwd).harness;
+  const harness = Object.hasOwn(HARNESS_NAMES, value) ? HARNESS_NAMES[value] : undefined;
+  if (harness === undefined)
+    throw new InvalidOptionError(
+      `--harness ${JSON.stringify(value)} names no harness; use one of claude-code, codex, copilot-cli, gemini.`,
+    );
+  return harness;
+}
+
+function describeRegistration(h: RegistrationExplainedHandler): string {
+  const where = `${h.file}${h.line !== undefined ? `:${h.line}:${h.column}` : ""}`;
+  const timeout =
+    h.timeout !== undefined
+      ? `  (${h.timeout.field} ${h.timeout.raw}${h.timeout.unit === "ms" ? " ms" : " s"})`
+      : "";
+  const lines = [
+    `  ${h.selected ? "✓ fires  " : "✗ skipped"} ${where}  ${h.at}  ${h.command}${timeout}`,
+    `              ${h.reason}`,
+    `              ${h.meaning}`,
+  ];
+  if (h.missingScript !== undefined)
+    lines.push(`              ⚠ script not found: ${h.missingScript} (the hook fails at every fire)`);
+  if (h.decision) {
+    const d = h.decision;
+    lines.push(
+      `              → ${d.decision}${d.blocked ? " (blocks)" : ""} by ${d.decidedBy}` +
+        (d.reason ? `: ${d.reason}` : d.invalidReason ? `: ${d.invalidReason}` : ""),
+    );
+  }
+  return lines.join("\n");
+}
+
+/** explain for a harness read through its registrations (Codex, Copilot, Gemini). */
+function explainOther(
+  harness: RegistrationHarness,
+  payload: Record<string, unknown>,
+  cwd: string,
+  values: { run: boolean; "no-sandbox": boolean; format: string },
+): number {
+  const reading = REGISTRATION_READERS[harness](cwd);
+  for (const problem of reading.unreadable)
+    process.stderr.write(`vigiles explain: could not read ${problem}\n`);
+  const switches = harness === "gemini" ? geminiHookSwitches(cwd) : undefined;
+  // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
+  const trust = harness === "copilot" ? copilotTrustLine(cwd, homedir(), process.env) : undefined;
+  const untrusted = trust?.level === "warn" ? trust : undefined;
+  const explanation = explainRegistrations(harness, payload, reading.registrations, {
+    cwd,
+    run: values.run,
+    sandbox: !values["no-sandbox"],
+    switchedOff: (r) =>
+      r.source === "repository hooks" && untrusted !== undefined
+        ? untrusted.message
+        : geminiSwitchedOff(switches, r),
+  });
+  if (values.format === "json") {
+    const extra = { unreadable: reading.unreadable, ...(untrusted !== undefined ? { untrusted } : {}) };
+    process.stdout.write(`${JSON.stringify({ ...explanation, ...extra }, null, 2)}\n`);
+    return 0;
+  }
+  const subject = payload["tool_name"] !== undefined ? ` for ${String(payload["tool_name"])}` : "";
+  const files = new Set(reading.registrations.map((r) => r.file)).size;
+  process.stdout.write(
+    `${explanation.event}${subject} (${HARNESS_TITLES[harness]}): ${reading.registrations.length} command hook(s) in ${files} file(s) read\n`,
+  );
+  if (untrusted !== undefined)
+    process.stdout.write(`  ⚠ ${untrusted.message}\n    fix: ${untrusted.fix ?? ""}\n`);
+  if (explanation.handlers.length === 0) process.stdout.write("  no hook is registered for this event\n");
+  for (const h of explanation.handlers) process.stdout.write(`${describeRegistration(h)}\n`);
+  if (explanation.outcome) {
+    const o = explanation.outcome;
+    process.stdout.write(`outcome: ${o.decision}${o.blocked ? " (the action is blocked)" : ""}\n`);
+  }
+  return 0;
+}
 
 function describeHandler(h: ExplainedHandler): string {
   const where = `${h.file}${h.line !== undefined ? `:${h.line}:${h.column}` : ""}`;
@@ -62,6 +172,7 @@ export const explainCommand: CliCommand = defineCommand({
     run: { type: "boolean", default: false },
     "no-sandbox": { type: "boolean", default: false },
     format: { type: "string", default: "text" },
+    harness: { type: "string" },
   },
   positionals: true,
   async run({ values, positionals }) {
@@ -94,6 +205,15 @@ export const explainCommand: CliCommand = defineCommand({
       payload["hook_event_name"] = typeof payload["tool_name"] === "string" ? "PreToolUse" : "";
     }
     const cwd = process.cwd();
+    const harness = harnessOf(values.harness, cwd);
+    if (harness !== "claude-code") {
+      for (const flag of ["plugin-dir", "managed-dir"] as const)
+        if (values[flag] !== undefined)
+          throw new InvalidOptionError(
+            `--${flag} is Claude Code's; ${HARNESS_TITLES[harness]} hooks are read from the repository (pass --harness claude-code to use it).`,
+          );
+      return explainOther(harness, payload, cwd, values);
+    }
     const sources = hookSources(cwd, {
       pluginDirs: values["plugin-dir"] ?? [],
       ...(values["managed-dir"] !== undefined ? { managedDir: values["managed-dir"] } : {}),

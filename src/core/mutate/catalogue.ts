@@ -3,8 +3,10 @@
  * cannot change the item at all (not applicable, named with the reason and not counted), and where
  * each acts (on the hook's behaviour or on its registration), which decides the tests that meet it.
  */
-import { matcherSubjectField } from "../hook-config/matcher.js";
-import { eventRules } from "../hook-decision/event-rules.js";
+import { harnessMatcherSubject } from "../hook-config/harness-matcher.js";
+import { copilotEventRules, COPILOT_DEFAULT_TIMEOUT_SECONDS } from "../hook-decision/copilot-rules.js";
+import { eventRules, type HookHarness } from "../hook-decision/event-rules.js";
+import { GEMINI_DEFAULT_HOOK_TIMEOUT_MS } from "../hook-decision/gemini-rules.js";
 import type {
   HookItem,
   MarkdownItem,
@@ -74,6 +76,14 @@ function pastTimeoutChangesNothing(text: string | undefined, script: string): st
 /** The registered timeout the past-timeout mutant shrinks to, in seconds: the harness gives up on the hook the same way at 1 s as at 600 s. */
 export const MUTANT_TIMEOUT_S = 1;
 
+/** Each harness's hook timeout when none is registered, in seconds. */
+const DEFAULT_TIMEOUT_S: Readonly<Record<HookHarness, number>> = {
+  "claude-code": 600,
+  codex: 600,
+  copilot: COPILOT_DEFAULT_TIMEOUT_SECONDS,
+  gemini: GEMINI_DEFAULT_HOOK_TIMEOUT_MS / 1000,
+};
+
 /** Where each kind acts: see {@link MutantReach}. */
 export function mutantReach(kind: MutantKind): MutantReach {
   switch (kind) {
@@ -112,7 +122,15 @@ function hookMutants(h: HookItem): Mutant[] {
     ...(notApplicable !== undefined ? { notApplicable } : {}),
   });
   const text = h.sourceText;
-  const rules = eventRules(h.event);
+  const harness = h.harness ?? "claude-code";
+  const rules = eventRules(h.event, harness);
+  const copilot = harness === "copilot" ? copilotEventRules(h.event) : undefined;
+  const honoursDeny =
+    harness === "copilot"
+      ? copilot !== undefined && (copilot.permissionDecision || copilot.behavior)
+      : harness === "gemini"
+        ? rules?.legacyDecision === true
+        : rules === undefined || rules.permissionDecision || rules.permissionRequest;
   const script = h.sources.join(", ");
   const out: Mutant[] = [
     m(
@@ -125,9 +143,11 @@ function hookMutants(h: HookItem): Mutant[] {
     m(
       "hook-crashes",
       `${where} crashes with exit 1 (a non-blocking error: the harness fails open)`,
-      text !== undefined && ALWAYS_CRASHES(text)
-        ? `its source (${script}) does nothing but exit 1: it already crashes on every input`
-        : undefined,
+      copilot?.exit === "nonzero-denies"
+        ? `Copilot CLI denies ${h.event} on any non-zero exit (copilot-rules.ts, measured on 1.0.102): a crash fails closed, so crashing cannot let anything through`
+        : text !== undefined && ALWAYS_CRASHES(text)
+          ? `its source (${script}) does nothing but exit 1: it already crashes on every input`
+          : undefined,
     ),
     m(
       "hook-exit2-to-0",
@@ -139,7 +159,7 @@ function hookMutants(h: HookItem): Mutant[] {
     m(
       "hook-deny-to-block",
       `${where}: a JSON "deny" becomes the illegal "block" (the harness ignores it and fails open)`,
-      rules !== undefined && !rules.permissionDecision && !rules.permissionRequest
+      !honoursDeny
         ? `${h.event} honours no "deny" (no permissionDecision, no decision.behavior): a deny and a block are ignored alike`
         : text !== undefined && !JSON_DENY(text)
           ? `its source (${script}) never writes a JSON "deny" (permissionDecision / decision / behavior), so there is no deny to misspell`
@@ -153,7 +173,7 @@ function hookMutants(h: HookItem): Mutant[] {
         : undefined,
     ),
   ];
-  const subject = matcherSubjectField(h.event);
+  const subject = harnessMatcherSubject(harness, h.event);
   out.push(
     m(
       "hook-matcher-misses",
@@ -166,7 +186,7 @@ function hookMutants(h: HookItem): Mutant[] {
   out.push(
     m(
       "hook-past-timeout",
-      `${where} runs past its ${h.timeout ?? 600} s timeout before doing its work (in the copy the timeout is ${MUTANT_TIMEOUT_S} s and the hook waits ${MUTANT_TIMEOUT_S + 2} s, so the harness gives up on it as it would, without the wait)`,
+      `${where} runs past its ${h.timeout ?? DEFAULT_TIMEOUT_S[harness]} s timeout before doing its work (in the copy the timeout is ${MUTANT_TIMEOUT_S} s and the hook waits ${MUTANT_TIMEOUT_S + 2} s, so the harness gives up on it as it would, without the wait)`,
       pastTimeoutChangesNothing(text, script),
     ),
   );

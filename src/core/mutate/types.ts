@@ -3,12 +3,28 @@
  * (one deliberate breakage each), what the tests made of each one, and the versioned report.
  */
 
+import type { JsonPath, RegisteredTimeout } from "../hook-config/registration.js";
+import type { HookHarness } from "../hook-decision/event-rules.js";
+
 /** What a mutant breaks. */
 export type MutatedItemKind = "hook" | "program" | "skill" | "agent";
 
 /** A command hook as registered: one handler in one handler group of one config file. */
 export interface HookItem {
   readonly kind: "hook";
+  /** The harness that registers it; absent means Claude Code. */
+  readonly harness?: HookHarness;
+  /**
+   * Where the handler sits in its file and how its fields are written, so a registration mutant
+   * edits exactly that handler whatever the shape (Copilot's flat entries, `bash`, `timeoutSec`;
+   * Gemini's ms). Absent: `hooks.<event>[groupIndex].hooks[handlerIndex]`, `command`, `timeout` in seconds.
+   */
+  readonly registered?: {
+    readonly path: JsonPath;
+    readonly matcherPath: JsonPath;
+    readonly commandField: string;
+    readonly timeout?: RegisteredTimeout;
+  };
   /** Stable id, e.g. `hooks/hooks.json:PreToolUse[0].hooks[0]`. */
   readonly id: string;
   /** The config file, relative to the root. */

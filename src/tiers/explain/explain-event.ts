@@ -176,7 +176,7 @@ export function explainEvent(
 }
 
 /** The script a command hook runs, when the command names one (`node x.mjs`, `./x.sh`) that is not there. */
-function missingScriptOf(
+export function missingScriptOf(
   handler: HookHandler,
   pluginRoot: string | undefined,
   cwd: string,

@@ -1,23 +1,35 @@
 /**
- * What `vigiles init` finds in a repository: command hooks registered in the project's settings and
- * in plugins' hooks.json, and skills (project skills and plugin skills). Plugins are found by their
- * `.claude-plugin/plugin.json`, a few levels deep, outside node_modules.
+ * What `vigiles init` finds in a repository: the command hooks every harness registers there (read
+ * through the one list of registration readers: Claude Code settings and plugins, Codex
+ * `.codex/hooks.json`, Copilot `.github/hooks/*.json`, Gemini `.gemini/settings.json` and
+ * extensions), and skills (project skills and Claude Code plugin skills).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { globSync } from "tinyglobby";
-import { parseHooksConfig } from "../../core/hook-config/parse.js";
+import type { RegisteredHook } from "../../core/hook-config/registration.js";
 import type { HookHandlerGroup } from "../../core/hook-config/types.js";
+import type { HookHarness } from "../../core/hook-decision/event-rules.js";
+import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
+import { hookRegistrations } from "../registrations/readers.js";
 
 export interface FoundHook {
+  /** The harness that registers it: its starter runs it with `runHook(…, { harness })`. */
+  readonly harness: HookHarness;
   /** The file it is registered in, relative to the repository. */
   readonly file: string;
+  /** The event as written in that file (`PreToolUse`, Copilot's `preToolUse`, Gemini's `BeforeTool`). */
   readonly event: string;
-  /** The handler group exactly as registered (its matcher and command handlers). */
+  /**
+   * The handler group in Claude Code's shape: its matcher and command handlers (Copilot's `bash` is
+   * `command`, every `timeout` in seconds). Copilot's flat entries are a group of one.
+   */
   readonly group: HookHandlerGroup;
-  /** The plugin it belongs to (absolute), for `${CLAUDE_PLUGIN_ROOT}`. */
+  /** Each handler of the group as registered: command, timeout as written, JSON path and line. */
+  readonly registrations: readonly RegisteredHook[];
+  /** The plugin or extension it belongs to (absolute), for `${CLAUDE_PLUGIN_ROOT}` / `${extensionPath}`. */
   readonly pluginRoot?: string;
 }
 
@@ -36,51 +48,38 @@ export interface FoundHarness {
   readonly unreadable: readonly string[];
 }
 
-const IGNORE = ["**/node_modules/**", "**/dist/**", "**/.git/**", "**/.vigiles/**"];
-
-function commandGroups(config: Readonly<Record<string, readonly HookHandlerGroup[]>>) {
-  return Object.entries(config).flatMap(([event, groups]) =>
-    groups
-      .map((group) => ({
-        event,
-        group: { ...group, hooks: group.hooks.filter((h) => h.type === "command") },
-      }))
-      .filter((g) => g.group.hooks.length > 0),
-  );
+/** One FoundHook per handler group (per flat Copilot entry), in file order. */
+function groupsOf(registrations: readonly RegisteredHook[]): FoundHook[] {
+  const groups = new Map<string, RegisteredHook[]>();
+  for (const r of registrations) {
+    const key = JSON.stringify([r.harness, r.file, ...r.matcherPath]);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()].map((rs) => {
+    const first = rs[0] as RegisteredHook;
+    return {
+      harness: first.harness,
+      file: first.file,
+      event: first.event,
+      group: {
+        ...(first.matcher !== undefined ? { matcher: first.matcher } : {}),
+        hooks: rs.map((r) => r.handler),
+      },
+      registrations: rs,
+      ...(first.pluginRoot !== undefined ? { pluginRoot: first.pluginRoot } : {}),
+    };
+  });
 }
 
 export function discoverHarness(root: string): FoundHarness {
-  const hooks: FoundHook[] = [];
+  const found = hookRegistrations(root);
+  const hooks = groupsOf(found.registrations);
   const skills: FoundSkill[] = [];
-  const unreadable: string[] = [];
-  for (const file of [".claude/settings.json", ".claude/settings.local.json"]) {
-    const path = join(root, file);
-    if (!existsSync(path)) continue;
-    try {
-      const settings = JSON.parse(readFileSync(path, "utf8")) as { hooks?: unknown };
-      if (settings.hooks === undefined) continue;
-      for (const g of commandGroups(parseHooksConfig(settings.hooks))) hooks.push({ file, ...g });
-    } catch (error) {
-      unreadable.push(`${file}: ${(error as Error).message}`);
-    }
-  }
-  for (const manifest of globSync("**/.claude-plugin/plugin.json", {
-    cwd: root,
-    ignore: IGNORE,
-    deep: 4,
-    dot: true,
-  })) {
-    const dir = join(root, dirname(dirname(manifest)));
+  const unreadable: string[] = [...found.unreadable];
+  for (const dir of claudePluginRoots(root)) {
     const rel = relative(root, dir) || ".";
     try {
-      const plugin = loadPlugin(dir);
-      const hooksFile = join(dir, "hooks", "hooks.json");
-      if (existsSync(hooksFile)) {
-        for (const g of commandGroups(parseHooksConfig(readFileSync(hooksFile, "utf8")))) {
-          hooks.push({ file: join(rel, "hooks", "hooks.json"), ...g, pluginRoot: dir });
-        }
-      }
-      for (const s of plugin.skills) {
+      for (const s of loadPlugin(dir).skills) {
         skills.push({ id: s.id, description: s.description, source: { pluginDir: rel } });
       }
     } catch (error) {

@@ -29,22 +29,8 @@ const slug = (s: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 40) || "hook";
 
-/** The harness a found hook belongs to: discover.ts may tag it (`harness`), else it is Claude Code's. */
-function harnessOf(hook: FoundHook): HookHarness {
-  const tag = (hook as FoundHook & { readonly harness?: string }).harness;
-  switch (tag) {
-    case "codex":
-      return "codex";
-    case "copilot":
-    case "copilot-cli":
-      return "copilot";
-    case "gemini":
-    case "gemini-cli":
-      return "gemini";
-    default:
-      return "claude-code";
-  }
-}
+/** The harness a found hook belongs to (discover.ts tags each one). */
+const harnessOf = (hook: FoundHook): HookHarness => hook.harness;
 
 /** Where each runner finds the test functions, and what a per-test timeout argument looks like. */
 const RUNNER: Record<

@@ -2,8 +2,8 @@
  * Applies one mutant to a temp copy. A behaviour mutant of a hook with a script goes at the
  * script's path (a stub, see script-stub.ts), so tests by path and through the registration both
  * meet it; a hook whose command names no script gets its registered command wrapped. Registration
- * mutants edit the copy's settings or hooks.json (the handler removed, re-matched, or given a short
- * timeout it runs past); a skill or agent file is removed or its frontmatter description
+ * mutants edit the copy's config file at the handler's JSON path, whatever the harness's shape (the
+ * handler removed, re-matched, or given a short timeout it runs past, in the file's own unit); a skill or agent file is removed or its frontmatter description
  * rewritten; a hook program mutant is an environment variable the compiled runtime reads. Only
  * the copy is ever written.
  */
@@ -15,6 +15,8 @@ import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.
 import { MUTANT_TIMEOUT_S } from "../../core/mutate/catalogue.js";
 import { MUTANT_ENV, type ProgramFlip } from "../../core/mutate/program-flip.js";
 import type { HookItem, Mutant } from "../../core/mutate/types.js";
+import { parseJsonValue } from "../../core/hook-config/read-registrations.js";
+import { valueAt, type JsonPath } from "../../core/hook-config/registration.js";
 import { stubScript, stubTarget, type StubMode } from "./script-stub.js";
 
 /** A matcher no tool, source or trigger is called. */
@@ -23,30 +25,76 @@ const WRAPPER_NAME = "vigiles-mutant-wrapper.mjs";
 
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-interface HandlerGroup {
-  matcher?: string;
-  hooks: Record<string, unknown>[];
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The handler's JSON path, its matcher's object and its command field, in any harness's shape. */
+function placeOf(h: HookItem): { path: JsonPath; matcherPath: JsonPath; commandField: string } {
+  return {
+    path: h.registered?.path ?? ["hooks", h.event, h.groupIndex, "hooks", h.handlerIndex],
+    matcherPath: h.registered?.matcherPath ?? ["hooks", h.event, h.groupIndex],
+    commandField: h.registered?.commandField ?? "command",
+  };
 }
 
+/**
+ * Edits the copy's config file at the handler's JSON path. `edit` gets the whole document, the
+ * handler, and the list that holds the handler with its index there (a group's `hooks`, or for
+ * Copilot's flat entries the event's own list).
+ */
 export function editHook(
   copyRoot: string,
   h: HookItem,
-  edit: (groups: HandlerGroup[], handler: Record<string, unknown>) => void,
+  edit: (handler: Json, list: unknown[], index: number, doc: Json) => void,
 ) {
   const path = join(copyRoot, h.file);
-  const json = JSON.parse(readFileSync(path, "utf8")) as { hooks: Record<string, HandlerGroup[]> };
-  const groups = json.hooks[h.event];
-  const handler = groups?.[h.groupIndex]?.hooks[h.handlerIndex];
-  if (groups === undefined || handler === undefined)
+  const doc = parseJsonValue(readFileSync(path, "utf8"));
+  const { path: at } = placeOf(h);
+  const list = valueAt(doc, at.slice(0, -1));
+  const index = at.at(-1);
+  const handler = valueAt(doc, at);
+  if (!isRecord(doc) || !Array.isArray(list) || typeof index !== "number" || !isRecord(handler))
     throw new Error(`the copy of ${h.file} has no ${h.id}; was it changed during the run?`);
-  edit(groups, handler);
-  writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
+  edit(handler, list, index, doc);
+  writeFileSync(path, `${JSON.stringify(doc, null, 2)}\n`);
 }
 
-function removeHandler(groups: HandlerGroup[], h: HookItem): void {
-  const group = groups[h.groupIndex] as HandlerGroup;
-  group.hooks.splice(h.handlerIndex, 1);
-  // Keep an empty group in place so the other handlers keep their indices; the harness ignores it.
+/**
+ * Takes the handler out of its list. In a group the emptied group stays in place, so the other
+ * handlers keep their indices (the harness ignores it); a flat Copilot entry is the handler itself.
+ */
+function removeHandler(_handler: Json, list: unknown[], index: number): void {
+  list.splice(index, 1);
+}
+
+/** Moves the handler where its matcher matches nothing (a flat Copilot entry carries its own matcher). */
+function missMatcher(h: HookItem) {
+  return (handler: Json, list: unknown[], index: number, doc: Json) => {
+    const { path, matcherPath } = placeOf(h);
+    if (JSON.stringify(path) === JSON.stringify(matcherPath)) {
+      handler["matcher"] = NO_MATCH;
+      return;
+    }
+    list.splice(index, 1);
+    const groups = valueAt(doc, matcherPath.slice(0, -1));
+    if (!Array.isArray(groups)) throw new Error(`the copy of ${h.file} has no handler list for ${h.event}`);
+    groups.push({ matcher: NO_MATCH, hooks: [handler] });
+  };
+}
+
+/**
+ * The short timeout the past-timeout mutant writes, in the file's own field and unit: Gemini CLI
+ * reads `timeout` in milliseconds, Copilot `timeoutSec` (flat entries) in seconds, the others `timeout` in seconds.
+ */
+export function mutantTimeoutField(h: HookItem): { field: string; value: number } {
+  const written = h.registered?.timeout;
+  const field =
+    written?.field ??
+    (h.harness === "copilot" && JSON.stringify(placeOf(h).path) === JSON.stringify(placeOf(h).matcherPath)
+      ? "timeoutSec"
+      : "timeout");
+  const unit = written?.unit ?? (h.harness === "gemini" ? "ms" : "s");
+  return { field, value: unit === "ms" ? MUTANT_TIMEOUT_S * 1000 : MUTANT_TIMEOUT_S };
 }
 
 /** The two mutants that never run the original are plain shell: no node start-up inside the hook's budget. */
@@ -56,26 +104,28 @@ const SHELL_ONLY: Readonly<Record<string, string>> = {
 };
 
 function wrap(copyRoot: string, h: HookItem, mode: string): void {
+  const commandField = placeOf(h).commandField;
   if (mode === "past-timeout") {
     // The harness gives up on a hook at its timeout whatever the number: a short one keeps the wait short.
-    editHook(copyRoot, h, (_groups, handler) => {
-      handler["timeout"] = MUTANT_TIMEOUT_S;
+    const { field, value } = mutantTimeoutField(h);
+    editHook(copyRoot, h, (handler) => {
+      handler[field] = value;
     });
   }
   const shell = SHELL_ONLY[mode];
   if (shell !== undefined) {
-    editHook(copyRoot, h, (_groups, handler) => {
+    editHook(copyRoot, h, (handler) => {
       if (Array.isArray(handler["args"])) {
         handler["command"] = "/bin/sh";
         handler["args"] = ["-c", shell];
-      } else handler["command"] = shell;
+      } else handler[commandField] = shell;
     });
     return;
   }
   // The wrapper sits beside the config (the plugin's hooks/ or .claude/), so a confined run sees it.
   const wrapper = join(copyRoot, dirname(h.file), WRAPPER_NAME);
   copyFileSync(fileURLToPath(new URL("./mutant-wrapper.mjs", import.meta.url)), wrapper);
-  editHook(copyRoot, h, (_groups, handler) => {
+  editHook(copyRoot, h, (handler) => {
     const args = handler["args"];
     if (Array.isArray(args)) {
       // Exec form: the wrapper becomes the program, the original program and its args follow `--`.
@@ -83,7 +133,7 @@ function wrap(copyRoot: string, h: HookItem, mode: string): void {
       handler["args"] = [wrapper, mode, String(MUTANT_TIMEOUT_S), "--", h.command, ...args.map(String)];
       return;
     }
-    handler["command"] =
+    handler[commandField] =
       `${shellQuote(process.execPath)} ${shellQuote(wrapper)} ${mode} ${MUTANT_TIMEOUT_S} ${shellQuote(h.command)}`;
   });
 }
@@ -147,13 +197,10 @@ function applyMutantEnv(copyRoot: string, mutant: Mutant): Record<string, string
       wrap(copyRoot, item as HookItem, "past-timeout");
       return {};
     case "hook-unregistered":
-      editHook(copyRoot, item as HookItem, (groups) => removeHandler(groups, item as HookItem));
+      editHook(copyRoot, item as HookItem, removeHandler);
       return {};
     case "hook-matcher-misses":
-      editHook(copyRoot, item as HookItem, (groups, handler) => {
-        removeHandler(groups, item as HookItem);
-        groups.push({ matcher: NO_MATCH, hooks: [handler] });
-      });
+      editHook(copyRoot, item as HookItem, missMatcher(item as HookItem));
       return {};
     case "program-deny-to-allow":
       return programEnv("deny-to-allow");

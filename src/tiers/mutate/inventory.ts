@@ -1,13 +1,18 @@
 /**
- * What `vigiles mutate` can break in a repository: command hooks registered in the project's
- * settings and in plugins' hooks.json (with their place in the file, so a mutant edits exactly that
- * handler), hook program files, and skills and agents (project ones and plugins').
+ * What `vigiles mutate` can break in a repository: command hooks every harness registers there
+ * (Claude Code settings and plugins, Codex `.codex/hooks.json`, Copilot `.github/hooks/*.json`,
+ * Gemini settings and extensions, read through the one list of registration readers, each with its
+ * JSON path in its file, so a mutant edits exactly that handler), hook program files, and skills and
+ * agents (project ones and Claude Code plugins').
  */
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import { commandFiles } from "../../runtime/command-files.js";
+import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
+import type { RegisteredHook } from "../../core/hook-config/registration.js";
+import { hookRegistrations } from "../registrations/readers.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
 import type { HookItem, MarkdownItem, MutatedItem, ProgramItem } from "../../core/mutate/types.js";
 
@@ -26,12 +31,13 @@ const rel = (root: string, path: string) => relative(root, path).split("\\").joi
  * relative to it, the script first. Relative words resolve against the project (the harness runs
  * hooks there), else the plugin's root. Installed packages (`node_modules`) are never a source.
  */
-function commandSources(root: string, command: string, pluginRoot: string | undefined): string[] {
+function commandSources(
+  root: string,
+  command: string,
+  pluginRoot: string | undefined,
+  vars: Readonly<Record<string, string>>,
+): string[] {
   const real = realpathSync(root);
-  const vars = {
-    CLAUDE_PROJECT_DIR: root,
-    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
-  };
   let files = commandFiles(command, { cwd: root, vars });
   if (files.length === 0 && pluginRoot !== undefined)
     files = commandFiles(command, { cwd: pluginRoot, vars });
@@ -40,56 +46,65 @@ function commandSources(root: string, command: string, pluginRoot: string | unde
     .filter((f) => !f.startsWith("../") && !f.split("/").includes("node_modules"));
 }
 
-function hooksIn(
-  root: string,
-  file: string,
-  pluginRoot: string | undefined,
-  unreadable: string[],
-): HookItem[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(join(root, file), "utf8"));
-  } catch (error) {
-    unreadable.push(`${file}: ${(error as Error).message}`);
-    return [];
-  }
-  const hooks = (json as { hooks?: unknown } | null)?.hooks;
-  if (typeof hooks !== "object" || hooks === null) return [];
-  const out: HookItem[] = [];
-  for (const [event, groups] of Object.entries(hooks as Record<string, unknown>)) {
-    if (!Array.isArray(groups)) continue;
-    groups.forEach((group: unknown, groupIndex) => {
-      const g = group as { matcher?: unknown; hooks?: unknown };
-      if (!Array.isArray(g.hooks)) return;
-      g.hooks.forEach((handler: unknown, handlerIndex) => {
-        const h = handler as { type?: unknown; command?: unknown; timeout?: unknown };
-        if (h.type !== "command" || typeof h.command !== "string") return;
-        const sources = commandSources(root, h.command, pluginRoot);
-        let sourceText: string | undefined;
-        try {
-          sourceText = sources.length
-            ? sources.map((s) => readFileSync(join(root, s), "utf8")).join("\n")
-            : undefined;
-        } catch {
-          sourceText = undefined;
+/**
+ * The project and plugin-root variables each harness sets for a hook, so its command's words resolve
+ * to the files it runs (Copilot `COPILOT_PROJECT_DIR`; Gemini `GEMINI_PROJECT_DIR` and, in an
+ * extension, `${extensionPath}`; every harness keeps `CLAUDE_PROJECT_DIR`).
+ */
+function commandVars(root: string, r: RegisteredHook): Record<string, string> {
+  const plugin = r.pluginRoot;
+  return {
+    CLAUDE_PROJECT_DIR: root,
+    ...(r.harness === "copilot" ? { COPILOT_PROJECT_DIR: root } : {}),
+    ...(r.harness === "gemini"
+      ? {
+          GEMINI_PROJECT_DIR: root,
+          GEMINI_CWD: root,
+          ...(plugin !== undefined ? { extensionPath: plugin } : {}),
         }
-        const matcher = typeof g.matcher === "string" ? g.matcher : undefined;
-        const twin = out.find((o) => o.event === event && o.matcher === matcher && o.command === h.command);
-        out.push({
-          ...(twin !== undefined ? { duplicateOf: twin.id } : {}),
-          kind: "hook",
-          id: `${file}:${event}[${groupIndex}].hooks[${handlerIndex}]`,
-          file,
-          event,
-          groupIndex,
-          handlerIndex,
-          matcher: typeof g.matcher === "string" ? g.matcher : undefined,
-          command: h.command,
-          timeout: typeof h.timeout === "number" ? h.timeout : undefined,
-          sources,
-          sourceText,
-        });
-      });
+      : {}),
+    ...(plugin !== undefined && r.harness === "claude-code" ? { CLAUDE_PLUGIN_ROOT: plugin } : {}),
+  };
+}
+
+/** One hook item per registered command handler, every harness's, in reader order. */
+function hookItems(root: string, unreadable: string[]): HookItem[] {
+  const found = hookRegistrations(root);
+  unreadable.push(...found.unreadable);
+  const out: HookItem[] = [];
+  for (const r of found.registrations) {
+    const sources = commandSources(root, r.command, r.pluginRoot, commandVars(root, r));
+    let sourceText: string | undefined;
+    try {
+      sourceText = sources.length
+        ? sources.map((s) => readFileSync(join(root, s), "utf8")).join("\n")
+        : undefined;
+    } catch {
+      sourceText = undefined;
+    }
+    const twin = out.find(
+      (o) => o.file === r.file && o.event === r.event && o.matcher === r.matcher && o.command === r.command,
+    );
+    out.push({
+      ...(twin !== undefined ? { duplicateOf: twin.id } : {}),
+      kind: "hook",
+      ...(r.harness !== "claude-code" ? { harness: r.harness } : {}),
+      id: `${r.file}:${r.at}`,
+      file: r.file,
+      event: r.event,
+      groupIndex: r.groupIndex,
+      handlerIndex: r.handlerIndex,
+      matcher: r.matcher,
+      command: r.command,
+      timeout: r.timeout?.seconds,
+      registered: {
+        path: r.path,
+        matcherPath: r.matcherPath,
+        commandField: r.commandField,
+        ...(r.timeout !== undefined ? { timeout: r.timeout } : {}),
+      },
+      sources,
+      sourceText,
     });
   }
   return out;
@@ -112,19 +127,8 @@ export function inventory(rootDir: string): Inventory {
   const hooks: HookItem[] = [];
   const skills: MarkdownItem[] = [];
   const agents: MarkdownItem[] = [];
-  for (const file of [".claude/settings.json", ".claude/settings.local.json"]) {
-    if (existsSync(join(root, file))) hooks.push(...hooksIn(root, file, undefined, unreadable));
-  }
-  const manifests = globSync("**/.claude-plugin/plugin.json", {
-    cwd: root,
-    ignore: IGNORE,
-    deep: 5,
-    dot: true,
-  });
-  for (const manifest of manifests.sort()) {
-    const dir = join(root, dirname(dirname(manifest)));
-    const hooksFile = join(dir, "hooks", "hooks.json");
-    if (existsSync(hooksFile)) hooks.push(...hooksIn(root, rel(root, hooksFile), dir, unreadable));
+  hooks.push(...hookItems(root, unreadable));
+  for (const dir of claudePluginRoots(root)) {
     try {
       const plugin = loadPlugin(dir);
       for (const s of plugin.skills) skills.push(markdown(root, "skill", resolve(dir, s.path), s.name));

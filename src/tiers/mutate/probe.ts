@@ -41,12 +41,14 @@ const markerOf = (copyRoot: string, h: HookItem, index: number) =>
  */
 function markHandler(copyRoot: string, h: HookItem, marker: string): void {
   const touch = `{ true > ${sq(marker)}; } 2>/dev/null`;
-  editHook(copyRoot, h, (_groups, handler) => {
+  // Copilot keeps the command in `bash`; every other harness in `command`.
+  const field = h.registered?.commandField ?? "command";
+  editHook(copyRoot, h, (handler) => {
     const args = handler["args"];
     if (Array.isArray(args)) {
       handler["args"] = ["-c", `${touch}; exec "$0" "$@"`, h.command, ...args.map(String)];
-      handler["command"] = "/bin/sh";
-    } else handler["command"] = `${touch}; ${h.command}`;
+      handler[field] = "/bin/sh";
+    } else handler[field] = `${touch}; ${h.command}`;
   });
 }
 

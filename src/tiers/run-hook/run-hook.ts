@@ -76,7 +76,8 @@ function oneResult(plan: HookPlan, run: ScriptRunResult, options: RunHookOptions
 function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: RunHookOptions): HookRunResult {
   runs.forEach((r, i) => {
     const registered = plan.processes[i]?.registered;
-    recordHookRunCoverage(r.command, plan.payload, process.env, {
+    // Copilot's camelCase payload has no `hook_event_name`: the record keeps the event as the caller named it.
+    recordHookRunCoverage(r.command, { ...plan.payload, hook_event_name: plan.event }, process.env, {
       via: plan.selection ? "registration" : "command",
       ...(registered !== undefined ? { registered } : {}),
       cwd: plan.cwd,

@@ -1,0 +1,215 @@
+/**
+ * Reads the command handlers of one hook config file's text into {@link RegisteredHook}s, for every
+ * harness's shape:
+ *
+ * - Claude Code, Codex and Gemini CLI: `{"hooks": {"<Event>": [{"matcher"?, "hooks": [handler…]}]}}`
+ *   (Gemini's `hooks` object also holds `enabled`/`disabled`/`notifications`, which are not events);
+ * - GitHub Copilot CLI: `{"version": 1, "hooks": {"<event>": [entry…]}}`, each entry a flat handler
+ *   `{"type"?: "command", "bash": "…", "timeoutSec": N, "matcher"?}` or Claude Code's nested group
+ *   (the pinned 1.0.102's changelog: "Hook config files now support Claude Code's nested
+ *   matcher/hooks structure and optional type field").
+ *
+ * Only command handlers are returned; an entry of another shape is skipped here and left to the
+ * audit's rules to report. Pure: the caller reads the file.
+ */
+import type { AnyNode } from "@humanwhocodes/momoa";
+import { parseJson } from "../lint/json-ast.js";
+import type { HookHarness } from "../hook-decision/event-rules.js";
+import {
+  UnreadableHooksFileError,
+  type JsonPath,
+  type RegisteredHook,
+  type RegisteredTimeout,
+  type RegistrationSource,
+} from "./registration.js";
+import type { HookHandler } from "./types.js";
+
+/** One config file to read. */
+export interface RegistrationFileInput {
+  readonly harness: HookHarness;
+  /** As shown and stored in each registration (relative to the root). */
+  readonly file: string;
+  readonly source: RegistrationSource;
+  readonly text: string;
+  readonly pluginRoot?: string;
+  /** Told of each entry that is not a hook of the harness's shape (the harness skips it too), so it is reported, never dropped unseen. */
+  readonly onProblem?: (message: string) => void;
+}
+
+/** Keys of Gemini CLI's `hooks` object that configure hooks rather than name an event. */
+const GEMINI_CONFIG_KEYS = new Set(["enabled", "disabled", "notifications"]);
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The plain value of a momoa node (JSON with comments, as the harnesses' settings readers accept). */
+function evaluate(node: AnyNode): unknown {
+  switch (node.type) {
+    case "Object":
+      return Object.fromEntries(
+        node.members.map((m) => [m.name.type === "String" ? m.name.value : m.name.name, evaluate(m.value)]),
+      );
+    case "Array":
+      return node.elements.map((e) => evaluate(e.value));
+    case "String":
+    case "Number":
+    case "Boolean":
+      return node.value;
+    case "Null":
+      return null;
+    default:
+      return undefined;
+  }
+}
+
+/** Parses JSON text with comments (as the harnesses' settings readers accept) into plain values. Throws {@link UnreadableHooksFileError}. */
+export function parseJsonValue(text: string): unknown {
+  const parsed = parseJson(text);
+  if (!parsed.ok)
+    throw new UnreadableHooksFileError(
+      `not valid JSON (line ${parsed.range.line}, column ${parsed.range.column}: ${parsed.message})`,
+    );
+  return evaluate(parsed.document.body);
+}
+
+function nodeAt(root: AnyNode, path: JsonPath): AnyNode | undefined {
+  let node: AnyNode | undefined = root;
+  for (const key of path) {
+    if (node === undefined) return undefined;
+    if (typeof key === "number") node = node.type === "Array" ? node.elements[key]?.value : undefined;
+    else
+      node =
+        node.type === "Object"
+          ? node.members.find((m) => m.name.type === "String" && m.name.value === key)?.value
+          : undefined;
+  }
+  return node;
+}
+
+/** Whether the harness reads `timeout` in milliseconds (Gemini CLI) rather than seconds. */
+function timeoutOf(harness: HookHarness, handler: Json): RegisteredTimeout | undefined {
+  for (const field of ["timeoutSec", "timeout"]) {
+    const raw = handler[field];
+    if (typeof raw !== "number") continue;
+    // Gemini CLI 0.61.0 reads `timeout` in milliseconds; the others (Copilot's `timeoutSec` too) in seconds.
+    const unit = harness === "gemini" ? "ms" : "s";
+    return { seconds: unit === "ms" ? raw / 1000 : raw, raw, unit, field };
+  }
+  return undefined;
+}
+
+function commandOf(harness: HookHarness, handler: Json): { command: string; field: string } | undefined {
+  // Copilot runs `bash` on Unix (`command` in Claude-style nested entries); the others `command`.
+  const fields = harness === "copilot" ? ["bash", "command"] : ["command"];
+  for (const field of fields) {
+    const value = handler[field];
+    if (typeof value === "string" && value !== "") return { command: value, field };
+  }
+  return undefined;
+}
+
+/** Copilot makes `type` optional; the others require `"command"`. */
+const isCommand = (harness: HookHarness, handler: Json): boolean =>
+  handler["type"] === "command" || (harness === "copilot" && handler["type"] === undefined);
+
+/** Every command handler in the file, in file order. Throws {@link UnreadableHooksFileError} on text that is not JSON. */
+export function readRegistrations(input: RegistrationFileInput): RegisteredHook[] {
+  const parsed = parseJson(input.text);
+  if (!parsed.ok) {
+    throw new UnreadableHooksFileError(
+      `${input.file} is not valid JSON (line ${parsed.range.line}, column ${parsed.range.column}: ${parsed.message})`,
+    );
+  }
+  const ast = parsed.document.body;
+  const value = evaluate(ast);
+  const hooks = isRecord(value) ? value["hooks"] : undefined;
+  if (!isRecord(hooks)) {
+    if (hooks !== undefined)
+      input.onProblem?.(`"hooks" is not an object keyed by event: the harness reads no hook from it`);
+    return [];
+  }
+  const out: RegisteredHook[] = [];
+  const problem = (message: string) => input.onProblem?.(message);
+  const push = (
+    event: string,
+    handler: Json,
+    path: JsonPath,
+    matcherPath: JsonPath,
+    matcher: unknown,
+    groupIndex: number,
+    handlerIndex: number,
+    at: string,
+  ) => {
+    if (!isCommand(input.harness, handler)) return;
+    const command = commandOf(input.harness, handler);
+    if (command === undefined) {
+      problem(
+        `${at} is a command hook with no command${input.harness === "copilot" ? ' ("bash")' : ""}: it never runs`,
+      );
+      return;
+    }
+    const timeout = timeoutOf(input.harness, handler);
+    const node = nodeAt(ast, path);
+    const normalised: HookHandler = {
+      ...handler,
+      type: "command",
+      command: command.command,
+      ...(timeout !== undefined ? { timeout: timeout.seconds } : {}),
+    };
+    out.push({
+      harness: input.harness,
+      file: input.file,
+      source: input.source,
+      event,
+      matcher: typeof matcher === "string" ? matcher : undefined,
+      handler: normalised,
+      command: command.command,
+      commandField: command.field,
+      ...(timeout !== undefined ? { timeout } : {}),
+      path,
+      matcherPath,
+      at,
+      groupIndex,
+      handlerIndex,
+      ...(input.pluginRoot !== undefined ? { pluginRoot: input.pluginRoot } : {}),
+      ...(node !== undefined ? { line: node.loc.start.line, column: node.loc.start.column } : {}),
+    });
+  };
+  for (const [event, entries] of Object.entries(hooks)) {
+    if (!Array.isArray(entries)) {
+      if (!(input.harness === "gemini" && GEMINI_CONFIG_KEYS.has(event)))
+        problem(`hooks.${event} is not a list of hooks: the harness reads none of it`);
+      continue;
+    }
+    entries.forEach((entry: unknown, g) => {
+      if (!isRecord(entry)) {
+        problem(`${event}[${g}] is not an object: the harness skips it`);
+        return;
+      }
+      const groupPath: JsonPath = ["hooks", event, g];
+      if (Array.isArray(entry["hooks"])) {
+        entry["hooks"].forEach((handler: unknown, h) => {
+          if (isRecord(handler))
+            push(
+              event,
+              handler,
+              [...groupPath, "hooks", h],
+              groupPath,
+              entry["matcher"],
+              g,
+              h,
+              `${event}[${g}].hooks[${h}]`,
+            );
+        });
+        return;
+      }
+      // A flat entry (Copilot): the entry is the handler and holds its own matcher.
+      if (input.harness !== "copilot") {
+        problem(`${event}[${g}] has no "hooks" list: the harness runs nothing from it`);
+        return;
+      }
+      push(event, entry, groupPath, groupPath, entry["matcher"], g, 0, `${event}[${g}]`);
+    });
+  }
+  return out;
+}
