@@ -92,7 +92,7 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     roots.push(root);
     const view = (r: MutateReport) => r.mutants.map((m) => [m.id, m.status, m.tests, m.reason, m.testsWhy]);
     const options = { root, command: UNITTEST_COMMAND, concurrency: 2 };
-    const early = await mutateHarness(options);
+    const early = await mutateHarness({ ...options, speculate: true });
     const late = await mutateHarness({ ...options, speculate: false });
     expect(view(early)).toEqual(view(late));
     expect(early.score).toBe(late.score);

@@ -17,7 +17,8 @@ export interface MutateOptions {
   readonly timeoutMs?: number;
   /**
    * Start mutants on the slots the baseline leaves idle (a suite of one test file or one command):
-   * the same results, sooner. Default true; false measures the difference (bench/mutate.bench.mjs).
+   * the same results. Default false: measured on 2 cores with the real CLI it was 10-20% slower
+   * (each run is CPU-bound, so the "idle" slot was not idle); bench/mutate.bench.mjs prints both.
    */
   readonly speculate?: boolean;
   readonly signal?: AbortSignal;

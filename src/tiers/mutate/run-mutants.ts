@@ -111,7 +111,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   let speculation: Speculation | undefined;
   try {
-    const sole = options.speculate === false || concurrency < 2 ? undefined : soleTest(root, options);
+    const sole = options.speculate !== true || concurrency < 2 ? undefined : soleTest(root, options);
     let baselineRunning = true;
     const baselineRun = runBaseline(root, options, shared);
     if (sole !== undefined) {

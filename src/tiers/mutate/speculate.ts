@@ -5,7 +5,8 @@
  * each such run is kept only when the plan picks that same test (run-mutant.ts checks); otherwise
  * (the item is not exercised, the run timed out under a limit set before the baseline's durations
  * were known) it is dropped and the mutant settles as without it. Speculation never changes a
- * result, only when its run happens.
+ * result, only when its run happens. Off by default (`speculate: true` turns it on): on a 2-core
+ * machine with the real CLI it measured slower, each run being CPU-bound (see options.ts).
  */
 import { relative } from "node:path";
 import type { Mutant } from "../../core/mutate/types.js";
