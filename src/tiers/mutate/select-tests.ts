@@ -7,7 +7,7 @@
  * front or not). Which of the two decides the mutants that test can meet.
  */
 import { relative } from "node:path";
-import { testMatcher } from "../../core/hook-config/matcher.js";
+import { testHarnessMatcher } from "../../core/hook-config/harness-matcher.js";
 import { mutantReach } from "../../core/mutate/catalogue.js";
 import type { Mutant, MutatedItem } from "../../core/mutate/types.js";
 import type { CoverageRecord } from "../../runtime/coverage-record.js";
@@ -28,8 +28,10 @@ export function recordLink(record: CoverageRecord, item: MutatedItem, realRoot: 
     case "hook": {
       if (record.kind !== "hook" || id.event !== item.event) return undefined;
       if (record.source !== "runHook") {
-        // A harness run reports the event and the matcher value only; it ran the registrations.
-        return id.target === undefined || testMatcher(item.matcher, id.target).matches
+        // A harness run reports the event and the matcher value only; it ran the registrations,
+        // whose matcher reads as its own harness reads it (Copilot whole-name, Gemini unanchored).
+        return id.target === undefined ||
+          testHarnessMatcher(item.harness ?? "claude-code", item.matcher, id.target).matches
           ? "registration"
           : undefined;
       }
