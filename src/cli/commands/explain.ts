@@ -84,14 +84,16 @@ function describeRegistration(h: RegistrationExplainedHandler): string {
   ];
   if (h.missingScript !== undefined)
     lines.push(`              ⚠ script not found: ${h.missingScript} (the hook fails at every fire)`);
-  if (h.decision) {
-    const d = h.decision;
-    lines.push(
-      `              → ${d.decision}${d.blocked ? " (blocks)" : ""} by ${d.decidedBy}` +
-        (d.reason ? `: ${d.reason}` : d.invalidReason ? `: ${d.invalidReason}` : ""),
-    );
-  }
+  if (h.decision) lines.push(decisionLine(h.decision));
   return lines.join("\n");
+}
+
+/** The `--run` line of one handler: what it decided, how, and why. */
+function decisionLine(d: NonNullable<ExplainedHandler["decision"]>): string {
+  return (
+    `              → ${d.decision}${d.blocked ? " (blocks)" : ""} by ${d.decidedBy}` +
+    (d.reason ? `: ${d.reason}` : d.invalidReason ? `: ${d.invalidReason}` : "")
+  );
 }
 
 /** explain for a harness read through its registrations (Codex, Copilot, Gemini). */
@@ -147,13 +149,7 @@ function describeHandler(h: ExplainedHandler): string {
   ];
   if (h.missingScript !== undefined)
     lines.push(`              ⚠ script not found: ${h.missingScript} (the hook fails at every fire)`);
-  if (h.decision) {
-    const d = h.decision;
-    lines.push(
-      `              → ${d.decision}${d.blocked ? " (blocks)" : ""} by ${d.decidedBy}` +
-        (d.reason ? `: ${d.reason}` : d.invalidReason ? `: ${d.invalidReason}` : ""),
-    );
-  }
+  if (h.decision) lines.push(decisionLine(h.decision));
   return lines.join("\n");
 }
 
