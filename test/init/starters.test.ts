@@ -145,6 +145,8 @@ describe("programs a hook needs", () => {
 
 describe("which runner the project uses", () => {
   test("vitest or jest from package.json or a config file, else vigiles", () => {
+    // A clean clone has no .vigiles/tmp yet.
+    mkdirSync(join(repoRoot, ".vigiles/tmp"), { recursive: true });
     const dir = mkdtempSync(join(repoRoot, ".vigiles/tmp/runner-"));
     made.push(dir);
     expect(detectRunner(dir).runner).toBe("vigiles");

@@ -16,6 +16,7 @@ import { observe, runBudget } from "./observe-run.js";
 import { auditProbes, type AuditProbe } from "./probes.js";
 import { runProbe } from "./run-probe.js";
 import { sourceLiterals, type SourceLiteral } from "./source-literals.js";
+import { projectDirOf } from "../../core/lint/project-dir.js";
 
 /** One probe run of the dynamic audit. */
 export interface DynamicRun {
@@ -29,7 +30,7 @@ export interface DynamicRun {
 /** The source of the script a registration runs, when it names one in the tree. */
 function scriptSource(
   reg: HookRegistration,
-  scratch: AuditScratch,
+  projectDir: string,
   pluginRoot: string | undefined,
 ): string | undefined {
   const command = reg.command ?? reg.args?.join(" ");
@@ -39,7 +40,7 @@ function scriptSource(
     word &&
     resolveScriptPath(word.word.value, {
       ...(pluginRoot !== undefined && { pluginRoot }),
-      projectDir: scratch.tree,
+      projectDir,
     });
   if (path === undefined) return command;
   try {
@@ -63,7 +64,9 @@ export async function auditRegistration(
 ): Promise<RegistrationAudit> {
   const spec = (reg.command ?? reg.args) as string | readonly string[];
   const pluginRoot = reg.pluginRoot !== undefined ? scratch.toCopy(reg.pluginRoot) : undefined;
-  const source = scriptSource(reg, scratch, pluginRoot);
+  // The copy's project of this registration: a nested project's settings run there, not at the root.
+  const projectDir = projectDirOf(reg, scratch.tree);
+  const source = scriptSource(reg, projectDir, pluginRoot);
   const literals: SourceLiteral[] = source !== undefined ? sourceLiterals(source) : [];
   const probes = auditProbes(reg, scratch.tree, { budget: options.budget, literals });
   const budget = runBudget(reg.timeoutSeconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS, options.maxRunMs);
@@ -85,6 +88,7 @@ export async function auditRegistration(
     const result = await runProbe(spec, probe.event, {
       scratch,
       dirs,
+      projectDir,
       ...(pluginRoot !== undefined && { pluginRoot }),
       timeoutMs: budget.runMs,
       harness: reg.harness,

@@ -13,6 +13,7 @@ import type { LintFinding, LintRuleMeta } from "../../core/lint/types.js";
 import { finding } from "../../core/lint/finding.js";
 import { readCoverageRecords, type CoverageRecord } from "../../runtime/coverage-record.js";
 import { displayPath, type AuditReport } from "./static-audit.js";
+import { projectDirOf } from "../../core/lint/project-dir.js";
 
 /** Where `vigiles audit --coverage` looks by default, relative to the audited root. */
 export const DEFAULT_COVERAGE_DIR = ".vigiles/coverage";
@@ -84,7 +85,10 @@ function sameScript(a: string | undefined, b: string | undefined): boolean {
 }
 
 function hookCovered(reg: HookRegistration, root: string, records: readonly CoverageRecord[]): boolean {
-  const context = { ...(reg.pluginRoot !== undefined && { pluginRoot: reg.pluginRoot }), projectDir: root };
+  const context = {
+    ...(reg.pluginRoot !== undefined && { pluginRoot: reg.pluginRoot }),
+    projectDir: projectDirOf(reg, root),
+  };
   const regScript = scriptPathOf(reg.command ?? reg.args?.map((a) => JSON.stringify(a)).join(" "), context);
   return records.some((r) => {
     if (r.kind !== "hook") return false;

@@ -21,6 +21,8 @@ export interface ProbeRunOptions {
   readonly scratch: AuditScratch;
   /** The hook's private HOME and TMPDIR (bound writable when confined). */
   readonly dirs: { readonly home: string; readonly tmp: string };
+  /** The registration's project in the copy: its hooks' cwd and `CLAUDE_PROJECT_DIR` (default: the copy's root). */
+  readonly projectDir?: string;
   readonly pluginRoot?: string;
   readonly timeoutMs: number;
   readonly harness: HookHarness;
@@ -35,9 +37,10 @@ export async function runProbe(
   options: ProbeRunOptions,
 ): Promise<HookRunResult> {
   const { scratch, dirs } = options;
+  const projectDir = options.projectDir ?? scratch.tree;
   const plan = planHookRun(spec, event, {
-    cwd: scratch.tree,
-    projectDir: scratch.tree,
+    cwd: projectDir,
+    projectDir,
     ...(options.pluginRoot !== undefined && { pluginRoot: options.pluginRoot }),
     timeoutMs: options.timeoutMs,
     harness: options.harness,
@@ -60,7 +63,7 @@ export async function runProbe(
     : process0.argv;
   const run = await runProcess({
     argv,
-    cwd: scratch.tree,
+    cwd: projectDir,
     env,
     input: JSON.stringify(plan.payload),
     timeoutMs: options.timeoutMs,
@@ -74,7 +77,7 @@ export async function runProbe(
     signal: run.signal,
     harness: options.harness,
   });
-  const diagnosis = diagnoseHookFailure(process0.argv, scratch.tree, run.exitCode, run.spawnError);
+  const diagnosis = diagnoseHookFailure(process0.argv, projectDir, run.exitCode, run.spawnError);
   return {
     ...folded,
     ...(diagnosis ? { hookError: diagnosis } : {}),

@@ -18,6 +18,7 @@ import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } fr
 import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/lint/frontmatter-recovery.js";
 import { localPythonModules } from "./python-modules.js";
 import { hookModulesOf } from "./hook-modules.js";
+import { projectDirOf } from "../../core/lint/project-dir.js";
 
 /** Largest hook source read for the source rules. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -65,7 +66,7 @@ function scriptOf(reg: HookRegistration, root: string): HookScriptInput | undefi
   if (word === undefined) return undefined;
   const path = resolveScriptPath(word.word.value, {
     ...(reg.pluginRoot !== undefined && { pluginRoot: reg.pluginRoot }),
-    projectDir: root,
+    projectDir: projectDirOf(reg, root),
   });
   if (path === undefined) return undefined;
   let exists = false;

@@ -29,8 +29,9 @@ const slug = (s: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 40) || "hook";
 
-/** The harness a found hook belongs to (discover.ts tags each one). */
-const harnessOf = (hook: FoundHook): HookHarness => hook.harness;
+/** The harness a found hook belongs to: discover.ts tags each one; an untagged one (built by hand) is Claude Code's. */
+const harnessOf = (hook: FoundHook): HookHarness =>
+  (hook as { readonly harness?: HookHarness }).harness ?? "claude-code";
 
 /** Where each runner finds the test functions, and what a per-test timeout argument looks like. */
 const RUNNER: Record<
