@@ -42,45 +42,50 @@ afterAll(() => {
 });
 
 describe("measureTriggerRate options", () => {
-  test.concurrent("runs as written (pluginDir), through an injected evalDriver", async () => {
-    const recall = realisticPromptSets["commit"]!.slice(0, 10);
-    const precision = realisticPromptSets["pdf"]!.slice(0, 10);
-    const otherPluginsOrDirs = "./other";
-    // Selects my-plugin:greet for a recall prompt when the CLI lists it; nothing otherwise.
-    const evalDriver = cliDriver((trial) => [
-      (request) =>
-        recall.includes(trial.task) && requestText(request).includes("- my-plugin:greet:")
-          ? { tool: "Skill", input: { skill: "my-plugin:greet" } }
-          : { text: "No skill fits; answering directly." },
-      { text: "done" },
-    ]);
+  test.concurrent(
+    "runs as written (pluginDir), through an injected evalDriver",
+    async () => {
+      const recall = realisticPromptSets["commit"]!.slice(0, 10);
+      const precision = realisticPromptSets["pdf"]!.slice(0, 10);
+      const otherPluginsOrDirs = "./other";
+      // Selects my-plugin:greet for a recall prompt when the CLI lists it; nothing otherwise.
+      const evalDriver = cliDriver((trial) => [
+        (request) =>
+          recall.includes(trial.task) && requestText(request).includes("- my-plugin:greet:")
+            ? { tool: "Skill", input: { skill: "my-plugin:greet" } }
+            : { text: "No skill fits; answering directly." },
+        { text: "done" },
+      ]);
 
-    const report = await measureTriggerRate({
-      pluginDir: "./my-plugin", //    already-packaged plugin. XOR skillsDir.
-      prompts: [...recall], //              recall set (≥ minPrompts, NCD-diverse)
-      irrelevantPrompts: [...precision], //    precision set (→ falsePositiveRate / precision)
-      fired: (t) => skillResolved(t, "my-plugin:greet"),
-      stubSkillBodies: true, //       stop at SELECTION (frontmatter decides firing)
-      fixture: { path: "contents" }, // seed repo STATE a skill triggers on
-      installSet: [otherPluginsOrDirs], // co-install the rest of the harness (release gate)
-      trials: 2,
-      concurrency: 4, //              parallelize the prompts × trials grid
-      minModel: "sonnet", //          fail before spending a token if pointed below
-      effort: "low", //               reasoning budget — pin it to reproduce a number
-      minPrompts: 10, //              diversity-gate floor
-      evalDriver,
-    });
-    assertTriggerRate(report, { min: 0.8, maxFalsePositive: 0.1 });
+      const report = await measureTriggerRate({
+        pluginDir: "./my-plugin", //    already-packaged plugin. XOR skillsDir.
+        prompts: [...recall], //              recall set (≥ minPrompts, NCD-diverse)
+        irrelevantPrompts: [...precision], //    precision set (→ falsePositiveRate / precision)
+        fired: (t) => skillResolved(t, "my-plugin:greet"),
+        stubSkillBodies: true, //       stop at SELECTION (frontmatter decides firing)
+        fixture: { path: "contents" }, // seed repo STATE a skill triggers on
+        installSet: [otherPluginsOrDirs], // co-install the rest of the harness (release gate)
+        trials: 2,
+        concurrency: 4, //              parallelize the prompts × trials grid
+        minModel: "sonnet", //          fail before spending a token if pointed below
+        effort: "low", //               reasoning budget — pin it to reproduce a number
+        minPrompts: 10, //              diversity-gate floor
+        evalDriver,
+      });
+      assertTriggerRate(report, { min: 0.8, maxFalsePositive: 0.1 });
 
-    expect(report).toMatchObject({ n: 20, fired: 20, nIrrelevant: 20, falsePositives: 0, competitors: 2 });
-    expect(evalDriver.trials).toHaveLength(40);
-    expect(evalDriver.trials[0]).toMatchObject({
-      files: { path: "contents" },
-      effort: "low",
-      model: "sonnet",
-    });
-    expect(() => assertTriggerRate(report, { min: 0.8, maxFalsePositive: -1 })).toThrow();
-  });
+      expect(report).toMatchObject({ n: 20, fired: 20, nIrrelevant: 20, falsePositives: 0, competitors: 2 });
+      expect(evalDriver.trials).toHaveLength(40);
+      expect(evalDriver.trials[0]).toMatchObject({
+        files: { path: "contents" },
+        effort: "low",
+        model: "sonnet",
+      });
+      expect(() => assertTriggerRate(report, { min: 0.8, maxFalsePositive: -1 })).toThrow();
+      // 40 real CLI runs, 4 at a time: 53 s alone, past the default 60 s on a loaded 2-core machine.
+    },
+    240_000,
+  );
 
   test.concurrent("skillsDir and pluginDir together are refused before any run", async () => {
     const evalDriver = cliDriver(() => [{ text: "never asked" }]);
