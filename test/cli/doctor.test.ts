@@ -6,7 +6,6 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { diagnoseSetup } from "../../src/tiers/doctor/diagnose-setup.js";
 import { copilotTrustLine } from "../../src/tiers/doctor/copilot-trust.js";
@@ -93,10 +92,9 @@ describe("vigiles doctor, bubblewrap's install line", () => {
     const bin = mkdtempSync(join(dir, "bin-"));
     for (const p of [process.execPath, "/bin/sh", "/usr/bin/apt-get"])
       symlinkSync(p, join(bin, p.split("/").at(-1) ?? p));
-    const tsx = pathToFileURL(join(process.cwd(), "node_modules/tsx/dist/loader.mjs")).href;
     const r = spawnSync(
       process.execPath,
-      ["--import", tsx, join(process.cwd(), "src/cli/main.ts"), "doctor"],
+      [join(process.cwd(), "dist/cli/main.js"), "doctor"],
       {
         encoding: "utf8",
         env: { PATH: bin, HOME: dir },

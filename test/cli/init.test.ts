@@ -5,18 +5,16 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const repoRoot = process.cwd();
-const tsx = pathToFileURL(join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
-const cli = join(repoRoot, "src/cli/main.ts");
+const cli = join(repoRoot, "dist/cli/main.js");
 // Inside the repository (git-ignored), so the generated tests' `import "vigiles"` resolves.
 const scratch = join(repoRoot, ".vigiles/tmp");
 let repo: string;
 
 function vigiles(args: string[]) {
-  return spawnSync(process.execPath, ["--import", tsx, cli, ...args], { cwd: repo, encoding: "utf8" });
+  return spawnSync(process.execPath, [cli, ...args], { cwd: repo, encoding: "utf8" });
 }
 
 beforeAll(() => {

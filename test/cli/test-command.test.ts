@@ -3,16 +3,14 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { discoverHarnessFiles } from "../../src/tiers/test-runner/discover.js";
 import { runTestFiles } from "../../src/tiers/test-runner/run-files.js";
 import { detectHarness } from "../../src/tiers/test-runner/detect-harness.js";
 
-const cli = join(process.cwd(), "src/cli/main.ts");
-// The test runs the CLI from its TypeScript source through tsx, resolved from this repository.
-const tsx = pathToFileURL(join(process.cwd(), "node_modules/tsx/dist/loader.mjs")).href;
+const cli = join(process.cwd(), "dist/cli/main.js");
+// The test runs the built CLI (npm test builds first), as a user runs it.
 let dir: string;
 
 beforeAll(() => {
@@ -32,7 +30,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function vigiles(args: string[], cwd = dir) {
-  return spawnSync(process.execPath, ["--import", tsx, cli, ...args], { cwd, encoding: "utf8" });
+  return spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8" });
 }
 
 describe("discovery", () => {

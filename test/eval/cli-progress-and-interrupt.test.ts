@@ -7,13 +7,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { EvalReport } from "../../src/core/eval-report.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const LOADER = pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
-const MAIN = join(ROOT, "src/cli/main.ts");
+const MAIN = join(ROOT, "dist/cli/main.js");
 const COIN = join(ROOT, "test/eval/fixtures/coin-driver.ts");
 const SLOW = join(ROOT, "test/eval/fixtures/slow-mock-driver.ts");
 const DEFINE = join(ROOT, "src/core/eval/eval-file.ts");
@@ -49,7 +47,7 @@ describe("vigiles eval progress display", () => {
   it("off a TTY (and without CI) prints plain, growing lines: no carriage returns, no escapes", () => {
     const dir = temp();
     evalFile(dir, "plain", 20, "concurrency: 2,");
-    const r = spawnSync(process.execPath, ["--import", LOADER, MAIN, "eval", "--driver", COIN], {
+    const r = spawnSync(process.execPath, [MAIN, "eval", "--driver", COIN], {
       cwd: dir,
       encoding: "utf8",
       env: envWithoutCi(),
@@ -73,7 +71,7 @@ describe("vigiles eval progress display", () => {
   it.skipIf(!existsSync("/usr/bin/script"))("on a terminal rewrites one line in place", () => {
     const dir = temp();
     evalFile(dir, "live", 20, "concurrency: 2,");
-    const command = [process.execPath, "--import", LOADER, MAIN, "eval", "--driver", COIN]
+    const command = [process.execPath, MAIN, "eval", "--driver", COIN]
       .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
       .join(" ");
     // util-linux script gives the command a pseudo-terminal; its output is the terminal's.
@@ -113,7 +111,7 @@ describe("vigiles eval, second Ctrl-C", () => {
     );
     const child = spawn(
       process.execPath,
-      ["--import", LOADER, MAIN, "eval", "--driver", SLOW, "--out", "stuck.json"],
+      [MAIN, "eval", "--driver", SLOW, "--out", "stuck.json"],
       {
         cwd: dir,
         env: { ...process.env, CI: "1", VIGILES_TEST_DELAY_MS: "120000" },

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { EvalReport } from "../../src/core/eval-report.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
-const MAIN = join(ROOT, "src/cli/main.ts");
+// The built CLI, as a user runs it (npm test builds first): tsx on src/ cost seconds per call under load.
+const MAIN = join(ROOT, "dist/cli/main.js");
 const DRIVER = join(ROOT, "test/eval/fixtures/coin-driver.ts");
-const DEFINE = join(ROOT, "src/core/eval/eval-file.ts");
+const DEFINE = join(ROOT, "dist/core/eval/eval-file.js");
 
 function evalFile(dir: string, file: string, body: string): string {
   const path = join(dir, file);
@@ -35,7 +35,7 @@ const SPEC = (extra = "", trials = 20) => `{
 }`;
 
 function cli(cwd: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(TSX, [MAIN, ...args], {
+  const r = spawnSync(process.execPath, [MAIN, ...args], {
     cwd,
     encoding: "utf8",
     env: { ...process.env, CI: "1", ...env },
@@ -230,7 +230,7 @@ describe("vigiles eval", () => {
   it("first Ctrl-C stops launching, finishes in-flight trials, writes an aborted report, exits 130", async () => {
     const dir = temp();
     evalFile(dir, "slow.eval.ts", SPEC('name: "slow",', 50));
-    const child = spawn(TSX, [MAIN, "eval", "--driver", DRIVER, "--out", "slow.json"], {
+    const child = spawn(process.execPath, [MAIN, "eval", "--driver", DRIVER, "--out", "slow.json"], {
       cwd: dir,
       env: { ...process.env, CI: "1", VIGILES_TEST_DELAY_MS: "150" },
     });

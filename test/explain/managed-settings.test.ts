@@ -8,7 +8,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { explainEvent } from "../../src/tiers/explain/explain-event.js";
 import { hookSources } from "../../src/tiers/explain/hook-sources.js";
@@ -115,13 +114,10 @@ describe("explain with managed settings", () => {
 
   test("the CLI labels managed hooks and prints the restriction", () => {
     setUp({ hooks: managedHook, allowManagedHooksOnly: true }, { hooks: projectHook });
-    const tsx = pathToFileURL(join(process.cwd(), "node_modules/tsx/dist/loader.mjs")).href;
     const r = spawnSync(
       process.execPath,
       [
-        "--import",
-        tsx,
-        join(process.cwd(), "src/cli/main.ts"),
+        join(process.cwd(), "dist/cli/main.js"),
         "explain",
         "--tool",
         "Bash",

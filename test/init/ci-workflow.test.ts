@@ -4,7 +4,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, test } from "vitest";
 import { githubWorkflow, type WorkflowOptions } from "../../src/tiers/init/ci-workflow.js";
@@ -85,10 +84,9 @@ describe("the generated GitHub Actions workflow", () => {
     );
     writeFileSync(join(dir, "checks.eval.mjs"), "export default {};\n");
     writeFileSync(join(dir, "package-lock.json"), "{}\n");
-    const tsx = pathToFileURL(join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
     const r = spawnSync(
       process.execPath,
-      ["--import", tsx, join(repoRoot, "src/cli/main.ts"), "init", "--ci", "github", "--shards", "2"],
+      [join(repoRoot, "dist/cli/main.js"), "init", "--ci", "github", "--shards", "2"],
       {
         cwd: dir,
         encoding: "utf8",
@@ -102,7 +100,7 @@ describe("the generated GitHub Actions workflow", () => {
     expect(await problems(text)).toEqual([]);
     const bad = spawnSync(
       process.execPath,
-      ["--import", tsx, join(repoRoot, "src/cli/main.ts"), "init", "--ci", "gitlab"],
+      [join(repoRoot, "dist/cli/main.js"), "init", "--ci", "gitlab"],
       {
         cwd: dir,
         encoding: "utf8",

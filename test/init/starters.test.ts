@@ -8,7 +8,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { pathToFileURL } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { deriveHookExamples, type HookExamples } from "../../src/tiers/init/example-events.js";
@@ -19,8 +18,7 @@ import type { FoundHook } from "../../src/tiers/init/discover.js";
 import { testMatcher } from "../../src/core/hook-config/matcher.js";
 
 const repoRoot = process.cwd();
-const tsx = pathToFileURL(join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
-const cli = join(repoRoot, "src/cli/main.ts");
+const cli = join(repoRoot, "dist/cli/main.js");
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -250,7 +248,7 @@ function run(cwd: string, argv: string[]) {
   return spawnSync(argv[0] as string, argv.slice(1), { cwd, env, encoding: "utf8", timeout: 300_000 });
 }
 const init = (dir: string, ...args: string[]) =>
-  run(dir, [process.execPath, "--import", tsx, cli, "init", ...args]);
+  run(dir, [process.execPath, cli, "init", ...args]);
 const onlyNode = () => spawnSync("sh", ["-c", "command -v uv || command -v osascript"]).status !== 0;
 
 describe("starters for a realistic project", () => {

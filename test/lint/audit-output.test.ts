@@ -12,7 +12,7 @@ import { formatHuman, formatJson, formatSarif } from "../../src/tiers/audit/form
 import { auditHarness } from "../../src/tiers/audit/static-audit.js";
 
 const FIXTURES = join(import.meta.dirname, "__fixtures__");
-const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
+const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
 const temps: string[] = [];
 function copyFixture(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), "vigiles-audit-"));
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", MAIN, ...args], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: "utf8" });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

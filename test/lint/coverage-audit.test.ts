@@ -18,7 +18,7 @@ import { runHookProgram } from "../../src/core/hook-program/run.js";
 import { auditCoverage } from "../../src/tiers/audit/coverage.js";
 import { auditHarness } from "../../src/tiers/audit/static-audit.js";
 
-const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
+const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
 const temps: string[] = [];
 const saved = process.env[COVERAGE_DIR_ENV];
 afterEach(() => {
@@ -145,7 +145,7 @@ describe("coverage", () => {
     expect(empty.findings.map((f) => f.ruleId)).toEqual(["coverage-empty"]);
     const cli = spawnSync(
       process.execPath,
-      ["--import", "tsx", MAIN, "audit", "--coverage", "--coverage-dir", "empty", "--format", "json", root],
+      [MAIN, "audit", "--coverage", "--coverage-dir", "empty", "--format", "json", root],
       {
         encoding: "utf8",
       },
@@ -188,7 +188,7 @@ describe("the whole loop through the commands", () => {
     const records = join(root, ".vigiles/coverage");
     const test = spawnSync(
       process.execPath,
-      ["--import", "tsx", MAIN, "test", "--coverage-dir", records, harnessFile],
+      [MAIN, "test", "--coverage-dir", records, harnessFile],
       {
         encoding: "utf8",
       },
@@ -196,7 +196,7 @@ describe("the whole loop through the commands", () => {
     expect(test.status, test.stdout + test.stderr).toBe(0);
     const audit = spawnSync(
       process.execPath,
-      ["--import", "tsx", MAIN, "audit", "--coverage", "--format", "json", root],
+      [MAIN, "audit", "--coverage", "--format", "json", root],
       {
         encoding: "utf8",
       },

@@ -12,7 +12,7 @@ import { lintInstructionFiles } from "../../src/tiers/instruction-spec/lint.js";
 import { makefileTargets } from "../../src/tiers/instruction-spec/resolve-refs.js";
 
 const SPEC_ENTRY = join(import.meta.dirname, "../../src/entries/spec.ts");
-const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
+const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
 const temps: string[] = [];
 afterEach(() => {
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -125,10 +125,10 @@ describe("vigiles lint over instruction files", () => {
   it("the command exits 1 on a failure and 0 when clean", async () => {
     const dir = project();
     await compileInstructionSpecFile(join(dir, "CLAUDE.md.spec.ts"));
-    const ok = spawnSync(process.execPath, ["--import", "tsx", MAIN, "lint", dir], { encoding: "utf8" });
+    const ok = spawnSync(process.execPath, [MAIN, "lint", dir], { encoding: "utf8" });
     expect(ok.status, ok.stderr).toBe(0);
     writeFileSync(join(dir, "CLAUDE.md"), "# hand written\n");
-    const bad = spawnSync(process.execPath, ["--import", "tsx", MAIN, "lint", dir], { encoding: "utf8" });
+    const bad = spawnSync(process.execPath, [MAIN, "lint", dir], { encoding: "utf8" });
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/CLAUDE\.md\n {2}1:1 +error +CLAUDE\.md has no vigiles stamp/);
   });

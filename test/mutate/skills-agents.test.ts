@@ -1,8 +1,9 @@
 // vigiles mutate on skill and agent mutants with the real Claude Code CLI against the mock (one
-// mutate run, 12 mutants, 14 CLI runs): a test that calls a skill or an agent and checks it was
+// mutate run, 25 mutants, 15 CLI runs): a test that calls a skill or an agent and checks it was
 // reached (its listing line and its body reached the model, the subagent ran with its own system
 // prompt) kills removed, blank-description and swapped; a test that only checks the calls were made
-// lets each survive, named. Pins the listing Claude Code 2.1.328 sends the model:
+// lets each survive, named; a description already blank and a swap of two equal descriptions are
+// not applicable, without a run. Pins the listing Claude Code 2.1.328 sends the model:
 // "- kit:commit-message: <description>" for skills, "- kit:reviewer: <description> (Tools: …)" for agents.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
@@ -43,7 +44,25 @@ describe.skipIf(!claudeAvailable())("skill and agent mutants (real Claude Code C
       [`${SKILL("release-notes")}#skill-descriptions-swapped+${SKILL("tag-release")}`]: ["survived", weak],
       [`${AGENT("planner")}#agent-removed`]: ["survived", weak],
       [`${AGENT("planner")}#agent-description-blank`]: ["survived", weak],
+      // Not applicable: nothing to blank, nothing to swap. The rest of these items no test names.
+      [`${SKILL("aa-blank")}#skill-description-blank`]: ["not-applicable", []],
+      [`${AGENT("aa-quiet")}#agent-description-blank`]: ["not-applicable", []],
+      [`${SKILL("aa-same-one")}#skill-descriptions-swapped+${SKILL("aa-same-two")}`]: ["not-applicable", []],
+      [`${SKILL("aa-blank")}#skill-removed`]: ["not-exercised", []],
+      [`${SKILL("aa-same-one")}#skill-removed`]: ["not-exercised", []],
+      [`${SKILL("aa-same-one")}#skill-description-blank`]: ["not-exercised", []],
+      [`${SKILL("aa-same-two")}#skill-removed`]: ["not-exercised", []],
+      [`${SKILL("aa-same-two")}#skill-description-blank`]: ["not-exercised", []],
+      [`${SKILL("aa-blank")}#skill-descriptions-swapped+${SKILL("aa-same-one")}`]: ["not-exercised", []],
+      // commit-message's description moves to aa-same-two: the strong file notices.
+      [`${SKILL("aa-same-two")}#skill-descriptions-swapped+${SKILL("commit-message")}`]: [
+        "killed",
+        expect.arrayContaining(strong),
+      ],
+      [`${AGENT("aa-quiet")}#agent-removed`]: ["not-exercised", []],
     });
+    for (const m of report.mutants.filter((x) => x.status === "not-applicable"))
+      expect(m.reason, m.id).toMatch(/already blank|the same text/);
     // A kill names the check that failed; a survivor says which test is missing and why those tests ran.
     for (const m of report.mutants) {
       if (m.status === "killed") expect(m.reason, m.id).toMatch(/^strong\.harness\.mjs: FAILED: /);
@@ -52,6 +71,6 @@ describe.skipIf(!claudeAvailable())("skill and agent mutants (real Claude Code C
         expect(m.testsWhy, m.id).toMatch(/weak\.harness\.mjs reaches it by name in a run/);
       }
     }
-    expect(report.score).toBe(41.7); // 5 killed of 12
+    expect(report.score).toBe(46.2); // 6 killed of 13
   }, 900_000);
 });

@@ -1,5 +1,5 @@
 /**
- * A plugin with three skills and two agents for the skill and agent mutants, tested with the real
+ * A plugin with six skills and three agents for the skill and agent mutants, tested with the real
  * Claude Code CLI against the mock. strong.harness.mjs calls the skill commit-message and the agent
  * reviewer and checks each was reached: the skill's listing line and its body reached the model, the
  * subagent ran with its own system prompt and was offered under its description.
@@ -40,6 +40,13 @@ const FILES = {
     "Reviews a change for destructive commands before it is pushed.",
     "REVIEWER-SYSTEM-PROMPT: list every risky command.",
   ),
+  // The not-applicable side, met by no test: a skill and an agent whose descriptions are already blank
+  // (Claude Code 2.1.328 still loads and runs both: removing them is never not-applicable), and two
+  // skills sharing one description (swapping them changes nothing). They sort before commit-message.
+  "skills/aa-blank/SKILL.md": skill("aa-blank", "", "AA-BLANK-BODY."),
+  "skills/aa-same-one/SKILL.md": skill("aa-same-one", "Formats the changelog.", "AA-ONE-BODY."),
+  "skills/aa-same-two/SKILL.md": skill("aa-same-two", "Formats the changelog.", "AA-TWO-BODY."),
+  "agents/aa-quiet.md": agent("aa-quiet", "", "AA-QUIET-SYSTEM-PROMPT."),
   "agents/planner.md": agent(
     "planner",
     "Plans the steps of a release.",

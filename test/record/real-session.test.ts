@@ -13,7 +13,6 @@
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { pathToFileURL } from "node:url";
 import { globSync } from "tinyglobby";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseTranscriptLines, readTranscript } from "../../src/core/record/read-transcript.js";
@@ -23,8 +22,7 @@ import { runHarnessTest, type HarnessTestResult } from "../../src/tiers/harness/
 import type { HarnessTestSpec } from "../../src/tiers/harness/spec.js";
 
 const repoRoot = process.cwd();
-const tsx = pathToFileURL(join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
-const cli = join(repoRoot, "src/cli/main.ts");
+const cli = join(repoRoot, "dist/cli/main.js");
 let project: string;
 
 const GUARD = 'payload=$(cat); case "$payload" in *"rm -rf"*) echo "no rm -rf" >&2; exit 2;; esac; exit 0\n';
@@ -85,7 +83,7 @@ async function realSession(spec: HarnessTestSpec, dest: string) {
 }
 
 function vigiles(args: string[]) {
-  return spawnSync(process.execPath, ["--import", tsx, cli, ...args], { cwd: project, encoding: "utf8" });
+  return spawnSync(process.execPath, [cli, ...args], { cwd: project, encoding: "utf8" });
 }
 
 let session: Awaited<ReturnType<typeof realSession>>;

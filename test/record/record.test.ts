@@ -4,14 +4,12 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseTranscriptLines, readTranscript } from "../../src/core/record/read-transcript.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 
 const repoRoot = process.cwd();
-const tsx = pathToFileURL(join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
-const cli = join(repoRoot, "src/cli/main.ts");
+const cli = join(repoRoot, "dist/cli/main.js");
 let project: string;
 
 const GUARD = 'payload=$(cat); case "$payload" in *"rm -rf"*) echo "no rm -rf" >&2; exit 2;; esac; exit 0\n';
@@ -27,7 +25,7 @@ const settings = {
 };
 
 function vigiles(args: string[]) {
-  return spawnSync(process.execPath, ["--import", tsx, cli, ...args], { cwd: project, encoding: "utf8" });
+  return spawnSync(process.execPath, [cli, ...args], { cwd: project, encoding: "utf8" });
 }
 
 beforeAll(async () => {

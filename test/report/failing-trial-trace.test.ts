@@ -12,14 +12,14 @@ import { paid_runEval } from "../../src/tiers/eval/run-eval.js";
 import traced, { LONG_ANSWER } from "../eval/fixtures/traced-driver.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
-const MAIN = join(ROOT, "src/cli/main.ts");
+// The built CLI, as a user runs it (npm test builds first): tsx on src/ cost seconds per call under load.
+const MAIN = join(ROOT, "dist/cli/main.js");
 const DRIVER = join(ROOT, "test/eval/fixtures/traced-driver.ts");
-const DEFINE = join(ROOT, "src/core/eval/eval-file.ts");
+const DEFINE = join(ROOT, "dist/core/eval/eval-file.js");
 const CHROMIUM = "/usr/bin/chromium";
 
 function cli(cwd: string, args: string[]) {
-  const r = spawnSync(TSX, [MAIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, CI: "1" } });
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, CI: "1" } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

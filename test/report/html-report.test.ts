@@ -1,4 +1,4 @@
-// Renders an A/B report with `vigiles report` (the real CLI, from source through tsx), opens it in
+// Renders an A/B report with `vigiles report` (the real CLI, built), opens it in
 // headless Debian Chromium with playwright-core, screenshots it and checks what a reader sees.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBaseline } from "../../src/tiers/report/baseline-file.js";
 import { abBaselineReport, abReport } from "./ab-fixture.js";
 
-const cli = join(process.cwd(), "src/cli/main.ts");
-const tsx = pathToFileURL(join(process.cwd(), "node_modules/tsx/dist/loader.mjs")).href;
+const cli = join(process.cwd(), "dist/cli/main.js");
 const CHROMIUM = "/usr/bin/chromium";
 const dir = mkdtempSync(join(tmpdir(), "vigiles-html-"));
 let browser: Browser | undefined;
@@ -19,7 +18,7 @@ let browser: Browser | undefined;
 function vigiles(args: string[], env: Record<string, string> = {}) {
   const clean = { ...process.env };
   delete clean["GITHUB_STEP_SUMMARY"];
-  return spawnSync(process.execPath, ["--import", tsx, cli, ...args], {
+  return spawnSync(process.execPath, [cli, ...args], {
     cwd: dir,
     encoding: "utf8",
     env: { ...clean, ...env },

@@ -11,7 +11,10 @@ const HELP = `Usage: vigiles mutate [test paths…] [options]
 
 Breaks the harness (command hooks, hook programs, skills, agents) one way at a time, each in its own
 temp copy of the repository, runs the tests that exercised the broken item, and reports every
-breakage the tests did not notice. The repository itself is never written.
+breakage the tests did not notice. The repository itself is never written. Hooks are found in the
+files each harness reads: Claude Code (.claude/settings*.json, plugins' hooks.json), Codex
+(.codex/hooks.json), GitHub Copilot CLI (.github/hooks/*.json) and Gemini CLI (.gemini/settings.json,
+extensions' hooks/hooks.json); each mutant is written in that file's own fields and units.
 
 A test reaches a hook through its registration (runHook({ registration }), a harness test) or by
 its script (runHook("bash hooks/guard.sh"), assertBlocksDisasters, propertyHook, or any test that
@@ -22,11 +25,17 @@ Each mutant is killed, survived (with the tests that ran), not exercised (no tes
 way: how to reach it is said), not applicable (it cannot change the hook), or an error; the score
 is killed / (killed + survived).
 
+When no test records what it reaches (a --command suite such as pytest that does not use vigiles'
+runners), the suite runs once more with every registered hook command marked (the probe): a
+registration mutant on a handler no test ran through its registration is then not exercised
+rather than survived. If that run fails, the report says so and the probe is not used.
+
 Options:
   --root <dir>          the repository to mutate (default: the current folder)
   --command "<cmd>"     run the project's own test command (sh -c, in the copy) instead of vigiles test
                         (pytest, vitest …; its vigiles runners still record what they reach)
-  --concurrency <n>     mutants running at once (default: cores)
+  --concurrency <n>     mutants running at once (default: cores, plus one lane for the past-timeout
+                        mutants, which mostly wait; a number given here is kept exactly)
   --since <rev>         mutate only items whose files changed since this git revision
   --min-score <0-100>   exit 1 when the mutation score is below this
   --format <text|json|html>  output (default: text)

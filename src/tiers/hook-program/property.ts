@@ -4,7 +4,7 @@
  * relate the decision to the seed's. A failure reports the smallest counterexample and the
  * fast-check seed and path that replay it.
  */
-import fc from "fast-check";
+import type { RunDetails } from "fast-check";
 import { AssertionFailedError, InvalidOptionError, VacuousAssertionError } from "../../core/errors.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import { isHookProgram, type AnyHookProgram } from "../../core/hook-program/define.js";
@@ -123,6 +123,8 @@ export async function propertyHook(options: PropertyHookOptions): Promise<Proper
   const numRuns = options.numRuns ?? (isProgram ? 100 : 25);
   const fcSeed = options.fcSeed ?? (Date.now() ^ (Math.random() * 0x100000000)) | 0;
 
+  // fast-check is loaded here, not with the entry: only a property run needs it (45 ms of the import).
+  const { default: fc } = await import("fast-check");
   const seedDecisions = new Map<number, FoldedHookDecision>();
   const arbitrary = fc.record({
     seedIndex: fc.nat({ max: seeds.length - 1 }),
@@ -169,7 +171,7 @@ export async function propertyHook(options: PropertyHookOptions): Promise<Proper
     ...(options.path !== undefined ? { path: options.path, endOnFailure: true } : {}),
   };
 
-  let details: fc.RunDetails<[{ seedIndex: number; steps: Step[] }]>;
+  let details: RunDetails<[{ seedIndex: number; steps: Step[] }]>;
   if (isProgram || typeof decider === "function") {
     const sync = decide as (e: RawHookEvent) => FoldedHookDecision;
     const seedDecisionOf = (i: number): FoldedHookDecision => {
@@ -192,7 +194,7 @@ export async function propertyHook(options: PropertyHookOptions): Promise<Proper
     }
   } else details = await asyncCheck();
 
-  async function asyncCheck(): Promise<fc.RunDetails<[{ seedIndex: number; steps: Step[] }]>> {
+  async function asyncCheck(): Promise<RunDetails<[{ seedIndex: number; steps: Step[] }]>> {
     for (let i = 0; i < seeds.length; i++)
       seedDecisions.set(i, await decide(withEventName(seeds[i] as RawHookEvent, eventName)));
     return fc.check(

@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from "node:os";
 import { relative, resolve } from "node:path";
-import pLimit from "p-limit";
+import pLimit, { type LimitFunction } from "p-limit";
 import { mutantCatalogue } from "../../core/mutate/catalogue.js";
 import { overallScore, scoreItems } from "../../core/mutate/score.js";
 import type { HookItem, Mutant, MutantResult, MutateReport } from "../../core/mutate/types.js";
@@ -59,6 +59,22 @@ function selectionText(selection: MutateReport["selection"], linked: boolean, co
 
 /** The slow ones first (a past-timeout mutant waits out a timeout), so the quick ones fill in around them. */
 const slowness = (m: Mutant): number => (m.kind === "hook-past-timeout" ? 1 : 0);
+
+/**
+ * The limiter a mutant's run takes. A past-timeout run spends a second or more only waiting out
+ * the timeout it was given (the harness cancels the hook, then goes on): at the default
+ * concurrency (one run per core, each CPU-bound) those runs take one lane of their own beside the
+ * cores, so a core is not left idle while one waits. A concurrency the user set is kept exactly:
+ * a suite that cannot run more at once says so with it.
+ */
+function waitingLane(
+  limit: LimitFunction,
+  extraLane: boolean,
+): (m: Mutant) => LimitFunction {
+  if (!extraLane) return () => limit;
+  const waiting = pLimit(1);
+  return (m) => (m.kind === "hook-past-timeout" ? waiting : limit);
+}
 
 /** For a run before the baseline is in: hooks, then programs, then skills and agents (the likeliest exercised first). */
 const likelihood = (m: Mutant): number => {
@@ -140,6 +156,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
         : undefined;
     const selection = options.command !== undefined ? "command" : linked ? "coverage" : "all";
     const limit = pLimit(concurrency);
+    const laneFor = waitingLane(limit, options.concurrency === undefined);
     const early = speculation?.runs ?? new Map();
     // A run started during the baseline holds its slot until it ends.
     for (const run of early.values()) void limit(() => run.then(ignore, ignore));
@@ -156,7 +173,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
           byIndex[i] = r;
         };
         // A mutant already running waits for its run without a slot; a rerun, if needed, takes one.
-        return early.has(m.id) ? settle() : limit(settle);
+        return early.has(m.id) ? settle() : laneFor(m)(settle);
       }),
     );
     const results = byIndex.filter((r): r is MutantResult => r !== undefined);

@@ -1,4 +1,4 @@
-import { create } from "xmlbuilder2";
+import { createXml as create } from "../../runtime/xml-builder.js";
 import type { EvalReport } from "../../core/eval-report.js";
 import { describeDiffEntry } from "../../core/regression/assert-no-regression.js";
 import type { DiffEntry, ReportDiff } from "../../core/regression/diff.js";

@@ -3,7 +3,7 @@
  * file (or one for the file itself when it declares none), skips and failures marked, each failure
  * with its whole message.
  */
-import { create } from "xmlbuilder2";
+import { createXml as create } from "../../runtime/xml-builder.js";
 import type { TestFileResult } from "./run-files.js";
 
 interface Case {
