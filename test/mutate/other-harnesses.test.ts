@@ -162,11 +162,12 @@ describe("inventory and apply know Copilot and Gemini registrations", () => {
     ]);
     expect(apply(copilotFiles, cp, "past-timeout").hooks["preToolUse"]?.[0]).toMatchObject({
       timeoutSec: 1,
-      bash: expect.stringContaining("past-timeout"),
+      // Waits past that second before the original (plain sh: no node start-up in the hook's budget).
+      bash: expect.stringMatching(/^sleep 3\nsh -c '/),
     });
     const gs = ".gemini/settings.json";
     expect(apply(geminiFiles, gs, "past-timeout").hooks["BeforeTool"]?.[0]).toMatchObject({
-      hooks: [{ timeout: 1000, command: expect.stringContaining("past-timeout") }],
+      hooks: [{ timeout: 1000, command: expect.stringMatching(/^sleep 3\nsh -c '/) }],
     });
     expect(apply(geminiFiles, gs, "matcher-misses").hooks["BeforeTool"]).toEqual([
       { matcher: "run_shell_command", hooks: [] },

@@ -7,9 +7,8 @@
  * rewritten; a hook program mutant is an environment variable the compiled runtime reads. Only
  * the copy is ever written.
  */
-import { copyFileSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
 import { MUTANT_TIMEOUT_S } from "../../core/mutate/catalogue.js";
@@ -18,10 +17,10 @@ import type { HookItem, Mutant } from "../../core/mutate/types.js";
 import { parseJsonValue } from "../../core/hook-config/read-registrations.js";
 import { valueAt, type JsonPath } from "../../core/hook-config/registration.js";
 import { stubScript, stubTarget, type StubMode } from "./script-stub.js";
+import { shellMutant } from "./shell-mutant.js";
 
 /** A matcher no tool, source or trigger is called. */
 export const NO_MATCH = "VigilesMutantMatchesNothing";
-const WRAPPER_NAME = "vigiles-mutant-wrapper.mjs";
 
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
@@ -97,13 +96,28 @@ export function mutantTimeoutField(h: HookItem): { field: string; value: number 
   return { field, value: unit === "ms" ? MUTANT_TIMEOUT_S * 1000 : MUTANT_TIMEOUT_S };
 }
 
-/** The two mutants that never run the original are plain shell: no node start-up inside the hook's budget. */
-const SHELL_ONLY: Readonly<Record<string, string>> = {
-  "always-allows": "cat >/dev/null; exit 0",
-  crashes: "cat >/dev/null; echo 'vigiles mutant: this hook crashed (exit 1)' >&2; exit 1",
-};
+/** Shell for a registered command's mutant: none of them starts a node inside the hook's budget. */
+function mutantShell(mode: WrapMode, run: string): string {
+  switch (mode) {
+    case "always-allows":
+      return "cat >/dev/null; exit 0";
+    case "crashes":
+      return "cat >/dev/null; echo 'vigiles mutant: this hook crashed (exit 1)' >&2; exit 1";
+    case "exit2-to-0":
+    case "deny-to-block":
+    case "past-timeout":
+      return shellMutant(mode, run, MUTANT_TIMEOUT_S);
+    default: {
+      const never: never = mode;
+      return never;
+    }
+  }
+}
 
-function wrap(copyRoot: string, h: HookItem, mode: string): void {
+/** The modes a registered command is wrapped in: the behaviour modes, and running past its timeout. */
+type WrapMode = StubMode | "past-timeout";
+
+function wrap(copyRoot: string, h: HookItem, mode: WrapMode): void {
   const commandField = placeOf(h).commandField;
   if (mode === "past-timeout") {
     // The harness gives up on a hook at its timeout whatever the number: a short one keeps the wait short.
@@ -112,29 +126,13 @@ function wrap(copyRoot: string, h: HookItem, mode: string): void {
       handler[field] = value;
     });
   }
-  const shell = SHELL_ONLY[mode];
-  if (shell !== undefined) {
-    editHook(copyRoot, h, (handler) => {
-      if (Array.isArray(handler["args"])) {
-        handler["command"] = "/bin/sh";
-        handler["args"] = ["-c", shell];
-      } else handler[commandField] = shell;
-    });
-    return;
-  }
-  // The wrapper sits beside the config (the plugin's hooks/ or .claude/), so a confined run sees it.
-  const wrapper = join(copyRoot, dirname(h.file), WRAPPER_NAME);
-  copyFileSync(fileURLToPath(new URL("./mutant-wrapper.mjs", import.meta.url)), wrapper);
   editHook(copyRoot, h, (handler) => {
     const args = handler["args"];
     if (Array.isArray(args)) {
-      // Exec form: the wrapper becomes the program, the original program and its args follow `--`.
-      handler["command"] = process.execPath;
-      handler["args"] = [wrapper, mode, String(MUTANT_TIMEOUT_S), "--", h.command, ...args.map(String)];
-      return;
-    }
-    handler[commandField] =
-      `${shellQuote(process.execPath)} ${shellQuote(wrapper)} ${mode} ${MUTANT_TIMEOUT_S} ${shellQuote(h.command)}`;
+      // Exec form: sh runs the mutant, with the original program and its args as $0 and $@.
+      handler["command"] = "/bin/sh";
+      handler["args"] = ["-c", mutantShell(mode, `"$0" "$@"`), h.command, ...args.map(String)];
+    } else handler[commandField] = mutantShell(mode, `sh -c ${shellQuote(h.command)}`);
   });
 }
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // A command-hook mutant (vigiles mutate): `node mutant-wrapper.mjs <mode> <timeout s> <original command>`.
-// It stands in for the registered command inside a temp copy of the repository, runs the original
-// under `sh -c` where the mode needs it, and breaks its answer in one way. Standalone on purpose:
-// it imports nothing from vigiles, so it runs wherever the hook runs (also inside a confinement).
+// It runs the original where the mode needs it and breaks its answer in one way. The stubs of Python
+// and node scripts hand over to it, and so does any stub of a script several handlers share (only
+// it reads the event name out of the JSON input); shell stubs and registered commands use the same
+// modes written in sh (shell-mutant.ts), which spares each hook call a node start-up. Standalone
+// on purpose: it imports nothing from vigiles, so it runs wherever the hook runs (also confined).
 import { spawn } from "node:child_process";
 
 // `… <mode> <timeout> <command>` runs the command under `sh -c`; `… <mode> <timeout> -- <program> <args…>`

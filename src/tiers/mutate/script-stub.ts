@@ -13,6 +13,7 @@ import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFile
 import { basename, dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HookItem } from "../../core/mutate/types.js";
+import { shellMutant } from "./shell-mutant.js";
 
 /** The languages a stub can be written in. */
 type StubLanguage = "sh" | "python" | "node";
@@ -68,13 +69,21 @@ function shStub({ shebang, mode, node, wrapper, orig, marker, event }: StubParts
   const head =
     `${shebang || "#!/bin/sh"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n{ true > ${sq(marker)}; } 2>/dev/null\n` +
     (event !== undefined ? `VIGILES_MUTANT_EVENT=${sq(event)}; export VIGILES_MUTANT_EVENT\n` : "");
-  switch (event === undefined ? mode : "via-wrapper") {
+  const how = event === undefined ? mode : "via-wrapper";
+  switch (how) {
     case "always-allows":
       return `${head}cat >/dev/null\nexit 0\n`;
     case "crashes":
       return `${head}cat >/dev/null\necho ${sq(CRASH)} >&2\nexit 1\n`;
-    default:
+    case "exit2-to-0":
+    case "deny-to-block":
       // The interpreter the test used: bash sets BASH_VERSION; anything else ran it as sh.
+      return (
+        `${head}if [ -n "$BASH_VERSION" ]; then __vigiles_sh=$BASH; else __vigiles_sh=/bin/sh; fi\n` +
+        `${shellMutant(how, `"$__vigiles_sh" ${sq(orig)} "$@"`, 0)}\n`
+      );
+    default:
+      // A shared script: only the node wrapper reads which event the input is for.
       return (
         `${head}if [ -n "$BASH_VERSION" ]; then exec ${sq(node)} ${sq(wrapper)} ${mode} 0 -- "$BASH" ${sq(orig)} "$@"; fi\n` +
         `exec ${sq(node)} ${sq(wrapper)} ${mode} 0 -- /bin/sh ${sq(orig)} "$@"\n`
