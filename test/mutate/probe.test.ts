@@ -87,6 +87,23 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     expect(executed && "run" in executed ? executed.run.outcome.status : executed).toBe("killed");
   }, 120_000);
 
+  test("once the baseline sets the per-run limit, a run still going past it is stopped (and runs again later)", async () => {
+    const root = makeUnittestFixture({ suite: "by-path" });
+    roots.push(root);
+    const slow = "sleep 30";
+    const [guard] = inventory(root).items;
+    const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
+    let running = true;
+    const spec = speculate(root, candidates.slice(0, 1), slow, 1, () => running, { root, command: slow }, undefined);
+    const first = [...spec.runs.values()][0];
+    running = false;
+    const started = performance.now();
+    spec.limitTo(500);
+    expect(await first).toBeUndefined(); // stopped: the mutant is run again under the real limit
+    await spec.settled;
+    expect(performance.now() - started).toBeLessThan(10_000);
+  }, 60_000);
+
   test("the report is the same with and without them", async () => {
     const root = makeUnittestFixture({ suite: "by-path" });
     roots.push(root);

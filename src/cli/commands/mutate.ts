@@ -41,6 +41,9 @@ Options:
   --format <text|json|html>  output (default: text)
   --out <file>          write the report there (atomically) instead of stdout
   --timeout <seconds>   limit per test run (default: 5x the slowest baseline file, at least 60)
+  --no-speculate        with one test file or a --command, wait for the baseline run before the
+                        first mutant (by default mutants start on the cores the baseline leaves idle;
+                        the results are the same)
 `;
 
 export const mutateCommand: CliCommand = defineCommand({
@@ -56,6 +59,7 @@ export const mutateCommand: CliCommand = defineCommand({
     format: { type: "string", default: "text" },
     out: { type: "string" },
     timeout: { type: "string" },
+    "no-speculate": { type: "boolean" },
   },
   positionals: true,
   async run({ values, positionals }) {
@@ -101,6 +105,7 @@ export const mutateCommand: CliCommand = defineCommand({
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(values.since !== undefined ? { since: values.since } : {}),
         ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+        ...(values["no-speculate"] === true ? { speculate: false } : {}),
         signal: controller.signal,
         ...(live ? { onMutant: progress } : {}),
       });

@@ -64,6 +64,11 @@ function speculationHolds(executed: Executed, plan: TestPlan): boolean {
   return same && !executed.run.timedOut;
 }
 
+/** A mutant's test-run limit: the one given, else five times the slowest baseline run, at least 60 s. */
+export function runLimitMs(baseline: Baseline, options: MutateOptions): number {
+  return options.timeoutMs ?? Math.max(60_000, 5 * baseline.slowestMs);
+}
+
 /** Runs one mutant; undefined when the run was aborted before it settled. */
 export async function runMutant(
   root: string,
@@ -96,7 +101,7 @@ export async function runMutant(
   const early = speculative === undefined ? undefined : await speculative;
   if (!("tests" in plan)) return done({ ...plan, tests: [] }, plan.testsWhy);
   if (options.signal?.aborted) return undefined;
-  const timeoutMs = options.timeoutMs ?? Math.max(60_000, 5 * baseline.slowestMs);
+  const timeoutMs = runLimitMs(baseline, options);
   const executed =
     early !== undefined && speculationHolds(early, plan)
       ? early

@@ -16,7 +16,7 @@ import { makeSharedModules, removeSharedModules } from "./copy.js";
 import { inventory } from "./inventory.js";
 import type { MutateOptions } from "./options.js";
 import { probeRegistrations, type RegistrationProbe } from "./probe.js";
-import { runMutant } from "./run-mutant.js";
+import { runLimitMs, runMutant } from "./run-mutant.js";
 import { changedFiles, touchedSince } from "./since.js";
 import { soleTest, speculate, type Speculation } from "./speculate.js";
 
@@ -127,7 +127,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   let speculation: Speculation | undefined;
   try {
-    const sole = options.speculate !== true || concurrency < 2 ? undefined : soleTest(root, options);
+    const sole = options.speculate === false || concurrency < 2 ? undefined : soleTest(root, options);
     let baselineRunning = true;
     const baselineRun = runBaseline(root, options, shared);
     if (sole !== undefined) {
@@ -147,6 +147,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
     const baseline = await baselineRun.finally(() => {
       baselineRunning = false;
     });
+    speculation?.limitTo(runLimitMs(baseline, options));
     const linked = baseline.records.size > 0;
     // Without coverage records nothing says which tests go through a registration: the probe does.
     const hooks = items.filter((i): i is HookItem => i.kind === "hook");

@@ -3,10 +3,9 @@
  * every slot but one idle during its baseline, and every mutant that will run at all runs exactly
  * that one test: so the idle slots start the likeliest mutants on it early. Once the baseline is in,
  * each such run is kept only when the plan picks that same test (run-mutant.ts checks); otherwise
- * (the item is not exercised, the run timed out under a limit set before the baseline's durations
- * were known) it is dropped and the mutant settles as without it. Speculation never changes a
- * result, only when its run happens. Off by default (`speculate: true` turns it on): on a 2-core
- * machine with the real CLI it measured slower, each run being CPU-bound (see options.ts).
+ * (the item is not exercised, the run timed out) it is dropped and the mutant settles as without
+ * it; a run still going once the baseline has set the per-run limit is stopped at that limit and
+ * run again under it. Speculation never changes a result, only when its run happens.
  */
 import { relative } from "node:path";
 import type { Mutant } from "../../core/mutate/types.js";
@@ -30,6 +29,11 @@ export interface Speculation {
   readonly runs: ReadonlyMap<string, Promise<Executed | undefined>>;
   /** Resolves when every speculative worker has stopped taking mutants and its last run ended. */
   readonly settled: Promise<void>;
+  /**
+   * Once the baseline is in, the per-run limit it sets: a run still going past it is stopped
+   * (it settles undefined, and its mutant runs again under that limit, as without speculation).
+   */
+  limitTo(timeoutMs: number): void;
 }
 
 /**
@@ -48,14 +52,26 @@ export function speculate(
   const runs = new Map<string, Promise<Executed | undefined>>();
   const queue = [...candidates];
   const timeoutMs = options.timeoutMs ?? SPECULATIVE_TIMEOUT_MS;
+  const live = new Map<AbortController, number>(); // each running run's stop, and when it started
+  const timers: NodeJS.Timeout[] = [];
   const worker = async () => {
     for (let m = queue.shift(); m !== undefined && baselineRunning(); m = queue.shift()) {
       if (options.signal?.aborted) return;
-      const run = executeMutant(root, m, [test], timeoutMs, options, shared);
+      const stop = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+      live.set(stop, performance.now());
+      const run = executeMutant(root, m, [test], timeoutMs, { ...options, signal }, shared);
       runs.set(m.id, run);
       await run.catch(() => undefined);
+      live.delete(stop);
     }
   };
-  const settled = Promise.all(Array.from({ length: Math.max(0, workers) }, worker)).then(() => undefined);
-  return { runs, settled };
+  const settled = Promise.all(Array.from({ length: Math.max(0, workers) }, worker)).then(() => {
+    for (const t of timers) clearTimeout(t);
+  });
+  const limitTo = (limitMs: number) => {
+    for (const [stop, started] of live)
+      timers.push(setTimeout(() => stop.abort(), Math.max(0, started + limitMs - performance.now())));
+  };
+  return { runs, settled, limitTo };
 }
