@@ -92,15 +92,11 @@ describe("vigiles doctor, bubblewrap's install line", () => {
     const bin = mkdtempSync(join(dir, "bin-"));
     for (const p of [process.execPath, "/bin/sh", "/usr/bin/apt-get"])
       symlinkSync(p, join(bin, p.split("/").at(-1) ?? p));
-    const r = spawnSync(
-      process.execPath,
-      [join(process.cwd(), "dist/cli/main.js"), "doctor"],
-      {
-        encoding: "utf8",
-        env: { PATH: bin, HOME: dir },
-        timeout: 180_000,
-      },
-    );
+    const r = spawnSync(process.execPath, [join(process.cwd(), "dist/cli/main.js"), "doctor"], {
+      encoding: "utf8",
+      env: { PATH: bin, HOME: dir },
+      timeout: 180_000,
+    });
     expect(r.stdout).toMatch(/✗ confinement +bubblewrap \(bwrap\) is not installed: `bwrap` is not on PATH/);
     const root = process.getuid?.() === 0;
     expect(r.stdout).toContain(

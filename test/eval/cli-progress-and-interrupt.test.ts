@@ -109,14 +109,10 @@ describe("vigiles eval, second Ctrl-C", () => {
         // Issue 22: a gate must not run on the partial report of an aborted eval.
         .replace("\n});\n", '\n  assert: () => { throw new Error("THE GATE RAN"); },\n});\n'),
     );
-    const child = spawn(
-      process.execPath,
-      [MAIN, "eval", "--driver", SLOW, "--out", "stuck.json"],
-      {
-        cwd: dir,
-        env: { ...process.env, CI: "1", VIGILES_TEST_DELAY_MS: "120000" },
-      },
-    );
+    const child = spawn(process.execPath, [MAIN, "eval", "--driver", SLOW, "--out", "stuck.json"], {
+      cwd: dir,
+      env: { ...process.env, CI: "1", VIGILES_TEST_DELAY_MS: "120000" },
+    });
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     const closed = new Promise<number | null>((done) => child.on("close", done));

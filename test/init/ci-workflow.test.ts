@@ -98,14 +98,10 @@ describe("the generated GitHub Actions workflow", () => {
     const text = readFileSync(join(dir, ".github/workflows/vigiles.yml"), "utf8");
     expect(text).toContain("npx vigiles eval 'checks.eval.mjs' --shard \"$SHARD/2\"");
     expect(await problems(text)).toEqual([]);
-    const bad = spawnSync(
-      process.execPath,
-      [join(repoRoot, "dist/cli/main.js"), "init", "--ci", "gitlab"],
-      {
-        cwd: dir,
-        encoding: "utf8",
-      },
-    );
+    const bad = spawnSync(process.execPath, [join(repoRoot, "dist/cli/main.js"), "init", "--ci", "gitlab"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('vigiles init: --ci knows github only, got "gitlab".');
   }, 60_000);

@@ -247,8 +247,7 @@ function run(cwd: string, argv: string[]) {
   delete env["NODE_OPTIONS"];
   return spawnSync(argv[0] as string, argv.slice(1), { cwd, env, encoding: "utf8", timeout: 300_000 });
 }
-const init = (dir: string, ...args: string[]) =>
-  run(dir, [process.execPath, cli, "init", ...args]);
+const init = (dir: string, ...args: string[]) => run(dir, [process.execPath, cli, "init", ...args]);
 const onlyNode = () => spawnSync("sh", ["-c", "command -v uv || command -v osascript"]).status !== 0;
 
 describe("starters for a realistic project", () => {

@@ -186,21 +186,13 @@ describe("the whole loop through the commands", () => {
       ].join("\n"),
     );
     const records = join(root, ".vigiles/coverage");
-    const test = spawnSync(
-      process.execPath,
-      [MAIN, "test", "--coverage-dir", records, harnessFile],
-      {
-        encoding: "utf8",
-      },
-    );
+    const test = spawnSync(process.execPath, [MAIN, "test", "--coverage-dir", records, harnessFile], {
+      encoding: "utf8",
+    });
     expect(test.status, test.stdout + test.stderr).toBe(0);
-    const audit = spawnSync(
-      process.execPath,
-      [MAIN, "audit", "--coverage", "--format", "json", root],
-      {
-        encoding: "utf8",
-      },
-    );
+    const audit = spawnSync(process.execPath, [MAIN, "audit", "--coverage", "--format", "json", root], {
+      encoding: "utf8",
+    });
     expect(audit.status).toBe(1);
     const found = (JSON.parse(audit.stdout) as { findings: { ruleId: string; message: string }[] }).findings;
     // The PreToolUse guard ran; everything else is listed as uncovered.

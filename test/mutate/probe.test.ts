@@ -94,7 +94,15 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     const [guard] = inventory(root).items;
     const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
     let running = true;
-    const spec = speculate(root, candidates.slice(0, 1), slow, 1, () => running, { root, command: slow }, undefined);
+    const spec = speculate(
+      root,
+      candidates.slice(0, 1),
+      slow,
+      1,
+      () => running,
+      { root, command: slow },
+      undefined,
+    );
     const first = [...spec.runs.values()][0];
     running = false;
     const started = performance.now();

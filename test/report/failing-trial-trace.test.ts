@@ -19,7 +19,11 @@ const DEFINE = join(ROOT, "dist/core/eval/eval-file.js");
 const CHROMIUM = "/usr/bin/chromium";
 
 function cli(cwd: string, args: string[]) {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, CI: "1" } });
+  const r = spawnSync(process.execPath, [MAIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, CI: "1" },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -103,33 +103,37 @@ describe("measureTriggerRate options", () => {
 });
 
 describe("Selection-collision matrix", () => {
-  test.concurrent("runs as written, through an injected driver", async () => {
-    // Each derived prompt is a run whose arm is the skill it was derived for; the mock picks that skill.
-    const driver = cliDriver((trial) => [
-      (request) =>
-        requestText(request).includes(`- ${trial.arm}:`)
-          ? { tool: "Skill", input: { skill: trial.arm } }
-          : { text: "No skill fits." },
-      { text: "done" },
-    ]);
+  test.concurrent(
+    "runs as written, through an injected driver",
+    async () => {
+      // Each derived prompt is a run whose arm is the skill it was derived for; the mock picks that skill.
+      const driver = cliDriver((trial) => [
+        (request) =>
+          requestText(request).includes(`- ${trial.arm}:`)
+            ? { tool: "Skill", input: { skill: trial.arm } }
+            : { text: "No skill fits." },
+        { text: "done" },
+      ]);
 
-    const report = await measureSelectionMatrix("./my-plugin", {
-      // prompts auto-derived from each skill's description (zero setup);
-      // pass `prompts` (a { skill: { prompts: [...] } } map) for a curated set.
-      trials: 1,
-      driver,
-    });
+      const report = await measureSelectionMatrix("./my-plugin", {
+        // prompts auto-derived from each skill's description (zero setup);
+        // pass `prompts` (a { skill: { prompts: [...] } } map) for a curated set.
+        trials: 1,
+        driver,
+      });
 
-    // Fail the build when a sibling steals a skill's prompt.
-    assertNoCollision(report, { maxOffDiagonal: 0.2 }); // per-skill collision ceiling
-    // or gate the plugin-wide rate:
-    assertNoCollision(report, { maxPluginCollision: 0.1 });
-    assertNoCollision(report); // no options: zero collision
+      // Fail the build when a sibling steals a skill's prompt.
+      assertNoCollision(report, { maxOffDiagonal: 0.2 }); // per-skill collision ceiling
+      // or gate the plugin-wide rate:
+      assertNoCollision(report, { maxPluginCollision: 0.1 });
+      assertNoCollision(report); // no options: zero collision
 
-    expect(report.skills).toEqual(["my-plugin:farewell", "my-plugin:greet"]);
-    expect(report.meanRecall).toBe(1);
-    expect(report.n).toBe(driver.trials.length);
-    expect(driver.trials.every((t) => t.stubSkillBodies)).toBe(true);
-    // Real CLI runs beside the 40-run sample above: 45 s on a loaded 2-core machine, past 60 s in CI.
-  }, 240_000);
+      expect(report.skills).toEqual(["my-plugin:farewell", "my-plugin:greet"]);
+      expect(report.meanRecall).toBe(1);
+      expect(report.n).toBe(driver.trials.length);
+      expect(driver.trials.every((t) => t.stubSkillBodies)).toBe(true);
+      // Real CLI runs beside the 40-run sample above: 45 s on a loaded 2-core machine, past 60 s in CI.
+    },
+    240_000,
+  );
 });

@@ -183,7 +183,11 @@ const DRIVER = join(ROOT, "test/triggering/fixtures/selector-driver-module.ts");
 const DEFINE = join(ROOT, "dist/core/eval/eval-file.js");
 
 function cli(cwd: string, args: string[]) {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, CI: "1" } });
+  const r = spawnSync(process.execPath, [MAIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, CI: "1" },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -67,10 +67,7 @@ const slowness = (m: Mutant): number => (m.kind === "hook-past-timeout" ? 1 : 0)
  * cores, so a core is not left idle while one waits. A concurrency the user set is kept exactly:
  * a suite that cannot run more at once says so with it.
  */
-function waitingLane(
-  limit: LimitFunction,
-  extraLane: boolean,
-): (m: Mutant) => LimitFunction {
+function waitingLane(limit: LimitFunction, extraLane: boolean): (m: Mutant) => LimitFunction {
   if (!extraLane) return () => limit;
   const waiting = pLimit(1);
   return (m) => (m.kind === "hook-past-timeout" ? waiting : limit);
