@@ -27,6 +27,11 @@ const wantedPort = Number(process.env.VIGILES_RELAY_PORT ?? 0);
 server.listen(Number.isInteger(wantedPort) ? wantedPort : 0, "127.0.0.1", () => {
   const { port } = server.address();
   const env = { ...process.env, ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` };
+  // The CLI gets the CA bundle the relay itself skipped (session.ts).
+  if (env.VIGILES_RELAY_NODE_EXTRA_CA_CERTS !== undefined) {
+    env.NODE_EXTRA_CA_CERTS = env.VIGILES_RELAY_NODE_EXTRA_CA_CERTS;
+    delete env.VIGILES_RELAY_NODE_EXTRA_CA_CERTS;
+  }
   const child = spawn(argv[0], argv.slice(1), { env, stdio: "inherit" });
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(sig, () => child.kill(sig));
   child.on("error", (error) => {

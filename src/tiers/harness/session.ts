@@ -105,8 +105,15 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
       const inner: [string, ...string[]] =
         options.relaySocket !== undefined
           ? [
+              // The relay's node skips NODE_EXTRA_CA_CERTS (it only pipes loopback to a unix socket):
+              // parsing a CA bundle cost each start ~80 ms of CPU here. It hands the value back to the CLI.
               "/usr/bin/env",
+              "-u",
+              "NODE_EXTRA_CA_CERTS",
               `VIGILES_RELAY_PORT=${new URL(endpoint.baseUrl).port}`,
+              ...(process.env["NODE_EXTRA_CA_CERTS"] !== undefined
+                ? [`VIGILES_RELAY_NODE_EXTRA_CA_CERTS=${process.env["NODE_EXTRA_CA_CERTS"]}`]
+                : []),
               process.execPath,
               RELAY_SCRIPT,
               options.relaySocket,
