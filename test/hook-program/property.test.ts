@@ -7,6 +7,7 @@ import {
   PropertyHookError,
   shellMutators,
   VacuousAssertionError,
+  type PropertyDecider,
 } from "../../src/entries/index.js";
 import { createCommandView } from "../../src/core/hook-program/shell/command-view.js";
 import { loadHook } from "../../src/tiers/hook-program/load.js";
@@ -122,6 +123,26 @@ describe("propertyHook on a subprocess", () => {
     expect(e).toBeInstanceOf(PropertyHookError);
     expect((e as PropertyHookError).counterexample.decision.decision).toBe("none");
   }, 120_000);
+
+  it("takes the command as runHook does: a string or an argv, not only { command }", async () => {
+    const script = join(programsDir, "../fixtures/naive-guard.sh");
+    for (const decide of [`sh ${script}`, ["sh", script]]) {
+      const e = await propertyHook({
+        seed: bash("git push -f origin main"),
+        decide,
+        invariants: [alwaysBlocks],
+        numRuns: 20,
+        fcSeed: 99,
+      }).catch((x: unknown) => x);
+      expect(e, String(decide)).toBeInstanceOf(PropertyHookError);
+    }
+  }, 120_000);
+
+  it("names what `decide` may be when it is none of them (was a TypeError deep in runHook)", async () => {
+    await expect(
+      propertyHook({ seed: bash("ls"), decide: { cmd: "x" } as unknown as PropertyDecider }),
+    ).rejects.toThrow(/`decide` must be a hook program, a command/);
+  });
 });
 
 describe("the shell mutators", () => {

@@ -11,6 +11,7 @@ import { isHookProgram, type AnyHookProgram } from "../../core/hook-program/defi
 import { shellMutators, type HookMutator } from "../../core/hook-program/mutators.js";
 import { summarize, type RawHookEvent } from "../../core/hook-program/run.js";
 import { runHookCommand, type HookCommand } from "./subprocess.js";
+import type { HookSpec } from "../run-hook/types.js";
 import { programVerdict, withEventName } from "./verdict.js";
 
 /** What an invariant sees for one generated case. */
@@ -38,9 +39,27 @@ export const alwaysBlocks: PropertyInvariant = { name: "always blocks", check: (
 /** No case is blocked. */
 export const neverBlocks: PropertyInvariant = { name: "never blocks", check: (c) => !c.decision.blocked };
 
-/** How to decide an event: a program in process, a hook command as a subprocess, or your own function. */
+/**
+ * How to decide an event: a program in process, a hook run as a subprocess (a command or argv or
+ * `{ registration }` as runHook takes them, or `{ command, ...runHook options }`), or your own function.
+ */
 export type PropertyDecider =
-  AnyHookProgram | HookCommand | ((event: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision>);
+  | AnyHookProgram
+  | HookCommand
+  | HookSpec
+  | ((event: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision>);
+
+/** The subprocess a non-program, non-function decider names; throws on anything else. */
+function hookCommandOf(decider: unknown): HookCommand {
+  if (typeof decider === "string" || Array.isArray(decider)) return { command: decider as HookSpec };
+  if (typeof decider === "object" && decider !== null) {
+    if ("command" in decider) return decider as HookCommand;
+    if ("registration" in decider) return { command: decider as HookSpec };
+  }
+  throw new InvalidOptionError(
+    'propertyHook: `decide` must be a hook program, a command ("bash hooks/guard.sh" or an argv), { registration }, { command, ...runHook options } or a function of the event.',
+  );
+}
 
 /** Options of `propertyHook`: the seeds, the mutators, the hook to decide, and the invariants. */
 export interface PropertyHookOptions {
@@ -115,11 +134,12 @@ export async function propertyHook(options: PropertyHookOptions): Promise<Proper
   const decider = options.decide;
   const isProgram = isHookProgram(decider);
   const eventName = options.event ?? (isProgram ? decider.on : "PreToolUse");
+  const command = isProgram || typeof decider === "function" ? undefined : hookCommandOf(decider);
   const decide: (e: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision> = isProgram
     ? (e) => programVerdict(decider, e)
     : typeof decider === "function"
       ? decider
-      : async (e) => runHookCommand(decider, e, eventName);
+      : async (e) => runHookCommand(command as HookCommand, e, eventName);
   const numRuns = options.numRuns ?? (isProgram ? 100 : 25);
   const fcSeed = options.fcSeed ?? (Date.now() ^ (Math.random() * 0x100000000)) | 0;
 
