@@ -18,8 +18,8 @@ export interface MutateOptions {
   /**
    * Start mutants on the slots the baseline leaves idle (a suite of one test file or one command):
    * the same results, sooner. Default true; false waits for the baseline. Measured on 2 cores with
-   * the real CLI (bench/mutate.bench.mjs prints both), it was faster in 4 of 5 paired runs
-   * (median 10.2x against 10.7x the plain suite); a suite of several files never speculates.
+   * the real CLI (bench/mutate.bench.mjs prints both), it was faster in 5 of 6 bench runs
+   * (median 9.2x against 11.0x the plain suite); a suite of several files never speculates.
    */
   readonly speculate?: boolean;
   readonly signal?: AbortSignal;
