@@ -134,12 +134,12 @@ export async function propertyHook(options: PropertyHookOptions): Promise<Proper
   const decider = options.decide;
   const isProgram = isHookProgram(decider);
   const eventName = options.event ?? (isProgram ? decider.on : "PreToolUse");
-  const command = isProgram || typeof decider === "function" ? undefined : hookCommandOf(decider);
+  const subprocess = (hook: HookCommand) => async (e: RawHookEvent) => runHookCommand(hook, e, eventName);
   const decide: (e: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision> = isProgram
     ? (e) => programVerdict(decider, e)
     : typeof decider === "function"
       ? decider
-      : async (e) => runHookCommand(command as HookCommand, e, eventName);
+      : subprocess(hookCommandOf(decider));
   const numRuns = options.numRuns ?? (isProgram ? 100 : 25);
   const fcSeed = options.fcSeed ?? (Date.now() ^ (Math.random() * 0x100000000)) | 0;
 
