@@ -6,6 +6,7 @@
  */
 import { InvalidOptionError } from "../../core/errors.js";
 import { CopilotUnsupportedError } from "./errors.js";
+import { shellQuote } from "../../core/shell-quote.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -14,10 +15,6 @@ const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null 
 export interface RecorderPaths {
   readonly script: string;
   readonly firesDir: string;
-}
-
-function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 function wrapHandler(

@@ -11,6 +11,7 @@ import type { HarnessLaunch, LaunchInput } from "../port.js";
 import { assertEndpointAllowed } from "../claude-code/launch.js";
 import { GeminiUnsupportedError } from "./errors.js";
 import { geminiMaskedSystemDefaultsPath, geminiMaskedSystemSettingsPath } from "./prepare.js";
+import { shellQuote } from "../../core/shell-quote.js";
 
 /** The model named when the spec names none: without one the CLI routes through an auto-selector. */
 export const GEMINI_DEFAULT_MODEL = "gemini-2.5-pro";
@@ -38,8 +39,6 @@ const PINNED_EMPTY = [
 ] as const;
 const ROUTING_ENV =
   /^(GOOGLE_|GEMINI_|CODE_ASSIST|VERTEX|OTEL_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|HOME$|CLOUD_SHELL$)/i;
-
-const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * Several user turns: `gemini -p` takes one prompt, so each further prompt is a process of its own

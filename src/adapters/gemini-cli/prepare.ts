@@ -24,6 +24,7 @@ import { GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
 import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { translateClaudeHooks } from "./translate-hooks.js";
 import { assertFixtureKeepsLimits, geminiRunLimitSettings } from "./run-limits.js";
+import { shellQuote } from "../../core/shell-quote.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -46,10 +47,6 @@ export const GEMINI_PINNED_SETTINGS: Json = {
   telemetry: { enabled: false },
   general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
 };
-
-function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
 
 function safeJoin(root: string, rel: string): string {
   const norm = normalize(rel);

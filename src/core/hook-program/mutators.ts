@@ -8,6 +8,7 @@
  */
 import type { RawHookEvent } from "./run.js";
 import { parseShell, ShellParseError } from "./shell/syntax.js";
+import { shellQuote } from "../shell-quote.js";
 
 /** A named respelling of an event (for `propertyHook`): the same intent in different words. */
 export interface HookMutator {
@@ -17,11 +18,6 @@ export interface HookMutator {
 }
 
 const pick = <T>(items: readonly T[], choice: number): T => items[Math.abs(choice) % items.length] as T;
-
-/** Quotes a string for a single-quoted shell word. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 function commandOf(event: RawHookEvent): string | undefined {
   const input = event["tool_input"];

@@ -8,6 +8,7 @@
  * Text only: the caller writes it. Checked by actionlint in the tests.
  */
 import type { StarterRunner } from "./project-runner.js";
+import { shellQuote } from "../../core/shell-quote.js";
 
 export interface WorkflowOptions {
   readonly runner: StarterRunner;
@@ -22,7 +23,6 @@ export interface WorkflowOptions {
 }
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const sh = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A report file name for an eval file: its path with the separators and extension flattened. */
 export function evalReportName(file: string): string {
@@ -51,12 +51,12 @@ function setupSteps(lockfile: boolean): string[] {
 function testCommand(runner: StarterRunner, dir: string): string {
   switch (runner) {
     case "vigiles":
-      return `npx vigiles test ${sh(dir)} --reporter default --reporter junit --output-file vigiles-junit.xml`;
+      return `npx vigiles test ${shellQuote(dir)} --reporter default --reporter junit --output-file vigiles-junit.xml`;
     case "vitest":
-      return `npx vitest run ${sh(dir)} --reporter=default --reporter=junit --outputFile.junit=vigiles-junit.xml`;
+      return `npx vitest run ${shellQuote(dir)} --reporter=default --reporter=junit --outputFile.junit=vigiles-junit.xml`;
     case "jest":
       // jest has no JUnit reporter of its own: the summary below reads the run's output.
-      return `NODE_OPTIONS=--experimental-vm-modules npx jest ${sh(dir)} --ci`;
+      return `NODE_OPTIONS=--experimental-vm-modules npx jest ${shellQuote(dir)} --ci`;
   }
 }
 
@@ -96,13 +96,13 @@ function paidJobs(o: WorkflowOptions): string[] {
     "vars.VIGILES_PAID_EVALS == 'true' && (github.event_name == 'workflow_dispatch' || (github.event_name == 'push' && github.ref_name == github.event.repository.default_branch))";
   const runs = o.evalFiles.map(
     (f) =>
-      `          npx vigiles eval ${sh(f)} --shard "$SHARD/${o.shards}" --out "eval-shards/${evalReportName(f)}.shard-$SHARD.json"`,
+      `          npx vigiles eval ${shellQuote(f)} --shard "$SHARD/${o.shards}" --out "eval-shards/${evalReportName(f)}.shard-$SHARD.json"`,
   );
   const merges = o.evalFiles.flatMap((f) => {
     const name = evalReportName(f);
     return [
       `          npx vigiles merge-reports eval-shards/${name}.shard-*.json --out eval-merged/${name}.json`,
-      `          npx vigiles eval ${sh(f)} --gate eval-merged/${name}.json || failed=1`,
+      `          npx vigiles eval ${shellQuote(f)} --gate eval-merged/${name}.json || failed=1`,
       `          npx vigiles report eval-merged/${name}.json --out eval-merged/${name}.html`,
     ];
   });

@@ -17,12 +17,11 @@ import type { HookItem, Mutant } from "../../core/mutate/types.js";
 import { parseJsonValue } from "../../core/hook-config/read-registrations.js";
 import { valueAt, type JsonPath } from "../../core/hook-config/registration.js";
 import { stubScript, stubTarget, type StubMode } from "./script-stub.js";
+import { shellQuote } from "../../core/shell-quote.js";
 import { shellMutant } from "./shell-mutant.js";
 
 /** A matcher no tool, source or trigger is called. */
 export const NO_MATCH = "VigilesMutantMatchesNothing";
-
-const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -19,6 +19,7 @@ import type { Baseline } from "./baseline.js";
 import { makeMutantCopy, removeCopy, type SharedModules } from "./copy.js";
 import type { MutateOptions } from "./options.js";
 import { ownTemp } from "./run-tests.js";
+import { shellQuote as sq } from "../../core/shell-quote.js";
 
 /** What the probe run saw. */
 export type RegistrationProbe =
@@ -27,8 +28,6 @@ export type RegistrationProbe =
       /** Ids of the handlers run through their registration. */ readonly ran: ReadonlySet<string>;
     }
   | { readonly usable: false; /** Why the probe tells nothing. */ readonly reason: string };
-
-const sq = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 /** The marker a handler's probe command touches: beside its config, where anything running the hook can write. */
 const markerOf = (copyRoot: string, h: HookItem, index: number) =>

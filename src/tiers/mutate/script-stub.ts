@@ -13,6 +13,7 @@ import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFile
 import { basename, dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HookItem } from "../../core/mutate/types.js";
+import { shellQuote as sq } from "../../core/shell-quote.js";
 import { shellMutant } from "./shell-mutant.js";
 
 /** The languages a stub can be written in. */
@@ -48,7 +49,6 @@ function languageOf(path: string, text: string): StubLanguage | undefined {
   }
 }
 
-const sq = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 const js = (s: string) => JSON.stringify(s);
 const CRASH = "vigiles mutant: this hook crashed (exit 1)";
 
