@@ -11,7 +11,7 @@ import type { MutateReport } from "../../src/core/mutate/types.js";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
 import { inventory } from "../../src/tiers/mutate/inventory.js";
 import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
-import { soleTest, speculate } from "../../src/tiers/mutate/speculate.js";
+import { soleSource, soleTest, speculate } from "../../src/tiers/mutate/speculate.js";
 import { hashTree } from "./fixture.mjs";
 import { makeUnittestFixture, PY_GUARD_ID, UNITTEST_COMMAND } from "./unittest-fixture.mjs";
 
@@ -77,7 +77,13 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     const [guard] = inventory(root).items;
     const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
     let running = true;
-    const spec = speculate(root, candidates, UNITTEST_COMMAND, 1, () => running, options, undefined);
+    const spec = speculate(
+      root,
+      candidates,
+      soleSource(UNITTEST_COMMAND, 1, () => running),
+      options,
+      undefined,
+    );
     const first = [...spec.runs.values()][0];
     expect([...spec.runs.keys()]).toEqual([candidates[0]?.id]); // one worker: one run at a time
     running = false; // the baseline is in: the worker finishes its run and takes no other
@@ -97,9 +103,7 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     const spec = speculate(
       root,
       candidates.slice(0, 1),
-      slow,
-      1,
-      () => running,
+      soleSource(slow, 1, () => running),
       { root, command: slow },
       undefined,
     );

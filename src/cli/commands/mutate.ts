@@ -41,9 +41,9 @@ Options:
   --format <text|json|html>  output (default: text)
   --out <file>          write the report there (atomically) instead of stdout
   --timeout <seconds>   limit per test run (default: 5x the slowest baseline file, at least 60)
-  --no-speculate        with one test file or a --command, wait for the baseline run before the
-                        first mutant (by default mutants start on the cores the baseline leaves idle;
-                        the results are the same)
+  --no-speculate        wait for the baseline run before the first mutant (by default mutants start
+                        on the cores the baseline leaves idle: with one test file or a --command from
+                        the start, with several files on the files already in; the results are the same)
 `;
 
 export const mutateCommand: CliCommand = defineCommand({

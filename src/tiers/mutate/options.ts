@@ -16,10 +16,11 @@ export interface MutateOptions {
   /** Per test-run limit. Default: five times the slowest baseline run, at least 60 s. */
   readonly timeoutMs?: number;
   /**
-   * Start mutants on the slots the baseline leaves idle (a suite of one test file or one command):
-   * the same results, sooner. Default true; false waits for the baseline. Measured on 2 cores with
-   * the real CLI (bench/mutate.bench.mjs prints both), it was faster in 5 of 6 bench runs
-   * (median 9.2x against 11.0x the plain suite); a suite of several files never speculates.
+   * Start mutants on the slots the baseline leaves idle: the same results, sooner. A suite of one
+   * test file or one command runs them on that test from the start; a suite of several files, once
+   * its last files are running, on the files that already passed (what they recorded says which
+   * mutants those reach; the rest of a mutant's tests run after). Default true; false waits for the
+   * baseline. bench/mutate.bench.mjs prints both.
    */
   readonly speculate?: boolean;
   readonly signal?: AbortSignal;

@@ -54,14 +54,48 @@ export async function executeMutant(
 }
 
 /**
- * Whether a run made before the plan was known stands for the plan: it ran exactly the plan's
- * tests and did not time out (its limit was set before the baseline's durations were known).
+ * What a run made before the plan was known is worth to the plan: all of it when it ran exactly
+ * the plan's tests, or only some of them and one of those failed (a planned test killed the
+ * mutant); a start when it ran some and all passed (the rest then run after it); nothing when it
+ * timed out (its limit was set before the baseline's durations were known) or ran a test the plan
+ * does not pick.
  */
-function speculationHolds(executed: Executed, plan: TestPlan): boolean {
-  if ("applyError" in executed) return true;
-  const same =
-    executed.tests.length === plan.tests.length && executed.tests.every((t, i) => t === plan.tests[i]);
-  return same && !executed.run.timedOut;
+export type EarlyRunUse =
+  | { readonly use: "whole" }
+  | { readonly use: "continue"; readonly rest: readonly string[] }
+  | { readonly use: "none" };
+
+export function earlyRunUse(executed: Executed, plan: TestPlan): EarlyRunUse {
+  if ("applyError" in executed) return { use: "whole" };
+  const { run, tests } = executed;
+  if (run.timedOut || !tests.every((t) => plan.tests.includes(t))) return { use: "none" };
+  const rest = plan.tests.filter((t) => !tests.includes(t));
+  if (rest.length === 0) return { use: "whole" };
+  switch (run.outcome.status) {
+    case "killed":
+      return { use: "whole" };
+    case "survived":
+      return { use: "continue", rest };
+    default:
+      return { use: "none" };
+  }
+}
+
+/** A start and the run of the rest after it, as one run of the plan's tests. */
+function joined(first: Extract<Executed, { run: TestRun }>, rest: Executed, plan: TestPlan): Executed {
+  if ("applyError" in rest) return rest;
+  const stubRan =
+    first.stubRan === undefined && rest.stubRan === undefined
+      ? undefined
+      : Boolean(first.stubRan || rest.stubRan);
+  return {
+    run: {
+      outcome: { ...rest.run.outcome, tests: plan.tests },
+      timedOut: first.run.timedOut || rest.run.timedOut,
+    },
+    stubRan,
+    tests: plan.tests,
+  };
 }
 
 /** A mutant's test-run limit: the one given, else five times the slowest baseline run, at least 60 s. */
@@ -102,10 +136,32 @@ export async function runMutant(
   if (!("tests" in plan)) return done({ ...plan, tests: [] }, plan.testsWhy);
   if (options.signal?.aborted) return undefined;
   const timeoutMs = runLimitMs(baseline, options);
-  const executed =
-    early !== undefined && speculationHolds(early, plan)
-      ? early
-      : await startRun(() => executeMutant(root, mutant, plan.tests, timeoutMs, options, shared));
+  const run = (tests: readonly string[]) =>
+    startRun(() => executeMutant(root, mutant, tests, timeoutMs, options, shared));
+  const use = early === undefined ? ({ use: "none" } as const) : earlyRunUse(early, plan);
+  let executed: Executed | undefined;
+  switch (use.use) {
+    case "whole":
+      // Reported as the plan's run: its tests are the plan's, whichever of them ran first.
+      executed =
+        early === undefined || "applyError" in early
+          ? early
+          : { ...early, run: { ...early.run, outcome: { ...early.run.outcome, tests: plan.tests } } };
+      break;
+    case "continue": {
+      const rest = await run(use.rest);
+      executed =
+        rest === undefined || early === undefined || "applyError" in early ? rest : joined(early, rest, plan);
+      break;
+    }
+    case "none":
+      executed = await run(plan.tests);
+      break;
+    default: {
+      const never: never = use;
+      return never;
+    }
+  }
   if (executed === undefined) return undefined;
   if ("applyError" in executed)
     return done(

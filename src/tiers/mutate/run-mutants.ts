@@ -11,14 +11,15 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { mutantCatalogue } from "../../core/mutate/catalogue.js";
 import { overallScore, scoreItems } from "../../core/mutate/score.js";
 import type { HookItem, Mutant, MutantResult, MutateReport } from "../../core/mutate/types.js";
-import { runBaseline } from "./baseline.js";
+import { BaselineProgress, runBaseline, type Baseline } from "./baseline.js";
 import { makeSharedModules, removeSharedModules } from "./copy.js";
 import { inventory } from "./inventory.js";
 import type { MutateOptions } from "./options.js";
+import { planTests } from "./plan-tests.js";
 import { probeRegistrations, type RegistrationProbe } from "./probe.js";
 import { runLimitMs, runMutant } from "./run-mutant.js";
 import { changedFiles, touchedSince } from "./since.js";
-import { soleTest, speculate, type Speculation } from "./speculate.js";
+import { progressSource, soleSource, soleTest, speculate, type Speculation } from "./speculate.js";
 
 export { MutateSetupError, type MutateOptions } from "./options.js";
 
@@ -61,6 +62,22 @@ function selectionText(selection: MutateReport["selection"], linked: boolean, co
 const slowness = (m: Mutant): number => (m.kind === "hook-past-timeout" ? 1 : 0);
 
 /**
+ * The order mutants take slots in after the baseline: the past-timeout ones, then the longest
+ * expected run first (the sum of its planned tests' baseline durations), so no long run starts
+ * last with the other cores idle (longest-processing-time-first scheduling).
+ */
+function runOrder(root: string, mutants: readonly Mutant[], baseline: Baseline, options: MutateOptions) {
+  const expected = mutants.map((m) => {
+    if (m.notApplicable !== undefined) return 0;
+    const plan = planTests(root, m, baseline, options);
+    return "tests" in plan ? plan.tests.reduce((ms, t) => ms + (baseline.durations.get(t) ?? 0), 0) : 0;
+  });
+  return mutants
+    .map((m, i) => ({ m, i, ms: expected[i] ?? 0 }))
+    .sort((a, b) => slowness(b.m) - slowness(a.m) || b.ms - a.ms);
+}
+
+/**
  * The limiter a mutant's run takes. A past-timeout run spends a second or more only waiting out
  * the timeout it was given (the harness cancels the hook, then goes on): at the default
  * concurrency (one run per core, each CPU-bound) those runs take one lane of their own beside the
@@ -73,11 +90,15 @@ function waitingLane(limit: LimitFunction, extraLane: boolean): (m: Mutant) => L
   return (m) => (m.kind === "hook-past-timeout" ? waiting : limit);
 }
 
-/** For a run before the baseline is in: hooks, then programs, then skills and agents (the likeliest exercised first). */
+/**
+ * For a run before the baseline is in: hooks, then programs, then skills and agents (the likeliest
+ * exercised first). A past-timeout mutant goes after the other hooks' ones: it spends its run
+ * waiting, and the slot it would take is an idle core; after the baseline it has a lane of its own.
+ */
 const likelihood = (m: Mutant): number => {
   switch (m.item.kind) {
     case "hook":
-      return 2 + slowness(m);
+      return 3 - slowness(m);
     case "program":
       return 1;
     case "skill":
@@ -124,22 +145,21 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   let speculation: Speculation | undefined;
   try {
-    const sole = options.speculate === false || concurrency < 2 ? undefined : soleTest(root, options);
+    const speculating = options.speculate !== false && concurrency >= 2;
+    const sole = speculating ? soleTest(root, options) : undefined;
     let baselineRunning = true;
-    const baselineRun = runBaseline(root, options, shared);
-    if (sole !== undefined) {
+    const running = () => baselineRunning;
+    const progress = new BaselineProgress();
+    const baselineRun = runBaseline(root, options, shared, progress);
+    if (speculating) {
       const candidates = mutants
         .filter((m) => m.notApplicable === undefined)
         .sort((a, b) => likelihood(b) - likelihood(a));
-      speculation = speculate(
-        root,
-        candidates,
-        sole,
-        concurrency - 1,
-        () => baselineRunning,
-        options,
-        shared,
-      );
+      const source =
+        sole !== undefined
+          ? soleSource(sole, concurrency - 1, running)
+          : progressSource(root, progress, options, running);
+      speculation = speculate(root, candidates, source, options, shared);
     }
     const baseline = await baselineRun.finally(() => {
       baselineRunning = false;
@@ -158,7 +178,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
     const early = speculation?.runs ?? new Map();
     // A run started during the baseline holds its slot until it ends.
     for (const run of early.values()) void limit(() => run.then(ignore, ignore));
-    const order = mutants.map((m, i) => ({ m, i })).sort((a, b) => slowness(b.m) - slowness(a.m));
+    const order = runOrder(root, mutants, baseline, options);
     const byIndex: (MutantResult | undefined)[] = [];
     await Promise.all(
       order.map(({ m, i }) => {
