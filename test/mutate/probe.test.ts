@@ -116,6 +116,35 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   }, 60_000);
 
+  test("a baseline that fails stops the runs started beside it (mutate does not wait them out)", async () => {
+    const root = makeUnittestFixture({ suite: "by-path" });
+    roots.push(root);
+    const [guard] = inventory(root).items;
+    const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
+    const spec = speculate(
+      root,
+      candidates,
+      soleSource("sleep 30", 1, () => true),
+      { root, command: "sleep 30" },
+      undefined,
+    );
+    const first = [...spec.runs.values()][0];
+    const started = performance.now();
+    spec.stop();
+    expect(await first).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(10_000);
+  }, 60_000);
+
+  test("mutate refuses a suite that fails unmutated without waiting out a slow mutant run", async () => {
+    const root = makeUnittestFixture({ suite: "by-path" });
+    roots.push(root);
+    // The baseline's copy fails at once; a mutant's copy (its guard replaced) would sleep for a minute.
+    const command = 'if grep -q "rm -rf" hooks/guard.py; then exit 1; fi; sleep 60';
+    const started = performance.now();
+    await expect(mutateHarness({ root, command, concurrency: 2 })).rejects.toThrow(/fails before any mutant/);
+    expect(performance.now() - started).toBeLessThan(30_000);
+  }, 90_000);
+
   test("the report is the same with and without them", async () => {
     const root = makeUnittestFixture({ suite: "by-path" });
     roots.push(root);

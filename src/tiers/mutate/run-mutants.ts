@@ -211,7 +211,9 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
       durationMs: Math.round(performance.now() - started),
     };
   } finally {
-    // Every copy lives in the shared parent: the runs started early end before it is removed.
+    // Every copy lives in the shared parent: the runs started early end before it is removed. After
+    // a full run each has been used already; after a failed baseline none will be, so they stop.
+    speculation?.stop();
     await speculation?.settled;
     removeSharedModules(shared);
   }

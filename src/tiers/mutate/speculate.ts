@@ -77,6 +77,8 @@ export interface Speculation {
    * (it settles undefined, and its mutant runs again under that limit, as without speculation).
    */
   limitTo(timeoutMs: number): void;
+  /** Stops every run still going (the baseline failed: nothing will use them). */
+  stop(): void;
 }
 
 /**
@@ -123,8 +125,12 @@ export function speculate(
     for (const [stop, started] of live)
       timers.push(setTimeout(() => stop.abort(), Math.max(0, started + limitMs - performance.now())));
   };
+  const stop = () => {
+    for (const controller of live.keys()) controller.abort();
+  };
   return {
     runs,
+    stop,
     get settled() {
       return Promise.all([...runs.values()].map((r) => r.catch(() => undefined))).then(() => {
         for (const t of timers) clearTimeout(t);
