@@ -42,9 +42,16 @@ export class BaselineProgress {
   private waiting = 0;
   private active = 0;
   private concurrency = 1;
+  /** sofar()'s answer until the next file ends (speculation asks once per queued mutant). */
+  private memo: { readonly baseline: Baseline | undefined } | undefined;
 
   /** The baseline so far, shaped as a finished one; undefined until a file that recorded coverage passed. */
   sofar(): Baseline | undefined {
+    this.memo ??= { baseline: this.build() };
+    return this.memo.baseline;
+  }
+
+  private build(): Baseline | undefined {
     if (this.realRoot === undefined) return undefined;
     const records = new Map<string, readonly CoverageRecord[]>();
     for (const [file, p] of this.passed) if (p.records.length > 0) records.set(file, p.records);
@@ -73,6 +80,7 @@ export class BaselineProgress {
     this.realRoot = realRoot;
     this.waiting = files;
     this.concurrency = concurrency;
+    this.memo = undefined;
   }
 
   /** @internal */
@@ -85,6 +93,7 @@ export class BaselineProgress {
   fileEnded(file: string, ms: number, records: readonly CoverageRecord[] | undefined): void {
     this.active--;
     if (records !== undefined) this.passed.set(file, { records, ms });
+    this.memo = undefined;
     for (const listener of this.listeners) listener();
   }
 }
