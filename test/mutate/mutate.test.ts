@@ -20,12 +20,17 @@ const fixture = (options?: { withForcePushAssertion?: boolean }) => {
 };
 const mutantDirs = (dir = tmpdir()) =>
   new Set(readdirSync(dir).filter((n) => n.startsWith("vigiles-mutant-")));
-const cli = [process.execPath, "--import", "tsx", join(repoRoot, "src/cli/main.ts"), "mutate"];
+// The built CLI, as a user runs it (`npm test` builds first; the beforeAll below rebuilds a stale dist).
+const cli = [process.execPath, join(repoRoot, "dist/cli/main.js"), "mutate"];
 
 beforeAll(() => {
   // The fixture's harness files import the built package; its runtime must carry the program flip.
   const runtime = join(repoRoot, "dist/tiers/hook-program/runtime.js");
-  if (!existsSync(runtime) || !readFileSync(runtime, "utf8").includes("VIGILES_MUTANT"))
+  if (
+    !existsSync(join(repoRoot, "dist/cli/main.js")) ||
+    !existsSync(runtime) ||
+    !readFileSync(runtime, "utf8").includes("VIGILES_MUTANT")
+  )
     spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "ignore" });
 }, 300_000);
 
