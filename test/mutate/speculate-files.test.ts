@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
 import type { MutateReport } from "../../src/core/mutate/types.js";
-import { BaselineProgress, runBaseline, type Baseline } from "../../src/tiers/mutate/baseline.js";
+import { BaselineProgress, runBaseline } from "../../src/tiers/mutate/baseline.js";
 import { makeSharedModules, removeSharedModules } from "../../src/tiers/mutate/copy.js";
 import { inventory } from "../../src/tiers/mutate/inventory.js";
 import { earlyRunUse, executeMutant, runMutant, type Executed } from "../../src/tiers/mutate/run-mutant.js";
@@ -89,15 +89,21 @@ const passed: Executed = {
 
 describe("what a run started before the plan is worth (earlyRunUse)", () => {
   const plan = { tests: ["a", "b"], why: "" };
+  const killedBy = (killer: string, tests: string[]): Executed => ({
+    run: { outcome: { status: "killed", tests }, timedOut: false, killedBy: killer },
+    stubRan: undefined,
+    tests,
+  });
   test("all the plan's tests ran: the run stands whole", () => {
     expect(earlyRunUse({ ...passed, tests: ["b", "a"] }, plan)).toEqual({ use: "whole" });
   });
-  test("some ran and one failed: a planned test killed it, the run stands", () => {
-    const killed: Executed = {
-      ...passed,
-      run: { ...passed.run, outcome: { status: "killed", tests: ["a"] } },
-    };
-    expect(earlyRunUse(killed, plan)).toEqual({ use: "whole" });
+  test("killed by a planned test with every planned test before it passed: the run stands", () => {
+    expect(earlyRunUse(killedBy("a", ["a"]), plan)).toEqual({ use: "whole" });
+    expect(earlyRunUse(killedBy("b", ["a", "b"]), plan)).toEqual({ use: "whole" });
+  });
+  test("killed by a planned test that the plan runs after one not run yet: that one runs first", () => {
+    // The plan would have run a first and, had a failed, named a as the killer.
+    expect(earlyRunUse(killedBy("b", ["b"]), plan)).toEqual({ use: "first", before: ["a"] });
   });
   test("some ran and passed: the rest run after it", () => {
     expect(earlyRunUse(passed, plan)).toEqual({ use: "continue", rest: ["b"] });
@@ -162,6 +168,37 @@ describe("a mutant started on the files already in, continued on the rest", () =
       expect(result?.reason).toMatch(/^strong\.harness\.mjs: .*rm -rf \/ went through/);
       // weak ran once (the early run), strong once (the rest): nothing ran twice.
       expect(readFileSync(marks, "utf8").split("\n").filter(Boolean).sort()).toEqual(["strong", "weak"]);
+    } finally {
+      if (previous === undefined) delete process.env["SPECULATE_MARKS"];
+      else process.env["SPECULATE_MARKS"] = previous;
+      removeSharedModules(shared);
+    }
+  }, 120_000);
+});
+
+describe("a mutant killed early by a file the plan runs second", () => {
+  test("the plan's first file runs, and is named the killer as it would be without speculation", async () => {
+    const root = makeTwoTestFixture();
+    const marks = join(root, "..", `${root.split("/").at(-1)}.marks`);
+    roots.push(marks);
+    const shared = makeSharedModules(root);
+    const previous = process.env["SPECULATE_MARKS"];
+    process.env["SPECULATE_MARKS"] = marks;
+    try {
+      const baseline = await runBaseline(root, { concurrency: 1 }, shared);
+      const crash = mutantCatalogue(inventory(root).items).find((m) => m.kind === "hook-crashes");
+      if (crash === undefined) throw new Error("no crash mutant");
+      writeFileSync(marks, "");
+      // Both files notice a crash; the plan runs strong first (the baseline's order).
+      const early = await executeMutant(root, crash, ["weak.harness.mjs"], 60_000, {}, shared);
+      expect(early && "run" in early ? early.run.killedBy : early).toBe("weak.harness.mjs");
+      const result = await runMutant(root, crash, baseline, {}, shared, undefined, Promise.resolve(early));
+      const late = await runMutant(root, crash, baseline, {}, shared);
+      expect(result).toMatchObject({ status: "killed", tests: ["strong.harness.mjs", "weak.harness.mjs"] });
+      expect(result?.reason).toMatch(/^strong\.harness\.mjs: /);
+      expect(result?.reason).toBe(late?.reason);
+      // weak (early), strong (the one before it), then strong alone again for `late`.
+      expect(readFileSync(marks, "utf8").split("\n").filter(Boolean)).toEqual(["weak", "strong", "strong"]);
     } finally {
       if (previous === undefined) delete process.env["SPECULATE_MARKS"];
       else process.env["SPECULATE_MARKS"] = previous;

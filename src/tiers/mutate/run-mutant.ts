@@ -54,14 +54,20 @@ export async function executeMutant(
 }
 
 /**
- * What a run made before the plan was known is worth to the plan: all of it when it ran exactly
- * the plan's tests, or only some of them and one of those failed (a planned test killed the
- * mutant); a start when it ran some and all passed (the rest then run after it); nothing when it
- * timed out (its limit was set before the baseline's durations were known) or ran a test the plan
- * does not pick.
+ * What a run made before the plan was known is worth to the plan. The plan runs its tests in order
+ * and stops at the first that fails, so the early run must come to the same end:
+ * - `whole`: it ran exactly the plan's tests; or it was killed by a planned test, and every planned
+ *   test before that one passed in it;
+ * - `first`: it was killed by a planned test, but planned tests before that one did not run: those
+ *   run first, and the first of them to fail is the killer (if none fails, the early kill stands);
+ * - `continue`: it passed some of the plan's tests: the rest run, and decide;
+ * - `none`: it timed out (its limit was set before the baseline's durations were known), errored,
+ *   or ran a test the plan does not pick: the plan runs as if it had not happened.
+ * So the report is the one a run after the baseline would give, field for field.
  */
 export type EarlyRunUse =
   | { readonly use: "whole" }
+  | { readonly use: "first"; readonly before: readonly string[] }
   | { readonly use: "continue"; readonly rest: readonly string[] }
   | { readonly use: "none" };
 
@@ -70,32 +76,87 @@ export function earlyRunUse(executed: Executed, plan: TestPlan): EarlyRunUse {
   const { run, tests } = executed;
   if (run.timedOut || !tests.every((t) => plan.tests.includes(t))) return { use: "none" };
   const rest = plan.tests.filter((t) => !tests.includes(t));
-  if (rest.length === 0) return { use: "whole" };
   switch (run.outcome.status) {
-    case "killed":
-      return { use: "whole" };
+    case "killed": {
+      const killer = run.killedBy;
+      if (killer === undefined) return rest.length === 0 ? { use: "whole" } : { use: "none" };
+      const passed = tests.slice(0, tests.indexOf(killer));
+      const before = plan.tests.slice(0, plan.tests.indexOf(killer)).filter((t) => !passed.includes(t));
+      return before.length === 0 ? { use: "whole" } : { use: "first", before };
+    }
     case "survived":
-      return { use: "continue", rest };
+      return rest.length === 0 ? { use: "whole" } : { use: "continue", rest };
     default:
       return { use: "none" };
   }
 }
 
-/** A start and the run of the rest after it, as one run of the plan's tests. */
-function joined(first: Extract<Executed, { run: TestRun }>, rest: Executed, plan: TestPlan): Executed {
-  if ("applyError" in rest) return rest;
+/** An early run and the run of more of the plan's tests after it, as one run of the plan: the later run decides. */
+function joined(
+  first: Extract<Executed, { run: TestRun }>,
+  later: Extract<Executed, { run: TestRun }>,
+  plan: TestPlan,
+): Executed {
   const stubRan =
-    first.stubRan === undefined && rest.stubRan === undefined
+    first.stubRan === undefined && later.stubRan === undefined
       ? undefined
-      : Boolean(first.stubRan || rest.stubRan);
+      : Boolean(first.stubRan || later.stubRan);
   return {
     run: {
-      outcome: { ...rest.run.outcome, tests: plan.tests },
-      timedOut: first.run.timedOut || rest.run.timedOut,
+      outcome: { ...later.run.outcome, tests: plan.tests },
+      timedOut: first.run.timedOut || later.run.timedOut,
+      ...(later.run.killedBy !== undefined ? { killedBy: later.run.killedBy } : {}),
     },
     stubRan,
     tests: plan.tests,
   };
+}
+
+/** An early run reported as the plan's run: its tests are the plan's, whichever of them ran. */
+const asPlanned = (early: Extract<Executed, { run: TestRun }>, plan: TestPlan): Executed => ({
+  ...early,
+  run: { ...early.run, outcome: { ...early.run.outcome, tests: plan.tests } },
+  tests: plan.tests,
+});
+
+/**
+ * The plan's run, using what an early run already settled: more tests run only where the plan
+ * would have run them; a continuation that errors (every test in it skipped, a file that could not
+ * start) falls back to the whole plan, so an error means what it means without speculation.
+ */
+async function planRun(
+  early: Executed | undefined,
+  plan: TestPlan,
+  run: (tests: readonly string[]) => Promise<Executed | undefined>,
+): Promise<Executed | undefined> {
+  if (early === undefined) return run(plan.tests);
+  if ("applyError" in early) return early;
+  const use = earlyRunUse(early, plan);
+  switch (use.use) {
+    case "whole":
+      return asPlanned(early, plan);
+    case "first":
+    case "continue": {
+      const later = await run(use.use === "first" ? use.before : use.rest);
+      if (later === undefined || "applyError" in later) return later;
+      switch (later.run.outcome.status) {
+        case "killed":
+          return joined(early, later, plan);
+        case "survived":
+          // Before the early killer every planned test passed: the early kill stands. After a
+          // start that passed, the rest passed too: it survived the plan.
+          return use.use === "first" ? asPlanned(early, plan) : joined(early, later, plan);
+        default:
+          return run(plan.tests);
+      }
+    }
+    case "none":
+      return run(plan.tests);
+    default: {
+      const never: never = use;
+      return never;
+    }
+  }
 }
 
 /** A mutant's test-run limit: the one given, else five times the slowest baseline run, at least 60 s. */
@@ -136,32 +197,9 @@ export async function runMutant(
   if (!("tests" in plan)) return done({ ...plan, tests: [] }, plan.testsWhy);
   if (options.signal?.aborted) return undefined;
   const timeoutMs = runLimitMs(baseline, options);
-  const run = (tests: readonly string[]) =>
-    startRun(() => executeMutant(root, mutant, tests, timeoutMs, options, shared));
-  const use = early === undefined ? ({ use: "none" } as const) : earlyRunUse(early, plan);
-  let executed: Executed | undefined;
-  switch (use.use) {
-    case "whole":
-      // Reported as the plan's run: its tests are the plan's, whichever of them ran first.
-      executed =
-        early === undefined || "applyError" in early
-          ? early
-          : { ...early, run: { ...early.run, outcome: { ...early.run.outcome, tests: plan.tests } } };
-      break;
-    case "continue": {
-      const rest = await run(use.rest);
-      executed =
-        rest === undefined || early === undefined || "applyError" in early ? rest : joined(early, rest, plan);
-      break;
-    }
-    case "none":
-      executed = await run(plan.tests);
-      break;
-    default: {
-      const never: never = use;
-      return never;
-    }
-  }
+  const executed = await planRun(early, plan, (tests) =>
+    startRun(() => executeMutant(root, mutant, tests, timeoutMs, options, shared)),
+  );
   if (executed === undefined) return undefined;
   if ("applyError" in executed)
     return done(

@@ -3,7 +3,7 @@
  * files one after another (the first failing file kills the mutant, the rest are not started).
  */
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { MutantResult } from "../../core/mutate/types.js";
 import { runProcess } from "../../runtime/process.js";
 import { runTestFiles, type TestFileResult } from "../test-runner/run-files.js";
@@ -17,6 +17,8 @@ export type Outcome = Pick<MutantResult, "status" | "reason" | "tests">;
 export interface TestRun {
   readonly outcome: Outcome;
   readonly timedOut: boolean;
+  /** The harness file that failed and ended the run (files run in order; the ones after it did not run). */
+  readonly killedBy?: string;
 }
 
 /**
@@ -126,6 +128,7 @@ export async function runTests(
         reason: `${first.file}: ${first.reason ?? `exit ${first.exitCode}`}`,
       },
       timedOut,
+      killedBy: relative(copy.root, first.path) || first.file,
     };
   if (results.every((r) => r.status === "skipped"))
     return {
