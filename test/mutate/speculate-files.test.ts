@@ -11,7 +11,8 @@ import type { MutateReport } from "../../src/core/mutate/types.js";
 import { BaselineProgress, runBaseline } from "../../src/tiers/mutate/baseline.js";
 import { makeSharedModules, removeSharedModules } from "../../src/tiers/mutate/copy.js";
 import { inventory } from "../../src/tiers/mutate/inventory.js";
-import { earlyRunUse, executeMutant, runMutant, type Executed } from "../../src/tiers/mutate/run-mutant.js";
+import { earlyRunUse } from "../../src/tiers/mutate/early-run.js";
+import { executeMutant, runMutant, type Executed } from "../../src/tiers/mutate/run-mutant.js";
 import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
 import { repoRoot } from "./fixture.mjs";
 

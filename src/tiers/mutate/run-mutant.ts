@@ -1,7 +1,8 @@
 /**
  * One mutant, start to end: settled without a run when it is not applicable or nothing reaches it,
  * else applied to its own temp copy (with its own HOME) and met by the tests its plan picked. A
- * mutant already run while the baseline ran (speculate.ts) keeps that run when it was the plan's.
+ * mutant already run while the baseline ran (speculate.ts) uses that run as far as the plan stands
+ * behind it (early-run.ts).
  */
 import { existsSync } from "node:fs";
 import { mutantReach } from "../../core/mutate/catalogue.js";
@@ -11,8 +12,9 @@ import { applyMutant, behaviourSite, type AppliedMutant } from "./apply.js";
 import type { Baseline } from "./baseline.js";
 import { makeMutantCopy, removeCopy, type SharedModules } from "./copy.js";
 import type { MutateOptions } from "./options.js";
-import { planTests, type TestPlan } from "./plan-tests.js";
+import { planTests } from "./plan-tests.js";
 import type { RegistrationProbe } from "./probe.js";
+import { planRun } from "./early-run.js";
 import { runTests, type Outcome, type TestRun } from "./run-tests.js";
 
 /**
@@ -50,112 +52,6 @@ export async function executeMutant(
     };
   } finally {
     removeCopy(copy);
-  }
-}
-
-/**
- * What a run made before the plan was known is worth to the plan. The plan runs its tests in order
- * and stops at the first that fails, so the early run must come to the same end:
- * - `whole`: it ran exactly the plan's tests; or it was killed by a planned test, and every planned
- *   test before that one passed in it;
- * - `first`: it was killed by a planned test, but planned tests before that one did not run: those
- *   run first, and the first of them to fail is the killer (if none fails, the early kill stands);
- * - `continue`: it passed some of the plan's tests: the rest run, and decide;
- * - `none`: it timed out (its limit was set before the baseline's durations were known), errored,
- *   or ran a test the plan does not pick: the plan runs as if it had not happened.
- * So the report is the one a run after the baseline would give, field for field.
- */
-export type EarlyRunUse =
-  | { readonly use: "whole" }
-  | { readonly use: "first"; readonly before: readonly string[] }
-  | { readonly use: "continue"; readonly rest: readonly string[] }
-  | { readonly use: "none" };
-
-export function earlyRunUse(executed: Executed, plan: TestPlan): EarlyRunUse {
-  if ("applyError" in executed) return { use: "whole" };
-  const { run, tests } = executed;
-  if (run.timedOut || !tests.every((t) => plan.tests.includes(t))) return { use: "none" };
-  const rest = plan.tests.filter((t) => !tests.includes(t));
-  switch (run.outcome.status) {
-    case "killed": {
-      const killer = run.killedBy;
-      if (killer === undefined) return rest.length === 0 ? { use: "whole" } : { use: "none" };
-      const passed = tests.slice(0, tests.indexOf(killer));
-      const before = plan.tests.slice(0, plan.tests.indexOf(killer)).filter((t) => !passed.includes(t));
-      return before.length === 0 ? { use: "whole" } : { use: "first", before };
-    }
-    case "survived":
-      return rest.length === 0 ? { use: "whole" } : { use: "continue", rest };
-    default:
-      return { use: "none" };
-  }
-}
-
-/** An early run and the run of more of the plan's tests after it, as one run of the plan: the later run decides. */
-function joined(
-  first: Extract<Executed, { run: TestRun }>,
-  later: Extract<Executed, { run: TestRun }>,
-  plan: TestPlan,
-): Executed {
-  const stubRan =
-    first.stubRan === undefined && later.stubRan === undefined
-      ? undefined
-      : Boolean(first.stubRan || later.stubRan);
-  return {
-    run: {
-      outcome: { ...later.run.outcome, tests: plan.tests },
-      timedOut: first.run.timedOut || later.run.timedOut,
-      ...(later.run.killedBy !== undefined ? { killedBy: later.run.killedBy } : {}),
-    },
-    stubRan,
-    tests: plan.tests,
-  };
-}
-
-/** An early run reported as the plan's run: its tests are the plan's, whichever of them ran. */
-const asPlanned = (early: Extract<Executed, { run: TestRun }>, plan: TestPlan): Executed => ({
-  ...early,
-  run: { ...early.run, outcome: { ...early.run.outcome, tests: plan.tests } },
-  tests: plan.tests,
-});
-
-/**
- * The plan's run, using what an early run already settled: more tests run only where the plan
- * would have run them; a continuation that errors (every test in it skipped, a file that could not
- * start) falls back to the whole plan, so an error means what it means without speculation.
- */
-async function planRun(
-  early: Executed | undefined,
-  plan: TestPlan,
-  run: (tests: readonly string[]) => Promise<Executed | undefined>,
-): Promise<Executed | undefined> {
-  if (early === undefined) return run(plan.tests);
-  if ("applyError" in early) return early;
-  const use = earlyRunUse(early, plan);
-  switch (use.use) {
-    case "whole":
-      return asPlanned(early, plan);
-    case "first":
-    case "continue": {
-      const later = await run(use.use === "first" ? use.before : use.rest);
-      if (later === undefined || "applyError" in later) return later;
-      switch (later.run.outcome.status) {
-        case "killed":
-          return joined(early, later, plan);
-        case "survived":
-          // Before the early killer every planned test passed: the early kill stands. After a
-          // start that passed, the rest passed too: it survived the plan.
-          return use.use === "first" ? asPlanned(early, plan) : joined(early, later, plan);
-        default:
-          return run(plan.tests);
-      }
-    }
-    case "none":
-      return run(plan.tests);
-    default: {
-      const never: never = use;
-      return never;
-    }
   }
 }
 

@@ -5,11 +5,11 @@
  * - a suite of several files leaves slots idle once its last files are running: by then the files
  *   that passed have recorded what they reach, so a mutant can start on those of its tests
  *   ({@link progressSource}).
- * Once the baseline is in, run-mutant.ts keeps such a run only where the plan stands behind it (it
- * ran the plan's tests, or some of them and one failed, or some and the rest run after it);
- * otherwise (the item is not exercised, the run timed out) it is dropped and the mutant settles as
- * without it. A run still going once the baseline has set the per-run limit is stopped at that
- * limit and run again under it. Speculation never changes a result, only when its run happens.
+ * Once the baseline is in, early-run.ts meets such a run with the plan: kept, continued on the
+ * plan's other tests, or dropped (the item is not exercised, the run timed out) so the mutant
+ * settles as without it. A run still going once the baseline has set the per-run limit is stopped
+ * at that limit and run again under it. Speculation never changes a result, only when its run
+ * happens; after a failed baseline every run still going is stopped.
  */
 import { relative } from "node:path";
 import type { Mutant } from "../../core/mutate/types.js";
