@@ -12,6 +12,11 @@ export const DEFAULT_MAX_BUFFER_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_KILL_GRACE_MS = 1_000;
 /** After the main process exits, how long its pipes may stay open (held by a grandchild) before the group is killed. */
 const PIPE_DRAIN_MS = 200;
+/**
+ * After that kill, how long to wait for the pipes to close before giving up on them (a holder that
+ * left the group, such as a `setsid` daemon, keeps them open for ever).
+ */
+const PIPE_ABANDON_MS = 2_000;
 
 export interface ProcessOptions {
   /** The program and its arguments (exec form). */
@@ -211,8 +216,16 @@ export function runProcess(options: ProcessOptions): Promise<ProcessResult> {
       exited = true;
       exitCode = code;
       exitSignal = signal;
-      // A grandchild may hold the pipes open; give it a moment, then 'close' or the drain timer settles.
-      timers.push(setTimeout(() => finish(), PIPE_DRAIN_MS));
+      // A grandchild may hold the pipes open: give it a moment, then kill the group and still wait
+      // for 'close', which comes only once every byte written is read. Settling at the drain timer
+      // itself lost output on a loaded machine: the timer can come due before the poll that reads
+      // what the process printed just before it exited (a hook's JSON deny read as no answer).
+      timers.push(
+        setTimeout(() => {
+          if (pid !== undefined) killGroup(pid, "SIGKILL");
+          timers.push(setTimeout(() => finish(), PIPE_ABANDON_MS));
+        }, PIPE_DRAIN_MS),
+      );
     });
     child.on("close", () => finish());
 
