@@ -4,12 +4,12 @@
 // twice), how the baseline's progress reports idle slots, and that the report of the whole run is
 // the same with and without speculation. No real CLI: the files use runHook on a shell guard.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
 import type { MutateReport } from "../../src/core/mutate/types.js";
-import { BaselineProgress, runBaseline } from "../../src/tiers/mutate/baseline.js";
-import { makeSharedModules, removeSharedModules } from "../../src/tiers/mutate/copy.js";
+import { BaselineProgress, runBaseline, type Baseline } from "../../src/tiers/mutate/baseline.js";
+import { makeSharedModules, removeSharedModules, type SharedModules } from "../../src/tiers/mutate/copy.js";
 import { inventory } from "../../src/tiers/mutate/inventory.js";
 import { earlyRunUse } from "../../src/tiers/mutate/early-run.js";
 import { executeMutant, runMutant, type Executed } from "../../src/tiers/mutate/run-mutant.js";
@@ -140,56 +140,62 @@ describe("the baseline's progress", () => {
   });
 });
 
-describe("a mutant started on the files already in, continued on the rest", () => {
-  test("survived the weak file early: only the strong file runs after, and kills it", async () => {
-    const root = makeTwoTestFixture();
-    const marks = join(root, "..", `${root.split("/").at(-1)}.marks`);
-    roots.push(marks);
-    const shared = makeSharedModules(root);
-    const previous = process.env["SPECULATE_MARKS"];
-    process.env["SPECULATE_MARKS"] = marks;
-    try {
+/** The marks file the fixture's harness files append to: empty, set as $SPECULATE_MARKS for `body`, restored after. */
+async function withMarks(root: string, body: (marks: string) => Promise<void>): Promise<void> {
+  const marks = join(root, "..", `${basename(root)}.marks`);
+  roots.push(marks);
+  writeFileSync(marks, "");
+  const previous = process.env["SPECULATE_MARKS"];
+  process.env["SPECULATE_MARKS"] = marks;
+  try {
+    await body(marks);
+  } finally {
+    if (previous === undefined) delete process.env["SPECULATE_MARKS"];
+    else process.env["SPECULATE_MARKS"] = previous;
+  }
+}
+
+const markLines = (marks: string) => readFileSync(marks, "utf8").split("\n").filter(Boolean);
+
+/** The two-file fixture's baseline (run once, in order) and shared modules for `body`, marks cleared after it. */
+async function withTwoFileBaseline(
+  body: (root: string, baseline: Baseline, shared: SharedModules | undefined, marks: string) => Promise<void>,
+): Promise<void> {
+  const root = makeTwoTestFixture();
+  const shared = makeSharedModules(root);
+  try {
+    await withMarks(root, async (marks) => {
       const baseline = await runBaseline(root, { concurrency: 1 }, shared);
       expect([...baseline.records.keys()].sort()).toEqual(["strong.harness.mjs", "weak.harness.mjs"]);
+      writeFileSync(marks, "");
+      await body(root, baseline, shared, marks);
+    });
+  } finally {
+    removeSharedModules(shared);
+  }
+}
+
+describe("a mutant started on the files already in, continued on the rest", () => {
+  test("survived the weak file early: only the strong file runs after, and kills it", async () => {
+    await withTwoFileBaseline(async (root, baseline, shared, marks) => {
       const mutant = mutantCatalogue(inventory(root).items).find((m) => m.kind === "hook-always-allows");
       if (mutant === undefined) throw new Error("no always-allows mutant");
-      writeFileSync(marks, "");
       const early = await executeMutant(root, mutant, ["weak.harness.mjs"], 60_000, {}, shared);
       expect(early && "run" in early ? early.run.outcome.status : early).toBe("survived");
-      const result = await runMutant(
-        root,
-        mutant,
-        baseline as Baseline,
-        {},
-        shared,
-        undefined,
-        Promise.resolve(early),
-      );
+      const result = await runMutant(root, mutant, baseline, {}, shared, undefined, Promise.resolve(early));
       expect(result).toMatchObject({ status: "killed", tests: ["strong.harness.mjs", "weak.harness.mjs"] });
       expect(result?.reason).toMatch(/^strong\.harness\.mjs: .*rm -rf \/ went through/);
       // weak ran once (the early run), strong once (the rest): nothing ran twice.
-      expect(readFileSync(marks, "utf8").split("\n").filter(Boolean).sort()).toEqual(["strong", "weak"]);
-    } finally {
-      if (previous === undefined) delete process.env["SPECULATE_MARKS"];
-      else process.env["SPECULATE_MARKS"] = previous;
-      removeSharedModules(shared);
-    }
+      expect(markLines(marks).sort()).toEqual(["strong", "weak"]);
+    });
   }, 120_000);
 });
 
 describe("a mutant killed early by a file the plan runs second", () => {
   test("the plan's first file runs, and is named the killer as it would be without speculation", async () => {
-    const root = makeTwoTestFixture();
-    const marks = join(root, "..", `${root.split("/").at(-1)}.marks`);
-    roots.push(marks);
-    const shared = makeSharedModules(root);
-    const previous = process.env["SPECULATE_MARKS"];
-    process.env["SPECULATE_MARKS"] = marks;
-    try {
-      const baseline = await runBaseline(root, { concurrency: 1 }, shared);
+    await withTwoFileBaseline(async (root, baseline, shared, marks) => {
       const crash = mutantCatalogue(inventory(root).items).find((m) => m.kind === "hook-crashes");
       if (crash === undefined) throw new Error("no crash mutant");
-      writeFileSync(marks, "");
       // Both files notice a crash; the plan runs strong first (the baseline's order).
       const early = await executeMutant(root, crash, ["weak.harness.mjs"], 60_000, {}, shared);
       expect(early && "run" in early ? early.run.killedBy : early).toBe("weak.harness.mjs");
@@ -199,12 +205,8 @@ describe("a mutant killed early by a file the plan runs second", () => {
       expect(result?.reason).toMatch(/^strong\.harness\.mjs: /);
       expect(result?.reason).toBe(late?.reason);
       // weak (early), strong (the one before it), then strong alone again for `late`.
-      expect(readFileSync(marks, "utf8").split("\n").filter(Boolean)).toEqual(["weak", "strong", "strong"]);
-    } finally {
-      if (previous === undefined) delete process.env["SPECULATE_MARKS"];
-      else process.env["SPECULATE_MARKS"] = previous;
-      removeSharedModules(shared);
-    }
+      expect(markLines(marks)).toEqual(["weak", "strong", "strong"]);
+    });
   }, 120_000);
 });
 
@@ -223,33 +225,28 @@ for (const end = Date.now() + 60_000; lines() < want && Date.now() < end; ) awai
 appendFileSync(process.env.SPECULATE_MARKS, "slow-end\\n");
 `,
     );
-    const marks = join(root, "..", `${root.split("/").at(-1)}.marks`);
-    roots.push(marks);
-    const previous = process.env["SPECULATE_MARKS"];
-    process.env["SPECULATE_MARKS"] = marks;
-    /** How many weak/strong runs began before the slow file's baseline run ended. */
-    const beforeSlowEnds = () => {
-      const lines = readFileSync(marks, "utf8").split("\n");
-      return lines.slice(0, lines.indexOf("slow-end")).length;
-    };
-    try {
+    await withMarks(root, async (marks) => {
+      /** How many weak/strong runs began before the slow file's baseline run ended. */
+      const beforeSlowEnds = () => {
+        const lines = markLines(marks);
+        return lines.slice(0, lines.indexOf("slow-end")).length;
+      };
       const view = (r: MutateReport) => r.mutants.map((m) => [m.id, m.status, m.tests, m.reason, m.testsWhy]);
-      writeFileSync(marks, "");
-      process.env["SPECULATE_WAIT"] = "3";
-      const early = await mutateHarness({ root, concurrency: 2, speculate: true });
-      const earlyRuns = beforeSlowEnds();
-      writeFileSync(marks, "");
-      process.env["SPECULATE_WAIT"] = "2";
-      const late = await mutateHarness({ root, concurrency: 2, speculate: false });
-      expect(beforeSlowEnds()).toBe(2); // the baseline's own weak and strong runs
-      expect(earlyRuns).toBeGreaterThan(2); // and mutants' runs beside the slow one
-      expect(view(early)).toEqual(view(late));
-      expect(early.score).toBe(late.score);
-      expect(early.mutants.filter((m) => m.status === "killed").length).toBeGreaterThan(0);
-    } finally {
-      if (previous === undefined) delete process.env["SPECULATE_MARKS"];
-      else process.env["SPECULATE_MARKS"] = previous;
-      delete process.env["SPECULATE_WAIT"];
-    }
+      try {
+        process.env["SPECULATE_WAIT"] = "3";
+        const early = await mutateHarness({ root, concurrency: 2, speculate: true });
+        const earlyRuns = beforeSlowEnds();
+        writeFileSync(marks, "");
+        process.env["SPECULATE_WAIT"] = "2";
+        const late = await mutateHarness({ root, concurrency: 2, speculate: false });
+        expect(beforeSlowEnds()).toBe(2); // the baseline's own weak and strong runs
+        expect(earlyRuns).toBeGreaterThan(2); // and mutants' runs beside the slow one
+        expect(view(early)).toEqual(view(late));
+        expect(early.score).toBe(late.score);
+        expect(early.mutants.filter((m) => m.status === "killed").length).toBeGreaterThan(0);
+      } finally {
+        delete process.env["SPECULATE_WAIT"];
+      }
+    });
   }, 240_000);
 });

@@ -3,9 +3,8 @@
  * baseline is in: kept, continued on the plan's other tests, or dropped, so that the result is the
  * one a run made after the baseline would give.
  */
-import type { Executed } from "./run-mutant.js";
+import type { Executed, ExecutedRun } from "./run-mutant.js";
 import type { TestPlan } from "./plan-tests.js";
-import type { TestRun } from "./run-tests.js";
 
 /**
  * What a run made before the plan was known is worth to the plan. The plan runs its tests in order
@@ -46,11 +45,7 @@ export function earlyRunUse(executed: Executed, plan: TestPlan): EarlyRunUse {
 }
 
 /** An early run and the run of more of the plan's tests after it, as one run of the plan: the later run decides. */
-function joined(
-  first: Extract<Executed, { run: TestRun }>,
-  later: Extract<Executed, { run: TestRun }>,
-  plan: TestPlan,
-): Executed {
+function joined(first: ExecutedRun, later: ExecutedRun, plan: TestPlan): Executed {
   const stubRan =
     first.stubRan === undefined && later.stubRan === undefined
       ? undefined
@@ -67,7 +62,7 @@ function joined(
 }
 
 /** An early run reported as the plan's run: its tests are the plan's, whichever of them ran. */
-const asPlanned = (early: Extract<Executed, { run: TestRun }>, plan: TestPlan): Executed => ({
+const asPlanned = (early: ExecutedRun, plan: TestPlan): Executed => ({
   ...early,
   run: { ...early.run, outcome: { ...early.run.outcome, tests: plan.tests } },
   tests: plan.tests,

@@ -21,9 +21,14 @@ import { runTests, type Outcome, type TestRun } from "./run-tests.js";
  * A mutant applied in a copy and run: the run, the tests it ran, and for a mutant at a script
  * whether its stub ran as a process (read before the copy is removed).
  */
-export type Executed =
-  | { readonly run: TestRun; readonly stubRan: boolean | undefined; readonly tests: readonly string[] }
-  | { readonly applyError: string };
+export type Executed = ExecutedRun | { readonly applyError: string };
+
+/** A mutant that was applied and whose tests ran. */
+export interface ExecutedRun {
+  readonly run: TestRun;
+  readonly stubRan: boolean | undefined;
+  readonly tests: readonly string[];
+}
 
 /** Applies the mutant to a fresh copy and runs `tests` there; undefined when aborted. */
 export async function executeMutant(

@@ -112,11 +112,12 @@ export function speculate(
   };
   const pump = () => {
     while (source.running() && !options.signal?.aborted && live.size < source.slots()) {
-      const at = queue.findIndex((m) => source.testsFor(m) !== undefined);
+      let tests: readonly string[] | undefined;
+      const at = queue.findIndex((m) => (tests = source.testsFor(m)) !== undefined);
       const mutant = queue[at];
-      if (mutant === undefined) return;
+      if (mutant === undefined || tests === undefined) return;
       queue.splice(at, 1);
-      start(mutant, source.testsFor(mutant) ?? []);
+      start(mutant, tests);
     }
   };
   source.onChange(pump);
