@@ -4,8 +4,8 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runDynamicAudit } from "../dist/tiers/audit/dynamic-audit.js";
-import { auditHarness } from "../dist/tiers/audit/static-audit.js";
+import { runDynamicAudit } from "../dist/tools/audit/dynamic-audit.js";
+import { auditHarness } from "../dist/tools/audit/static-audit.js";
 
 const HOOKS = 8;
 const root = mkdtempSync(join(tmpdir(), "vigiles-bench-audit-run-"));

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { auditHarness } from "../dist/tiers/audit/static-audit.js";
+import { auditHarness } from "../dist/tools/audit/static-audit.js";
 
 const WORDS =
   "parse format review deploy test build lint docs release migrate index search cache sync audit plan".split(

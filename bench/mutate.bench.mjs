@@ -10,9 +10,9 @@ import { availableParallelism } from "node:os";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { mutateHarness } from "../dist/tiers/mutate/run-mutants.js";
-import { runTestFiles } from "../dist/tiers/test-runner/run-files.js";
-import { discoverHarnessFiles } from "../dist/tiers/test-runner/discover.js";
+import { mutateHarness } from "../dist/tools/mutate/run-mutants.js";
+import { runTestFiles } from "../dist/tools/test-runner/run-files.js";
+import { discoverHarnessFiles } from "../dist/tools/test-runner/discover.js";
 import { claudeAvailable } from "../dist/entries/index.js";
 import { makeFixture } from "../test/mutate/fixture.mjs";
 

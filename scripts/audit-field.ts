@@ -11,8 +11,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { auditHarness } from "../src/tiers/audit/static-audit.js";
-import type { LintFinding } from "../src/core/lint/types.js";
+import { auditHarness } from "../src/tools/audit/static-audit.js";
+import type { LintFinding } from "../src/core/audit/types.js";
 
 type Verdict = "true" | "false-alarm" | "unclear";
 export interface FieldLabel {

@@ -12,8 +12,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { runDynamicAudit, dynamicAuditRules } from "../src/tiers/audit/dynamic-audit.js";
-import { auditHarness } from "../src/tiers/audit/static-audit.js";
+import { runDynamicAudit, dynamicAuditRules } from "../src/tools/audit/dynamic-audit.js";
+import { auditHarness } from "../src/tools/audit/static-audit.js";
 
 interface CorpusEntry {
   readonly repo: string;

@@ -5,9 +5,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { LINT_RULES } from "../src/core/lint/lint-harness.js";
-import type { LintRuleMeta } from "../src/core/lint/types.js";
-import { dynamicAuditRules } from "../src/tiers/audit/dynamic-audit.js";
+import { LINT_RULES } from "../src/core/audit/lint-harness.js";
+import type { LintRuleMeta } from "../src/core/audit/types.js";
+import { dynamicAuditRules } from "../src/tools/audit/dynamic-audit.js";
 import { eventRules, knownHookEvents, type EventRules } from "../src/core/hook-decision/event-rules.js";
 import { foldHookDecision, type HookOutcomeInput } from "../src/core/hook-decision/fold.js";
 import { combineHookDecisions } from "../src/core/hook-decision/combine.js";
@@ -67,7 +67,7 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "env-payload": `${CONTRACT}, Hook input; ${NOTES}, Payload contract`,
   "invalid-permission-decision": `${CONTRACT}, Hook output; ${seenIn("test/harness/hooks.test.ts")}`,
   "subprocess-timeout": `${NOTES}, Timeout budgets; ${CONTRACT}, Configuration (600 s default)`,
-  "duplicate-hooks-file": `${NOTES}, Registration and ${CONTRACT}, Configuration (the older drop); ${seenIn("test/lint/duplicate-hooks-harness.test.ts")} and \`test/triggering/real-cli.test.ts\` (2.1.328 loads it once)`,
+  "duplicate-hooks-file": `${NOTES}, Registration and ${CONTRACT}, Configuration (the older drop); ${seenIn("test/audit/duplicate-hooks-harness.test.ts")} and \`test/triggering/real-cli.test.ts\` (2.1.328 loads it once)`,
   "plugin-component-path": `${seenIn("test/docs/harness-facts.test.ts")} (a path without ./ in skills, commands, agents or hooks skips the plugin); the other fields from the pinned CLI's manifest schema`,
   "plugin-name": `${CONTRACT}, Configuration (only \`name\` required, kebab-case); ${seenIn("test/triggering/real-cli.test.ts")} (a non-kebab name loads, a missing one does not)`,
   "skill-name": `${CONTRACT}, Skills; ${seenIn("test/triggering/real-cli.test.ts")} (2.1.328 lists such a skill anyway)`,
@@ -289,7 +289,7 @@ export const PINNED_FINDINGS: readonly PinnedFinding[] = [
     finding:
       "A plugin.json whose `hooks` lists an extra hooks file twice and hooks/hooks.json once: 2.1.328 fires each hook once (PreToolUse from one file, PostToolUse from the other).",
     contract: "As above.",
-    file: "test/lint/duplicate-hooks-harness.test.ts",
+    file: "test/audit/duplicate-hooks-harness.test.ts",
     title: "2.1.328 loads each hooks file once despite the repeated manifest entries",
     rules: ["duplicate-hooks-file"],
   },

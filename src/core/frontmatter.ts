@@ -4,7 +4,7 @@
  * Harness-agnostic and pure: it reads text, never the disk, and never throws.
  */
 import { LineCounter, isMap, isScalar, parseDocument } from "yaml";
-import type { SourceRange } from "./lint/types.js";
+import type { SourceRange } from "./audit/types.js";
 
 /**
  * Why the frontmatter gave no mapping: `missing` (the file does not open with `---`), `unclosed`

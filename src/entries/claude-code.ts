@@ -28,8 +28,8 @@ export type {
   PluginProblem,
   PluginProblemSeverity,
 } from "../adapters/claude-code/plugin/types.js";
-export { measureSelectionMatrix } from "../tiers/triggering/selection-matrix.js";
-export type { SelectionMatrixOptions } from "../tiers/triggering/selection-matrix.js";
+export { measureSelectionMatrix } from "../tiers/eval/triggering/selection-matrix.js";
+export type { SelectionMatrixOptions } from "../tiers/eval/triggering/selection-matrix.js";
 export { DerivedPromptsShortError } from "../core/triggering/derive-prompts.js";
 export { assertNoCollision } from "../core/triggering/matrix-report.js";
 export type {

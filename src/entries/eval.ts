@@ -27,10 +27,8 @@ export type {
   DriverPlan,
   RunTrialOptions,
   Effort,
-  GridOptions,
-  GridOutcome,
-  GridTrialResult,
 } from "../tiers/eval/driver.js";
+export type { GridOptions, GridOutcome, GridTrialResult } from "../tiers/eval/grid.js";
 export {
   RateLimitedError,
   EvalDriverError,
@@ -58,9 +56,9 @@ export type { EvalDefinition } from "../core/eval/eval-file.js";
 export type { Check, CheckResult, CheckJSON, CheckSubject } from "../core/checks/types.js";
 
 // --- skill triggering: paid_measureTriggerRate (issue 7) ---
-export { measureTriggerRate as paid_measureTriggerRate } from "../tiers/triggering/trigger-rate.js";
-export type { TriggerRateOptions } from "../tiers/triggering/trigger-rate.js";
-export type { InstallSource } from "../tiers/triggering/install.js";
+export { measureTriggerRate as paid_measureTriggerRate } from "../tiers/eval/triggering/trigger-rate.js";
+export type { TriggerRateOptions } from "../tiers/eval/triggering/trigger-rate.js";
+export type { InstallSource } from "../tiers/eval/triggering/install.js";
 export type {
   TriggerRateReport,
   TriggerRateBounds,

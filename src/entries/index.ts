@@ -194,11 +194,11 @@ export {
   SKIP_EXIT_CODE,
 } from "../tiers/harness/availability.js";
 // --- `vigiles test`: several tests in one harness file, and the optional config file (issue 22) ---
-export { test } from "../tiers/test-runner/harness-test.js";
-export type { HarnessTestFn } from "../tiers/test-runner/harness-test.js";
-export type { TestCaseResult, TestFailure, SourceLocation } from "../tiers/test-runner/test-report-line.js";
-export { defineConfig } from "../tiers/test-runner/config.js";
-export type { VigilesConfig, VigilesTestConfig } from "../tiers/test-runner/config.js";
+export { test } from "../tools/test-runner/harness-test.js";
+export type { HarnessTestFn } from "../tools/test-runner/harness-test.js";
+export type { TestCaseResult, TestFailure, SourceLocation } from "../tools/test-runner/test-report-line.js";
+export { defineConfig } from "../tools/test-runner/config.js";
+export type { VigilesConfig, VigilesTestConfig } from "../tools/test-runner/config.js";
 export {
   HarnessRunError,
   ScriptOverrunError,
@@ -212,8 +212,8 @@ export {
 export type { HarnessRunDetails } from "../tiers/harness/errors.js";
 
 // --- record and replay (issue 11) ---
-export { readProjectHarness } from "../tiers/record/project-harness.js";
-export type { ProjectHarness } from "../tiers/record/project-harness.js";
+export { readProjectHarness } from "../tools/record/project-harness.js";
+export type { ProjectHarness } from "../tools/record/project-harness.js";
 
 // --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
 // issue 6: eval files (free: a declaration cannot spend)
@@ -288,14 +288,14 @@ export {
   BASELINE_VERSION,
 } from "../core/regression/baseline.js";
 export type { Baseline } from "../core/regression/baseline.js";
-export { writeBaseline, readBaseline } from "../tiers/report/baseline-file.js";
-export type { WriteBaselineOptions } from "../tiers/report/baseline-file.js";
-export { checkReportToJUnit, diffToJUnit } from "../tiers/report/junit.js";
-export type { CheckJUnitOptions } from "../tiers/report/junit.js";
-export { renderReportHtml } from "../tiers/report/html/render.js";
-export type { HtmlReportOptions } from "../tiers/report/html/render.js";
-export { writeJobSummary, reportToMarkdown } from "../tiers/report/job-summary.js";
-export { readReportFile, MalformedReportError } from "../tiers/report/load-report.js";
-export { trialTrace } from "../tiers/report/trial-trace.js";
+export { writeBaseline, readBaseline } from "../tools/report/baseline-file.js";
+export type { WriteBaselineOptions } from "../tools/report/baseline-file.js";
+export { checkReportToJUnit, diffToJUnit } from "../tools/report/junit.js";
+export type { CheckJUnitOptions } from "../tools/report/junit.js";
+export { renderReportHtml } from "../tools/report/html/render.js";
+export type { HtmlReportOptions } from "../tools/report/html/render.js";
+export { writeJobSummary, reportToMarkdown } from "../tools/report/job-summary.js";
+export { readReportFile, MalformedReportError } from "../tiers/eval/load-report.js";
+export { trialTrace } from "../tiers/eval/trial-trace.js";
 export type { TrialTrace } from "../core/eval-report.js";
 // issue 8 (end)

@@ -4,26 +4,26 @@
 export { VigilesError } from "../core/errors.js";
 
 // --- lint and audit (issue 10) ---
-export { auditHarness, AuditRootError } from "../tiers/audit/static-audit.js";
-export type { AuditReport, AuditOptions } from "../tiers/audit/static-audit.js";
-export { fixHarness } from "../tiers/audit/fix.js";
-export type { FixResult } from "../tiers/audit/fix.js";
-export { formatHuman, formatJson, formatSarif, formatReport } from "../tiers/audit/format.js";
-export type { AuditFormat, FormattableReport } from "../tiers/audit/format.js";
-export { runDynamicAudit, dynamicAuditRules } from "../tiers/audit/dynamic-audit.js";
+export { auditHarness, AuditRootError } from "../tools/audit/static-audit.js";
+export type { AuditReport, AuditOptions } from "../tools/audit/static-audit.js";
+export { fixHarness } from "../tools/audit/fix.js";
+export type { FixResult } from "../tools/audit/fix.js";
+export { formatHuman, formatJson, formatSarif, formatReport } from "../tools/audit/format.js";
+export type { AuditFormat, FormattableReport } from "../tools/audit/format.js";
+export { runDynamicAudit, dynamicAuditRules } from "../tools/audit/dynamic-audit.js";
 export type {
   DynamicAuditOptions,
   DynamicAuditResult,
   DynamicAuditStats,
   DynamicRun,
-} from "../tiers/audit/dynamic-audit.js";
-export { auditCoverage, coverageRules } from "../tiers/audit/coverage.js";
-export type { CoverageOptions, CoverageResult, CoverageItem } from "../tiers/audit/coverage.js";
-export { LINT_RULES, lintHarness } from "../core/lint/lint-harness.js";
-export type { HarnessInputs, HarnessLint, SkillInput } from "../core/lint/lint-harness.js";
-export { checkSkillFrontmatter } from "../core/lint/rules/skill-frontmatter.js";
-export type { SkillFrontmatterProblem } from "../core/lint/rules/skill-frontmatter.js";
-export type { LintFinding, LintRuleMeta, LintSeverity, SourceRange, TextEdit } from "../core/lint/types.js";
+} from "../tools/audit/dynamic-audit.js";
+export { auditCoverage, coverageRules } from "../tools/audit/coverage.js";
+export type { CoverageOptions, CoverageResult, CoverageItem } from "../tools/audit/coverage.js";
+export { LINT_RULES, lintHarness } from "../core/audit/lint-harness.js";
+export type { HarnessInputs, HarnessLint, SkillInput } from "../core/audit/lint-harness.js";
+export { checkSkillFrontmatter } from "../core/audit/rules/skill-frontmatter.js";
+export type { SkillFrontmatterProblem } from "../core/audit/rules/skill-frontmatter.js";
+export type { LintFinding, LintRuleMeta, LintSeverity, SourceRange, TextEdit } from "../core/audit/types.js";
 export { recordCoverage, readCoverageRecords, COVERAGE_DIR_ENV } from "../runtime/coverage-record.js";
 export type {
   CoverageEntry,
@@ -35,8 +35,8 @@ export {
   compileInstructionSpecFile,
   loadInstructionSpec,
   InstructionSpecError,
-} from "../tiers/instruction-spec/compile.js";
-export { lintInstructionFiles, instructionRules } from "../tiers/instruction-spec/lint.js";
+} from "../tools/lint/compile.js";
+export { lintInstructionFiles, instructionRules } from "../tools/lint/lint.js";
 export {
   instructionFile,
   instructions,

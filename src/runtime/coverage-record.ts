@@ -6,7 +6,7 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { VigilesError } from "../core/errors.js";
-import { setExerciseListener } from "../core/lint/exercise-sink.js";
+import { setExerciseListener } from "../core/audit/exercise-sink.js";
 import { commandFiles } from "./command-files.js";
 
 /** The environment variable naming the directory coverage records go to. Unset: nothing is recorded. */

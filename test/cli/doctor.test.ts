@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { diagnoseSetup } from "../../src/tiers/doctor/diagnose-setup.js";
-import { copilotTrustLine } from "../../src/tiers/doctor/copilot-trust.js";
-import { bubblewrapInstallLine } from "../../src/tiers/doctor/install-lines.js";
+import { diagnoseSetup } from "../../src/tools/doctor/diagnose-setup.js";
+import { copilotTrustLine } from "../../src/tools/doctor/copilot-trust.js";
+import { bubblewrapInstallLine } from "../../src/tools/doctor/install-lines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigiles-doctor-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

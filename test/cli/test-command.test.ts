@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { discoverHarnessFiles } from "../../src/tiers/test-runner/discover.js";
-import { runTestFiles } from "../../src/tiers/test-runner/run-files.js";
-import { detectHarness } from "../../src/tiers/test-runner/detect-harness.js";
+import { discoverHarnessFiles } from "../../src/tools/test-runner/discover.js";
+import { runTestFiles } from "../../src/tools/test-runner/run-files.js";
+import { detectHarness } from "../../src/tools/test-runner/detect-harness.js";
 
 const cli = join(process.cwd(), "dist/cli/main.js");
 // The test runs the built CLI (npm test builds first), as a user runs it.

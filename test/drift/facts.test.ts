@@ -12,8 +12,8 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
-import { runFacts, readFactsReport } from "../../src/tiers/facts/run-facts.js";
-import { diagnoseSetup } from "../../src/tiers/doctor/diagnose-setup.js";
+import { runFacts, readFactsReport } from "../../src/tools/facts/run-facts.js";
+import { diagnoseSetup } from "../../src/tools/doctor/diagnose-setup.js";
 
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), "vigiles-facts-"));

@@ -20,8 +20,8 @@ import {
   describeChange,
   outcomeChanges,
   unverifiedReason,
-} from "../../src/tiers/test-runner/harness-versions.js";
-import type { TestFileResult } from "../../src/tiers/test-runner/run-files.js";
+} from "../../src/tools/test-runner/harness-versions.js";
+import type { TestFileResult } from "../../src/tools/test-runner/run-files.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigiles-versions-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

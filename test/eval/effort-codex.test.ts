@@ -7,8 +7,8 @@ import { createTrace } from "../../src/core/trace-builder.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
 import { EffortNotPinnedError } from "../../src/tiers/eval/errors.js";
 import { paid_measure, paid_measureArms, paid_runEval } from "../../src/tiers/eval/run-eval.js";
-import { measureSelectionMatrix } from "../../src/tiers/triggering/selection-matrix.js";
-import { measureTriggerRate } from "../../src/tiers/triggering/trigger-rate.js";
+import { measureSelectionMatrix } from "../../src/tiers/eval/triggering/selection-matrix.js";
+import { measureTriggerRate } from "../../src/tiers/eval/triggering/trigger-rate.js";
 import { writeFixturePlugin } from "../triggering/fixture-plugin.js";
 import { realisticPromptSets } from "../triggering/prompt-sets.js";
 

@@ -14,8 +14,8 @@ import type { DriverTrace, EvalDriver } from "../../src/tiers/eval/driver.js";
 import type { EvalProgress } from "../../src/tiers/eval/engine.js";
 import { paid_runEval } from "../../src/tiers/eval/run-eval.js";
 import { seededUniform } from "../../src/tiers/eval/mock-driver.js";
-import { renderReportHtml } from "../../src/tiers/report/html/render.js";
-import { reportToMarkdown } from "../../src/tiers/report/job-summary.js";
+import { renderReportHtml } from "../../src/tools/report/html/render.js";
+import { reportToMarkdown } from "../../src/tools/report/job-summary.js";
 import { inProcessTrace } from "./helpers.js";
 
 const dirs: string[] = [];

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
-import { explainRegistrations } from "../../src/tiers/explain/explain-registrations.js";
+import { explainRegistrations } from "../../src/tools/explain/explain-registrations.js";
 import { copilotRegistrations } from "../../src/adapters/copilot-cli/registrations.js";
 
 const hook = (label: string, matcher: string) => ({

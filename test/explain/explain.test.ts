@@ -4,8 +4,8 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { explainEvent } from "../../src/tiers/explain/explain-event.js";
-import { hookSources } from "../../src/tiers/explain/hook-sources.js";
+import { explainEvent } from "../../src/tools/explain/explain-event.js";
+import { hookSources } from "../../src/tools/explain/hook-sources.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 
 const scratch = join(process.cwd(), ".vigiles/tmp");

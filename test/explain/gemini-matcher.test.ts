@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
-import { explainRegistrations } from "../../src/tiers/explain/explain-registrations.js";
+import { explainRegistrations } from "../../src/tools/explain/explain-registrations.js";
 import { geminiRegistrations } from "../../src/adapters/gemini-cli/registrations.js";
 
 const group = (label: string, matcher: string) => ({

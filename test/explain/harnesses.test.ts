@@ -13,8 +13,8 @@ import { afterAll, describe, expect, test } from "vitest";
 import {
   explainRegistrations,
   type RegistrationHarness,
-} from "../../src/tiers/explain/explain-registrations.js";
-import { REGISTRATION_READERS } from "../../src/tiers/registrations/readers.js";
+} from "../../src/tools/explain/explain-registrations.js";
+import { REGISTRATION_READERS } from "../../src/tools/registrations/readers.js";
 import { geminiHookSwitches, geminiSwitchedOff } from "../../src/adapters/gemini-cli/registrations.js";
 
 const scratch = join(process.cwd(), ".vigiles/tmp");

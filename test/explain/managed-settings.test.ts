@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { explainEvent } from "../../src/tiers/explain/explain-event.js";
-import { hookSources } from "../../src/tiers/explain/hook-sources.js";
+import { explainEvent } from "../../src/tools/explain/explain-event.js";
+import { hookSources } from "../../src/tools/explain/hook-sources.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 import { bwrapAvailable } from "../../src/runtime/confine.js";
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { auditHarness } from "../../src/tiers/audit/static-audit.js";
+import { auditHarness } from "../../src/tools/audit/static-audit.js";
 
 const dirs: string[] = [];
 afterEach(() => {

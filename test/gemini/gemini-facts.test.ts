@@ -4,7 +4,7 @@
 // hook events in the stream) holds on the REAL pinned Gemini CLI, each probe its own run.
 import { describe, expect, test } from "vitest";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
-import { runFacts } from "../../src/tiers/facts/run-facts.js";
+import { runFacts } from "../../src/tools/facts/run-facts.js";
 
 describe("vigiles facts, Gemini CLI", () => {
   test("every pinned Gemini fact holds on the pinned Gemini CLI", { timeout: 400_000 }, async () => {

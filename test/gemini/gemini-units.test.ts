@@ -22,7 +22,7 @@ import { removeTempDir } from "../../src/runtime/temp-dir.js";
 import type { RunningMock } from "../../src/adapters/port.js";
 import { CLAUDE_TO_GEMINI_TOOL } from "../../src/core/hook-decision/gemini-rules.js";
 import { MAPPED_CLAUDE_TOOLS, geminiToolName } from "../../src/adapters/gemini-cli/mock/tool-names.js";
-import { detectHarness } from "../../src/tiers/test-runner/detect-harness.js";
+import { detectHarness } from "../../src/tools/test-runner/detect-harness.js";
 import * as geminiEntry from "../../src/entries/gemini.js";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 

@@ -16,8 +16,8 @@ import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { confineArgvWithPlan } from "../../src/runtime/confine.js";
 import { MANAGED_SETTINGS_DIRS } from "../../src/runtime/confine-mounts.js";
 import { runScript } from "../../src/tiers/run-script/run-script.js";
-import { explainEvent } from "../../src/tiers/explain/explain-event.js";
-import { hookSources } from "../../src/tiers/explain/hook-sources.js";
+import { explainEvent } from "../../src/tools/explain/explain-event.js";
+import { hookSources } from "../../src/tools/explain/hook-sources.js";
 import { runHarnessTest, withHarness } from "../../src/tiers/harness/run-harness-test.js";
 import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
 

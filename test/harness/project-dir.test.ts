@@ -8,7 +8,7 @@ import { lstatSync, readlinkSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { InvalidOptionError } from "../../src/core/errors.js";
-import { readProjectHarness } from "../../src/tiers/record/project-harness.js";
+import { readProjectHarness } from "../../src/tools/record/project-harness.js";
 import { HookCrashedError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest, withHarness } from "../../src/tiers/harness/run-harness-test.js";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, test } from "vitest";
-import { githubWorkflow, type WorkflowOptions } from "../../src/tiers/init/ci-workflow.js";
+import { githubWorkflow, type WorkflowOptions } from "../../src/tools/init/ci-workflow.js";
 
 const repoRoot = process.cwd();
 // Its ES module build calls `require` (broken under ESM): load the CommonJS build it ships.

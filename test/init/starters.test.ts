@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
-import { deriveHookExamples, type HookExamples } from "../../src/tiers/init/example-events.js";
-import { programsNeeded } from "../../src/tiers/init/hook-source.js";
-import { detectRunner } from "../../src/tiers/init/project-runner.js";
-import { hookStarter } from "../../src/tiers/init/starter-tests.js";
-import type { FoundHook } from "../../src/tiers/init/discover.js";
+import { deriveHookExamples, type HookExamples } from "../../src/tools/init/example-events.js";
+import { programsNeeded } from "../../src/tools/init/hook-source.js";
+import { detectRunner } from "../../src/tools/init/project-runner.js";
+import { hookStarter } from "../../src/tools/init/starter-tests.js";
+import type { FoundHook } from "../../src/tools/init/discover.js";
 import { testMatcher } from "../../src/core/hook-config/matcher.js";
 
 const repoRoot = process.cwd();

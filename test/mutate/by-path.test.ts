@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MutantResult, MutateReport } from "../../src/core/mutate/types.js";
-import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { liveTempDirs } from "../../src/runtime/temp-dir.js";
 import { GUARD_ID, makeByPathFixture } from "./by-path-fixture.mjs";
 import { hashTree } from "./fixture.mjs";

@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { claudeAvailable } from "../../src/tiers/harness/availability.js";
-import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { hashTree, repoRoot } from "./fixture.mjs";
 
 describe.skipIf(!claudeAvailable())("vigiles mutate on examples/guard-plugin (real Claude Code CLI)", () => {

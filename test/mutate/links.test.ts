@@ -13,8 +13,8 @@ import { COVERAGE_DIR_ENV, readCoverageRecords } from "../../src/runtime/coverag
 import { assertBlocksDisasters } from "../../src/tiers/run-hook/assert-blocks-disasters.js";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 import { propertyHook } from "../../src/tiers/hook-program/property.js";
-import { inventory } from "../../src/tiers/mutate/inventory.js";
-import { recordLink, type Link } from "../../src/tiers/mutate/select-tests.js";
+import { inventory } from "../../src/tools/mutate/inventory.js";
+import { recordLink, type Link } from "../../src/tools/mutate/select-tests.js";
 import { GUARD_ID, makeByPathFixture } from "./by-path-fixture.mjs";
 
 let root = "";

@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { liveTempDirs } from "../../src/runtime/temp-dir.js";
 import type { MutateReport } from "../../src/core/mutate/types.js";
 import { hashTree, makeFixture, repoRoot } from "./fixture.mjs";

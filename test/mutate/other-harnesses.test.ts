@@ -11,9 +11,9 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { HookItem, MutantResult, MutateReport } from "../../src/core/mutate/types.js";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
-import { applyMutant, NO_MATCH } from "../../src/tiers/mutate/apply.js";
-import { inventory } from "../../src/tiers/mutate/inventory.js";
-import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { applyMutant, NO_MATCH } from "../../src/tools/mutate/apply.js";
+import { inventory } from "../../src/tools/mutate/inventory.js";
+import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { repoRoot } from "./fixture.mjs";
 
 const GUARD = `#!/bin/sh

@@ -9,9 +9,9 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import type { MutateReport } from "../../src/core/mutate/types.js";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
-import { inventory } from "../../src/tiers/mutate/inventory.js";
-import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
-import { soleSource, soleTest, speculate } from "../../src/tiers/mutate/speculate.js";
+import { inventory } from "../../src/tools/mutate/inventory.js";
+import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
+import { soleSource, soleTest, speculate } from "../../src/tools/mutate/speculate.js";
 import { hashTree } from "./fixture.mjs";
 import { makeUnittestFixture, PY_GUARD_ID, UNITTEST_COMMAND } from "./unittest-fixture.mjs";
 

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MutateReport } from "../../src/core/mutate/types.js";
-import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { repoRoot } from "./fixture.mjs";
 
 const PROGRAMS = {

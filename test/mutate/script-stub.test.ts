@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import type { HookItem } from "../../src/core/mutate/types.js";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
-import { stubScript, type StubMode } from "../../src/tiers/mutate/script-stub.js";
+import { stubScript, type StubMode } from "../../src/tools/mutate/script-stub.js";
 import { makeTempDir, removeTempDir } from "../../src/runtime/temp-dir.js";
 
 const dirs: string[] = [];

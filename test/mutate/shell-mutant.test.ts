@@ -4,7 +4,7 @@
 // timeout waits before the original; stdin always reaches the original.
 import { spawnSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
-import { shellMutant } from "../../src/tiers/mutate/shell-mutant.js";
+import { shellMutant } from "../../src/tools/mutate/shell-mutant.js";
 
 // The "original": echoes its stdin to stdout, a note to stderr, and exits with $1.
 const ORIGINAL = `sh -c 'cat; echo note >&2; exit "$0"'`;

@@ -8,7 +8,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import { claudeAvailable } from "../../src/tiers/harness/availability.js";
-import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { hashTree } from "./fixture.mjs";
 import { makeSkillsFixture } from "./skills-fixture.mjs";
 

@@ -8,12 +8,12 @@ import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
 import type { MutateReport } from "../../src/core/mutate/types.js";
-import { BaselineProgress, runBaseline, type Baseline } from "../../src/tiers/mutate/baseline.js";
-import { makeSharedModules, removeSharedModules, type SharedModules } from "../../src/tiers/mutate/copy.js";
-import { inventory } from "../../src/tiers/mutate/inventory.js";
-import { earlyRunUse } from "../../src/tiers/mutate/early-run.js";
-import { executeMutant, runMutant, type Executed } from "../../src/tiers/mutate/run-mutant.js";
-import { mutateHarness } from "../../src/tiers/mutate/run-mutants.js";
+import { BaselineProgress, runBaseline, type Baseline } from "../../src/tools/mutate/baseline.js";
+import { makeSharedModules, removeSharedModules, type SharedModules } from "../../src/tools/mutate/copy.js";
+import { inventory } from "../../src/tools/mutate/inventory.js";
+import { earlyRunUse } from "../../src/tools/mutate/early-run.js";
+import { executeMutant, runMutant, type Executed } from "../../src/tools/mutate/run-mutant.js";
+import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { repoRoot } from "./fixture.mjs";
 
 const roots: string[] = [];

@@ -4,8 +4,8 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
-import { applyMutant } from "../../src/tiers/mutate/apply.js";
-import { inventory } from "../../src/tiers/mutate/inventory.js";
+import { applyMutant } from "../../src/tools/mutate/apply.js";
+import { inventory } from "../../src/tools/mutate/inventory.js";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
 import { makeTempDir, removeTempDir } from "../../src/runtime/temp-dir.js";
 

@@ -17,7 +17,7 @@ import { globSync } from "tinyglobby";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseTranscriptLines, readTranscript } from "../../src/core/record/read-transcript.js";
 import { scriptModel } from "../../src/adapters/mock/script.js";
-import { readSubagentTranscripts } from "../../src/tiers/record/record-session.js";
+import { readSubagentTranscripts } from "../../src/tools/record/record-session.js";
 import { runHarnessTest, type HarnessTestResult } from "../../src/tiers/harness/run-harness-test.js";
 import type { HarnessTestSpec } from "../../src/tiers/harness/spec.js";
 

@@ -7,7 +7,7 @@ import {
   BaselineVersionError,
   MalformedBaselineError,
 } from "../../src/core/regression/baseline.js";
-import { readBaseline, writeBaseline } from "../../src/tiers/report/baseline-file.js";
+import { readBaseline, writeBaseline } from "../../src/tools/report/baseline-file.js";
 import { bools, makeReport } from "../stats/make-report.js";
 
 const dir = () => mkdtempSync(join(tmpdir(), "vigiles-baseline-"));

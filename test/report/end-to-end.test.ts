@@ -16,8 +16,8 @@ import { assertSignificant, compareCheck } from "../../src/core/stats/compare-ar
 import { assertRates } from "../../src/core/stats/rate-gates.js";
 import { paid_measureArms } from "../../src/tiers/eval/run-eval.js";
 import { MOCK_RESULT_FILE, stochasticMockDriver } from "../../src/tiers/eval/mock-driver.js";
-import { renderReportHtml } from "../../src/tiers/report/html/render.js";
-import { checkReportToJUnit } from "../../src/tiers/report/junit.js";
+import { renderReportHtml } from "../../src/tools/report/html/render.js";
+import { checkReportToJUnit } from "../../src/tools/report/junit.js";
 
 const xsd = fileURLToPath(new URL("./fixtures/junit.xsd", import.meta.url));
 

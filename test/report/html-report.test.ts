@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeBaseline } from "../../src/tiers/report/baseline-file.js";
+import { writeBaseline } from "../../src/tools/report/baseline-file.js";
 import { abBaselineReport, abReport } from "./ab-fixture.js";
 
 const cli = join(process.cwd(), "dist/cli/main.js");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { diffReports } from "../../src/core/regression/diff.js";
-import { checkReportToJUnit, diffToJUnit } from "../../src/tiers/report/junit.js";
+import { checkReportToJUnit, diffToJUnit } from "../../src/tools/report/junit.js";
 import { bools, makeReport } from "../stats/make-report.js";
 
 const xsd = fileURLToPath(new URL("./fixtures/junit.xsd", import.meta.url));

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffReports } from "../../src/core/regression/diff.js";
-import { renderReportHtml } from "../../src/tiers/report/html/render.js";
-import { reportToMarkdown, writeJobSummary } from "../../src/tiers/report/job-summary.js";
+import { renderReportHtml } from "../../src/tools/report/html/render.js";
+import { reportToMarkdown, writeJobSummary } from "../../src/tools/report/job-summary.js";
 import { bools, makeReport } from "../stats/make-report.js";
 import { abBaselineReport, abReport } from "./ab-fixture.js";
 

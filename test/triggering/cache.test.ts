@@ -11,7 +11,7 @@ import type { TriggerRateReport } from "../../src/core/triggering/trigger-report
 import { defineEval } from "../../src/core/eval/eval-file.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
 import { runDefinition } from "../../src/tiers/eval/eval-files.js";
-import { measureTriggerRate, type TriggerRateOptions } from "../../src/tiers/triggering/trigger-rate.js";
+import { measureTriggerRate, type TriggerRateOptions } from "../../src/tiers/eval/triggering/trigger-rate.js";
 import { writeFixturePlugin } from "./fixture-plugin.js";
 import { realisticPromptSets } from "./prompt-sets.js";
 import { selectorDriver, type ChoiceRow } from "./selector-driver.js";

@@ -14,7 +14,7 @@ import {
   DEFAULT_NEAR_DUPLICATE_DISTANCE,
 } from "../../src/core/triggering/diversity.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
-import { measureSelectionMatrix } from "../../src/tiers/triggering/selection-matrix.js";
+import { measureSelectionMatrix } from "../../src/tiers/eval/triggering/selection-matrix.js";
 import { FIXTURE_SKILLS, writeFixturePlugin } from "./fixture-plugin.js";
 
 const plugin = writeFixturePlugin();

@@ -13,7 +13,7 @@ import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/dr
 import {
   measureSelectionMatrix,
   type SelectionMatrixOptions,
-} from "../../src/tiers/triggering/selection-matrix.js";
+} from "../../src/tiers/eval/triggering/selection-matrix.js";
 import { writeFixturePlugin } from "./fixture-plugin.js";
 import { realisticPromptSets } from "./prompt-sets.js";
 import { selectorDriver, type ChoiceRow } from "./selector-driver.js";

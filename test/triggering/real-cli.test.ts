@@ -13,8 +13,8 @@ import { STUB_SKILL_BODY } from "../../src/adapters/claude-code/plugin/prepare.j
 import { assertNoCollision } from "../../src/core/triggering/matrix-report.js";
 import { assertTriggerRate } from "../../src/core/triggering/trigger-report.js";
 import { AssertionFailedError } from "../../src/core/errors.js";
-import { measureSelectionMatrix } from "../../src/tiers/triggering/selection-matrix.js";
-import { measureTriggerRate } from "../../src/tiers/triggering/trigger-rate.js";
+import { measureSelectionMatrix } from "../../src/tiers/eval/triggering/selection-matrix.js";
+import { measureTriggerRate } from "../../src/tiers/eval/triggering/trigger-rate.js";
 import { bodyMarker, writeFixturePlugin } from "./fixture-plugin.js";
 import { realisticPromptSets } from "./prompt-sets.js";
 import { pick, seededUniform, selectorDriver, type ChoiceRow, type ObservedRun } from "./selector-driver.js";

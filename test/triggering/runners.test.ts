@@ -14,8 +14,8 @@ import { assertTriggerRate } from "../../src/core/triggering/trigger-report.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
 import { MissingCredentialsError, ModelBelowFloorError } from "../../src/tiers/eval/errors.js";
 import { loadPlugin } from "../../src/adapters/claude-code/plugin/load-plugin.js";
-import { measureSelectionMatrix } from "../../src/tiers/triggering/selection-matrix.js";
-import { measureTriggerRate } from "../../src/tiers/triggering/trigger-rate.js";
+import { measureSelectionMatrix } from "../../src/tiers/eval/triggering/selection-matrix.js";
+import { measureTriggerRate } from "../../src/tiers/eval/triggering/trigger-rate.js";
 import { writeFixturePlugin } from "./fixture-plugin.js";
 import { realisticPromptSets } from "./prompt-sets.js";
 

@@ -16,7 +16,7 @@ import type { TriggerRateReport } from "../../src/core/triggering/trigger-report
 import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
 import { defineEval } from "../../src/core/eval/eval-file.js";
 import { definitionInputsHash } from "../../src/tiers/eval/eval-files.js";
-import { measureTriggerRate, type TriggerRateOptions } from "../../src/tiers/triggering/trigger-rate.js";
+import { measureTriggerRate, type TriggerRateOptions } from "../../src/tiers/eval/triggering/trigger-rate.js";
 import { writeFixturePlugin } from "./fixture-plugin.js";
 import { realisticPromptSets } from "./prompt-sets.js";
 

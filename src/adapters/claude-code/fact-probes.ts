@@ -3,7 +3,7 @@
  * run that pins the fact on 2.1.328. A changed verdict names the audit rules and folding rows that
  * rest on the fact.
  */
-import type { FactProbe, FactProbeRun, FactProbeSession } from "../fact-probe.js";
+import type { FactProbe, FactProbeRun, FactProbeSession } from "../port.js";
 
 const RAN = "RAN";
 /** One Bash call that leaves a file when it runs, then a final answer. */
@@ -213,7 +213,7 @@ export const claudeCodeFactProbes: readonly FactProbe[] = [
     fact: "plugin.json naming the standard hooks/hooks.json again: the hooks still load, and fire once.",
     rules: ["duplicate-hooks-file"],
     folding: [],
-    pinnedBy: "test/lint/duplicate-hooks-harness.test.ts",
+    pinnedBy: "test/audit/duplicate-hooks-harness.test.ts",
     session: {
       prompt: "run the probe",
       model: bashThenDone,

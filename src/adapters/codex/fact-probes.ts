@@ -2,7 +2,7 @@
  * Codex's pinned facts as probes (`vigiles facts`), each the real-CLI run that pins it on 0.169.0.
  * Scripts are written in Claude Code's tool names; the Codex mock translates them.
  */
-import type { FactProbe, FactProbeRun } from "../fact-probe.js";
+import type { FactProbe, FactProbeRun } from "../port.js";
 
 const RAN = "RAN";
 const ran = (run: FactProbeRun): boolean => run.file(RAN) !== null;

@@ -4,7 +4,7 @@
  * the Copilot mock translates them. The untrusted-folder probe runs with an adapter that leaves the
  * work dir out of `trusted_folders`, passed in by adapter.ts (so this module does not import it).
  */
-import type { FactProbe, FactProbeRun } from "../fact-probe.js";
+import type { FactProbe, FactProbeRun } from "../port.js";
 import type { HarnessAdapter } from "../port.js";
 
 const RAN = "RAN";

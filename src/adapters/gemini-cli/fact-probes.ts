@@ -4,7 +4,7 @@
  * Gemini's own shape, in a fixture `.gemini/settings.json`, so no translation stands between the fact
  * and the CLI; scripts are in Claude Code's tool names, which the Gemini mock translates.
  */
-import type { FactProbe, FactProbeRun, FactProbeSession } from "../fact-probe.js";
+import type { FactProbe, FactProbeRun, FactProbeSession } from "../port.js";
 
 const RAN = "RAN";
 const ran = (run: FactProbeRun): boolean => run.file(RAN) !== null;

@@ -4,13 +4,13 @@
  */
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
-import { LINT_RULES } from "../../core/lint/lint-harness.js";
-import type { LintFinding } from "../../core/lint/types.js";
-import { auditHarness, summarize, type AuditReport } from "../../tiers/audit/static-audit.js";
-import { fixHarness } from "../../tiers/audit/fix.js";
-import { dynamicAuditRules } from "../../tiers/audit/dynamic-audit.js";
-import { coverageRules } from "../../tiers/audit/coverage.js";
-import { AUDIT_FORMATS, formatReport } from "../../tiers/audit/format.js";
+import { LINT_RULES } from "../../core/audit/lint-harness.js";
+import type { LintFinding } from "../../core/audit/types.js";
+import { auditHarness, summarize, type AuditReport } from "../../tools/audit/static-audit.js";
+import { fixHarness } from "../../tools/audit/fix.js";
+import { dynamicAuditRules } from "../../tools/audit/dynamic-audit.js";
+import { coverageRules } from "../../tools/audit/coverage.js";
+import { AUDIT_FORMATS, formatReport } from "../../tools/audit/format.js";
 
 const HELP = `Usage: vigiles audit [dir] [options]
 
@@ -130,7 +130,7 @@ async function runOptionalAudits(
 ): Promise<LintFinding[]> {
   const out: LintFinding[] = [];
   if (options.run) {
-    const { runDynamicAudit } = await import("../../tiers/audit/dynamic-audit.js");
+    const { runDynamicAudit } = await import("../../tools/audit/dynamic-audit.js");
     const result = await runDynamicAudit(report, {
       sandbox: options.sandbox,
       ...(options.probes !== undefined && { probesPerHook: options.probes }),
@@ -145,7 +145,7 @@ async function runOptionalAudits(
     out.push(...result.findings);
   }
   if (options.coverage) {
-    const { auditCoverage } = await import("../../tiers/audit/coverage.js");
+    const { auditCoverage } = await import("../../tools/audit/coverage.js");
     out.push(
       ...auditCoverage(report, options.coverageDir !== undefined ? { coverageDir: options.coverageDir } : {})
         .findings,

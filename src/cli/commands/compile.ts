@@ -7,7 +7,7 @@ import { VigilesError } from "../../core/errors.js";
 import { isBundleText } from "../../tiers/hook-program/bundle.js";
 import { compileHooks } from "../../tiers/hook-program/compile.js";
 import { loadHook } from "../../tiers/hook-program/load.js";
-import { compileInstructionSpecFile } from "../../tiers/instruction-spec/compile.js";
+import { compileInstructionSpecFile } from "../../tools/lint/compile.js";
 
 const HELP = `Usage: vigiles compile [paths…] [options]
 

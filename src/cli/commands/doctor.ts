@@ -1,6 +1,6 @@
 /** `vigiles doctor`: is this machine ready to run vigiles, and what to do where it is not. */
 import { defineCommand, type CliCommand } from "../command.js";
-import { diagnoseSetup, type DoctorLevel } from "../../tiers/doctor/diagnose-setup.js";
+import { diagnoseSetup, type DoctorLevel } from "../../tools/doctor/diagnose-setup.js";
 
 const MARK: Record<DoctorLevel, string> = { ok: "✓", warn: "!", error: "✗", info: "·" };
 

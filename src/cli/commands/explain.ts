@@ -1,18 +1,18 @@
 /** `vigiles explain`: which hooks would fire for an event, in order, and why; with --run, what each decides. */
 import { InputFileError, readInputJson } from "../../runtime/read-input.js";
 import { defineCommand, type CliCommand } from "../command.js";
-import { hookSources } from "../../tiers/explain/hook-sources.js";
-import { explainEvent, type ExplainedHandler } from "../../tiers/explain/explain-event.js";
+import { hookSources } from "../../tools/explain/hook-sources.js";
+import { explainEvent, type ExplainedHandler } from "../../tools/explain/explain-event.js";
 import {
   explainRegistrations,
   type RegistrationExplainedHandler,
   type RegistrationHarness,
-} from "../../tiers/explain/explain-registrations.js";
-import { REGISTRATION_READERS } from "../../tiers/registrations/readers.js";
+} from "../../tools/explain/explain-registrations.js";
+import { REGISTRATION_READERS } from "../../tools/registrations/readers.js";
 import { geminiHookSwitches, geminiSwitchedOff } from "../../adapters/gemini-cli/registrations.js";
-import { copilotTrustLine } from "../../tiers/doctor/copilot-trust.js";
+import { copilotTrustLine } from "../../tools/doctor/copilot-trust.js";
 import { homedir } from "node:os";
-import { detectHarness } from "../../tiers/test-runner/detect-harness.js";
+import { detectHarness } from "../../tools/test-runner/detect-harness.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { HookHarness } from "../../core/hook-decision/event-rules.js";
 

@@ -2,7 +2,7 @@
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { adapterById, HARNESS_IDS } from "../../tiers/harness/default-adapter.js";
 import { parseHarnessVersions, resolveHarnessVersion } from "../../tiers/harness/harness-version.js";
-import { runFacts, type FactResult, type FactsReport } from "../../tiers/facts/run-facts.js";
+import { runFacts, type FactResult, type FactsReport } from "../../tools/facts/run-facts.js";
 import { VigilesError } from "../../core/errors.js";
 
 const HELP = `Usage: vigiles facts [--harness <id>[,<id>]] [--version <v>[,<v>]] [--format text|json] [--only <probe>[,…]]

@@ -4,10 +4,10 @@ import { join, relative, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import { defineCommand, type CliCommand } from "../command.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
-import { discoverHarness } from "../../tiers/init/discover.js";
-import { detectRunner, type RunnerChoice, type StarterRunner } from "../../tiers/init/project-runner.js";
-import { hookStarter, skillStarter, type StarterFile } from "../../tiers/init/starter-tests.js";
-import { githubWorkflow } from "../../tiers/init/ci-workflow.js";
+import { discoverHarness } from "../../tools/init/discover.js";
+import { detectRunner, type RunnerChoice, type StarterRunner } from "../../tools/init/project-runner.js";
+import { hookStarter, skillStarter, type StarterFile } from "../../tools/init/starter-tests.js";
+import { githubWorkflow } from "../../tools/init/ci-workflow.js";
 import { InvalidOptionError } from "../../core/errors.js";
 
 const HELP = `Usage: vigiles init [--out tests/vigiles] [--runner vigiles|vitest|jest] [--ci github] [--force]

@@ -2,9 +2,9 @@
 import { statSync } from "node:fs";
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
-import { summarize } from "../../tiers/audit/static-audit.js";
-import { AUDIT_FORMATS, formatReport } from "../../tiers/audit/format.js";
-import { instructionRules, lintInstructionFiles } from "../../tiers/instruction-spec/lint.js";
+import { summarize } from "../../tools/audit/static-audit.js";
+import { AUDIT_FORMATS, formatReport } from "../../tools/audit/format.js";
+import { instructionRules, lintInstructionFiles } from "../../tools/lint/lint.js";
 
 const HELP = `Usage: vigiles lint [dir] [options]
 

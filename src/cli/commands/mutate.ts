@@ -1,6 +1,6 @@
 /** `vigiles mutate [paths]`: breaks the harness one way at a time in temp copies and reports what the tests missed. */
 import { defineCommand, oneOf, type CliCommand } from "../command.js";
-import { mutateHarness } from "../../tiers/mutate/run-mutants.js";
+import { mutateHarness } from "../../tools/mutate/run-mutants.js";
 import { mutateReportText } from "../../core/mutate/score.js";
 import { mutateReportHtml } from "../../core/mutate/html.js";
 import type { MutantResult } from "../../core/mutate/types.js";

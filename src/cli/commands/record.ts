@@ -4,8 +4,8 @@ import { join, resolve } from "node:path";
 import { defineCommand, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
-import { recordSession } from "../../tiers/record/record-session.js";
-import { hookRecorderScript, hookRecorderSettings } from "../../tiers/record/hook-recorder.js";
+import { recordSession } from "../../tools/record/record-session.js";
+import { hookRecorderScript, hookRecorderSettings } from "../../tools/record/hook-recorder.js";
 
 const HELP = `Usage:
   vigiles record <transcript.jsonl> [--out tests/recorded.harness.mjs] [--prompt "…"] [--project .]

@@ -4,10 +4,10 @@ import { defineCommand, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import type { EvalReport } from "../../core/eval-report.js";
 import { diffReports } from "../../core/regression/diff.js";
-import { readBaseline } from "../../tiers/report/baseline-file.js";
-import { renderReportHtml } from "../../tiers/report/html/render.js";
-import { writeJobSummary } from "../../tiers/report/job-summary.js";
-import { readReportFile } from "../../tiers/report/load-report.js";
+import { readBaseline } from "../../tools/report/baseline-file.js";
+import { renderReportHtml } from "../../tools/report/html/render.js";
+import { writeJobSummary } from "../../tools/report/job-summary.js";
+import { readReportFile } from "../../tiers/eval/load-report.js";
 
 const HELP = `Usage: vigiles report <report.json> [options]
 

@@ -2,10 +2,10 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
-import { discoverHarnessFiles } from "../../tiers/test-runner/discover.js";
-import { runTestFiles, type TestFileResult } from "../../tiers/test-runner/run-files.js";
-import { testResultsToJUnit } from "../../tiers/test-runner/junit.js";
-import { detectHarness } from "../../tiers/test-runner/detect-harness.js";
+import { discoverHarnessFiles } from "../../tools/test-runner/discover.js";
+import { runTestFiles, type TestFileResult } from "../../tools/test-runner/run-files.js";
+import { testResultsToJUnit } from "../../tools/test-runner/junit.js";
+import { detectHarness } from "../../tools/test-runner/detect-harness.js";
 import {
   defaultLines,
   githubActionsLines,
@@ -13,8 +13,8 @@ import {
   REPORTERS,
   summaryLines,
   type ReporterName,
-} from "../../tiers/test-runner/reporters.js";
-import { findConfigFile, loadTestConfig, type VigilesTestConfig } from "../../tiers/test-runner/config.js";
+} from "../../tools/test-runner/reporters.js";
+import { findConfigFile, loadTestConfig, type VigilesTestConfig } from "../../tools/test-runner/config.js";
 import { parseShard, type Shard } from "../../core/eval/shard.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { SKIP_EXIT_CODE } from "../../tiers/harness/availability.js";
@@ -30,7 +30,7 @@ import {
   outcomeChanges,
   unverifiedReason,
   type HarnessRelease,
-} from "../../tiers/test-runner/harness-versions.js";
+} from "../../tools/test-runner/harness-versions.js";
 
 const HELP = `Usage: vigiles test [paths…] [options]
 

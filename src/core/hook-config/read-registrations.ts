@@ -13,7 +13,7 @@
  * audit's rules to report. Pure: the caller reads the file.
  */
 import type { AnyNode } from "@humanwhocodes/momoa";
-import { parseJson } from "../lint/json-ast.js";
+import { parseJson } from "../audit/json-ast.js";
 import type { HookHarness } from "../hook-decision/event-rules.js";
 import {
   UnreadableHooksFileError,

@@ -3,7 +3,7 @@
  * compiled runtime calls the same function, so a test here and the harness agree.
  */
 import { InvalidOptionError } from "../errors.js";
-import { notifyExercised } from "../lint/exercise-sink.js";
+import { notifyExercised } from "../audit/exercise-sink.js";
 import { isHookAnswer, type GateAnswer, type HookAnswer } from "./answers.js";
 import type { AnyHookProgram, HookMode, HookProgram } from "./define.js";
 import { isHookProgram } from "./define.js";

@@ -17,13 +17,9 @@
  * - The returned trace keeps its post-run tree readable (`file`, `sh`) until the engine calls
  *   `cleanup()` after scoring.
  *
- * To run a grid of trials on a driver with bounded concurrency, see `runTrialGrid` (./grid.ts),
- * re-exported here.
+ * To run a grid of trials on a driver with bounded concurrency, see `runTrialGrid` (./grid.ts).
  */
 import type { Trace } from "../../core/trace.js";
-
-export { runTrialGrid } from "./grid.js";
-export type { GridOptions, GridOutcome, GridTrialResult } from "./grid.js";
 
 /** Effort as the harness takes it: a named level ("low", "high" …) or an integer budget. */
 export type Effort = string | number;

@@ -10,7 +10,7 @@ import type { CacheMode, EvalCommon, MetricValues } from "../../core/eval/spec.j
 import type { ArmUsage, CostBasis, EvalReport, TrialRow } from "../../core/eval-report.js";
 import { isSuccess } from "../../core/stats/pass-k.js";
 import type { Trace } from "../../core/trace.js";
-import { trialTrace } from "../report/trial-trace.js";
+import { trialTrace } from "./trial-trace.js";
 import type { EvalDriver, EvalTrial } from "./driver.js";
 import { EffortNotPinnedError, EvalFailedError, MissingCredentialsError } from "./errors.js";
 import { assertDriverPinsEffort } from "./effort-gate.js";

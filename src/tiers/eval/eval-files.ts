@@ -15,7 +15,7 @@ import {
 } from "../../core/eval/eval-file.js";
 import type { EvalReport } from "../../core/eval-report.js";
 import { loadTsImport } from "../../runtime/optional-package.js";
-import { measureTriggerRate } from "../triggering/trigger-rate.js";
+import { measureTriggerRate } from "./triggering/trigger-rate.js";
 import { paid_claudeEvalDriver } from "./claude-driver.js";
 import { hashPluginDir } from "./plugin-hash.js";
 import type { EvalDriver } from "./driver.js";

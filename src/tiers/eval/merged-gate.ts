@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { VigilesError } from "../../core/errors.js";
 import { runnerOf, type EvalDefinition } from "../../core/eval/eval-file.js";
 import type { EvalReport } from "../../core/eval-report.js";
-import { readReportFile } from "../report/load-report.js";
+import { readReportFile } from "./load-report.js";
 import { definitionInputsHash } from "./eval-files.js";
 import { DEFAULT_TRIALS, resolveArms } from "./resolve-arms.js";
 import type { MeasureArmsSpec, MeasureSpec, RunEvalSpec } from "../../core/eval/spec.js";

@@ -15,7 +15,7 @@ import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } 
 import { fileURLToPath } from "node:url";
 import type { Loader, Plugin } from "esbuild";
 import { loadEsbuild } from "../../runtime/optional-package.js";
-import { CompileError } from "./compile.js";
+import { CompileError } from "./compile-error.js";
 import { esbuildFailureDetail } from "./esbuild-failure.js";
 import { BUNDLE_MARKER, markedBundle } from "./registration.js";
 

@@ -9,9 +9,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { VigilesError } from "../../core/errors.js";
 import { TOOL_EVENTS } from "../../core/hook-program/events.js";
 import { bundleHookProgram, bundleName, BUNDLE_DIR, isBundleText } from "./bundle.js";
+import { CompileError, type CompileProblem } from "./compile-error.js";
 import { loadHook } from "./load.js";
 import { forbiddenImports, HOOK_IMPORT } from "./imports.js";
 import {
@@ -28,6 +28,8 @@ import {
   type FoundRegistration,
   type HooksConfig,
 } from "./registration.js";
+
+export { CompileError, type CompileProblem } from "./compile-error.js";
 
 /** Options of `compileHooks`: where the registrations are written (project settings or a plugin). */
 export interface CompileHooksOptions {
@@ -50,16 +52,6 @@ export interface CompileHooksOptions {
   readonly node?: string;
 }
 
-/** A reason `compileHooks` with `check` fails: a registration or bundle hand-edited, stale, missing or orphaned. */
-export interface CompileProblem {
-  readonly kind: "hand-edited" | "stale" | "missing" | "orphan";
-  readonly program: string;
-  readonly event?: string;
-  /** The plugin bundle the problem is about (plugin-relative); absent when it is about the config file. */
-  readonly file?: string;
-  readonly message: string;
-}
-
 /** What `compileHooks` wrote (or, with `check`, would write) and any problems. */
 export interface CompileHooksResult {
   /** The file written (or, with `check`, that would be). */
@@ -71,24 +63,6 @@ export interface CompileHooksResult {
   readonly bundles: readonly string[];
   readonly problems: readonly CompileProblem[];
   readonly warnings: readonly string[];
-}
-
-/** A compile that cannot go on: unreadable config, a hand-edited registration or bundle without `force`, a program that does not bundle. */
-export class CompileError extends VigilesError {
-  constructor(
-    code:
-      | "VIGILES_COMPILE_BAD_CONFIG"
-      | "VIGILES_COMPILE_HAND_EDITED"
-      | "VIGILES_COMPILE_NO_RUNTIME"
-      | "VIGILES_COMPILE_BUNDLE_CLASH"
-      | "VIGILES_COMPILE_BUNDLE_FAILED"
-      | "VIGILES_COMPILE_NOT_A_PROGRAM"
-      | "VIGILES_COMPILE_FORBIDDEN_IMPORT",
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(code, message, options);
-  }
 }
 
 /** The runtime shipped with this package: beside this file in dist/, or dist/ when running from src/. */

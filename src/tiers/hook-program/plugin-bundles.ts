@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { BUNDLE_DIR } from "./bundle.js";
-import type { CompileProblem } from "./compile.js";
+import type { CompileProblem } from "./compile-error.js";
 import { parseBundle } from "./registration.js";
 
 /** One bundle as compile would write it, beside what is on disk. */

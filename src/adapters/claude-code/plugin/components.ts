@@ -1,7 +1,7 @@
 /** Skills, commands and agents of a plugin, read where the manifest says the harness looks. */
 import { readFileSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
-import { checkSkillFrontmatter } from "../../../core/lint/rules/skill-frontmatter.js";
+import { checkSkillFrontmatter } from "../../../core/audit/rules/skill-frontmatter.js";
 import { parseFrontmatter } from "./frontmatter.js";
 import { add, isDir, isFile, sortedEntries, type Problems } from "./problems.js";
 import type { LoadedMarkdownComponent, LoadedSkill, PluginProblemSeverity } from "./types.js";

@@ -1,0 +1,129 @@
+/**
+ * One registration under `vigiles audit --run`: its probes run in turn (stopping once one settles
+ * the hook), each rule reported once with the probe that showed it and how many probes did.
+ */
+import { readFileSync, statSync } from "node:fs";
+import type { HookRunResult } from "../../core/hook-decision/types.js";
+import type { HookRegistration } from "../../core/audit/hooks-config.js";
+import { DEFAULT_COMMAND_TIMEOUT_SECONDS } from "../../core/audit/hook-events.js";
+import { findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
+import { finding } from "../../core/audit/finding.js";
+import type { LintFinding, LintRuleMeta } from "../../core/audit/types.js";
+import type { AuditScratch } from "./audit-scratch.js";
+import { fetchedPackage } from "./cannot-run.js";
+import { hookBlocksHarmlessRule, hookCannotRunRule, hookDeniesBenignRule } from "./dynamic-rules.js";
+import { observe, runBudget } from "./observe-run.js";
+import { auditProbes, type AuditProbe } from "./probes.js";
+import { runProbe } from "./run-probe.js";
+import { sourceLiterals, type SourceLiteral } from "./source-literals.js";
+import { projectDirOf } from "../../core/audit/project-dir.js";
+
+/** One probe run of the dynamic audit. */
+export interface DynamicRun {
+  readonly registration: HookRegistration;
+  readonly target?: string;
+  readonly event: Record<string, unknown>;
+  readonly probe: AuditProbe;
+  readonly result: HookRunResult;
+}
+
+/** The source of the script a registration runs, when it names one in the tree. */
+function scriptSource(
+  reg: HookRegistration,
+  projectDir: string,
+  pluginRoot: string | undefined,
+): string | undefined {
+  const command = reg.command ?? reg.args?.join(" ");
+  if (command === undefined) return undefined;
+  const word = findScriptWord(command);
+  const path =
+    word &&
+    resolveScriptPath(word.word.value, {
+      ...(pluginRoot !== undefined && { pluginRoot }),
+      projectDir,
+    });
+  if (path === undefined) return command;
+  try {
+    if (statSync(path).size > 1_000_000) return undefined;
+    return `${command}\n${readFileSync(path, "utf8")}`;
+  } catch {
+    return command;
+  }
+}
+
+export interface RegistrationAudit {
+  readonly runs: DynamicRun[];
+  readonly findings: LintFinding[];
+  readonly skipped: number;
+}
+
+export async function auditRegistration(
+  reg: HookRegistration,
+  scratch: AuditScratch,
+  options: { maxRunMs: number; budget: number; sandbox: boolean },
+): Promise<RegistrationAudit> {
+  const spec = (reg.command ?? reg.args) as string | readonly string[];
+  const pluginRoot = reg.pluginRoot !== undefined ? scratch.toCopy(reg.pluginRoot) : undefined;
+  // The copy's project of this registration: a nested project's settings run there, not at the root.
+  const projectDir = projectDirOf(reg, scratch.tree);
+  const source = scriptSource(reg, projectDir, pluginRoot);
+  const literals: SourceLiteral[] = source !== undefined ? sourceLiterals(source) : [];
+  const probes = auditProbes(reg, scratch.tree, { budget: options.budget, literals });
+  const budget = runBudget(reg.timeoutSeconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS, options.maxRunMs);
+  const runs: DynamicRun[] = [];
+  const seen = new Map<string, { text: string; count: number; rule: LintRuleMeta }>();
+  let ran = 0;
+  // A package fetched at run time (`npx pkg@1.2`) cannot be fetched without a network: say so
+  // instead of waiting out the audit's cap on every probe.
+  const fetched =
+    options.sandbox && reg.command !== undefined ? fetchedPackage(reg.command, scratch.tree) : undefined;
+  if (fetched)
+    seen.set(hookCannotRunRule.id, {
+      rule: hookCannotRunRule,
+      text: `cannot run here: ${fetched.what}.`,
+      count: 1,
+    });
+  const dirs = scratch.privateDirs();
+  for (const probe of fetched ? [] : probes) {
+    const result = await runProbe(spec, probe.event, {
+      scratch,
+      dirs,
+      projectDir,
+      ...(pluginRoot !== undefined && { pluginRoot }),
+      timeoutMs: budget.runMs,
+      harness: reg.harness,
+      sandbox: options.sandbox,
+    });
+    ran++;
+    runs.push({
+      registration: reg,
+      ...(probe.target !== undefined && { target: probe.target }),
+      event: probe.event,
+      probe,
+      result,
+    });
+    const observations = observe(probe, result, budget, {
+      tree: scratch.tree,
+      ...(pluginRoot !== undefined && { pluginRoot }),
+    });
+    for (const o of observations) {
+      const prior = seen.get(o.rule.id);
+      if (prior) prior.count++;
+      else seen.set(o.rule.id, { text: o.text, count: 1, rule: o.rule });
+    }
+    if (observations.some((o) => o.stop)) break;
+  }
+  const what = `${reg.event}${reg.matcher !== undefined && reg.matcher !== "" ? ` (${reg.matcher})` : ""} hook \`${reg.command ?? reg.args?.join(" ") ?? ""}\``;
+  const at = reg.commandRange ?? reg.handlerRange;
+  // A guard that blocks a bland call blocks the benign twins too: one finding says it.
+  if (seen.has(hookBlocksHarmlessRule.id)) seen.delete(hookDeniesBenignRule.id);
+  const findings = [...seen.values()].map(({ rule: r, text, count }) =>
+    finding(
+      r,
+      reg.file,
+      at,
+      scratch.fromCopy(`The ${what} ${text}${count > 1 ? ` (${count} of ${ran} probes)` : ""}`),
+    ),
+  );
+  return { runs, findings, skipped: probes.length - ran };
+}

@@ -1,0 +1,176 @@
+/**
+ * Finds the parts of a harness under a directory: settings files, plugins and their components,
+ * project skills, agents and commands, workflow scripts.
+ */
+import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
+import { basename, dirname, join, relative, sep } from "node:path";
+import { globSync } from "tinyglobby";
+import type { HookHarness } from "../../core/audit/hook-events.js";
+import { parseJson, getMember } from "../../core/audit/json-ast.js";
+
+/** Paths never searched: dependencies, build output, VCS data and test fixtures. */
+export const DEFAULT_AUDIT_IGNORE = ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/__fixtures__/**"];
+
+export interface DiscoveredHookFile {
+  readonly path: string;
+  readonly harness: HookHarness;
+  readonly role: "settings" | "hooks-file";
+  readonly pluginRoot?: string;
+}
+export interface DiscoveredPlugin {
+  readonly root: string;
+  readonly manifest: string;
+  /** The manifest's `name`, when readable. */
+  readonly name?: string;
+}
+export interface DiscoveredMarkdown {
+  readonly path: string;
+  /** The plugin it ships in, if any. */
+  readonly plugin?: DiscoveredPlugin;
+}
+
+/** What lives under the audited directory. Paths are absolute. */
+export interface Discovery {
+  readonly root: string;
+  readonly hookFiles: DiscoveredHookFile[];
+  /** GitHub Copilot CLI repository hooks files (`.github/hooks/*.json`), read by their own rules. */
+  readonly copilotHookFiles: string[];
+  readonly plugins: DiscoveredPlugin[];
+  readonly skills: DiscoveredMarkdown[];
+  readonly agents: DiscoveredMarkdown[];
+  readonly commands: DiscoveredMarkdown[];
+  readonly workflows: DiscoveredMarkdown[];
+  /** Gemini CLI hook files: `.gemini/settings.json` and each extension's `hooks/hooks.json`. */
+  readonly geminiHookFiles: string[];
+}
+
+function glob(root: string, patterns: string[], ignore: readonly string[]): string[] {
+  return globSync(patterns, {
+    cwd: root,
+    absolute: true,
+    dot: true,
+    ignore: [...ignore],
+    followSymbolicLinks: false,
+  })
+    .map((p) => p.split("/").join(sep))
+    .sort();
+}
+
+function pluginName(manifest: string): string | undefined {
+  try {
+    const parsed = parseJson(readFileSync(manifest, "utf8"));
+    if (!parsed.ok) return undefined;
+    const name = getMember(parsed.document.body, "name")?.value;
+    return name?.type === "String" ? name.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Extra hook files a manifest lists beside the auto-loaded hooks/hooks.json. */
+function extraHookFiles(plugin: DiscoveredPlugin): string[] {
+  try {
+    const parsed = parseJson(readFileSync(plugin.manifest, "utf8"));
+    if (!parsed.ok) return [];
+    const hooks = getMember(parsed.document.body, "hooks")?.value;
+    const list =
+      hooks?.type === "String"
+        ? [hooks.value]
+        : hooks?.type === "Array"
+          ? hooks.elements.map((e) => (e.value.type === "String" ? e.value.value : ""))
+          : [];
+    return list
+      .map((p) => p.replace(/^\$\{CLAUDE_PLUGIN_ROOT\}\//, ""))
+      .filter((p) => p !== "" && p.replace(/^\.\//, "") !== "hooks/hooks.json" && !p.startsWith("/"))
+      .map((p) => join(plugin.root, p))
+      .filter((p) => existsSync(p));
+  } catch {
+    return [];
+  }
+}
+
+/** Finds every harness part under `root`. */
+export function discoverHarness(root: string, ignore: readonly string[] = DEFAULT_AUDIT_IGNORE): Discovery {
+  const plugins: DiscoveredPlugin[] = glob(root, ["**/.claude-plugin/plugin.json"], ignore).map(
+    (manifest) => {
+      const pluginRoot = dirname(dirname(manifest));
+      const name = pluginName(manifest);
+      return { root: pluginRoot, manifest, ...(name !== undefined && { name }) };
+    },
+  );
+  const pluginOf = (path: string): DiscoveredPlugin | undefined => {
+    let best: DiscoveredPlugin | undefined;
+    for (const p of plugins) {
+      const rel = relative(p.root, path);
+      if (!rel.startsWith("..") && (best === undefined || p.root.length > best.root.length)) best = p;
+    }
+    return best;
+  };
+  const hookFiles: DiscoveredHookFile[] = [];
+  for (const path of glob(root, ["**/.claude/settings.json", "**/.claude/settings.local.json"], ignore)) {
+    hookFiles.push({ path, harness: "claude-code", role: "settings" });
+  }
+  for (const path of glob(root, ["**/.codex/hooks.json"], ignore)) {
+    hookFiles.push({ path, harness: "codex", role: "hooks-file" });
+  }
+  for (const plugin of plugins) {
+    const main = join(plugin.root, "hooks", "hooks.json");
+    // lstat, not existsSync: a hooks.json that is a broken link or a symlink loop is still there for
+    // the harness to trip on, and reading it names the problem instead of auditing nothing.
+    const present = existsSync(main) || lstatOrUndefined(main) !== undefined;
+    const files = present ? [main, ...extraHookFiles(plugin)] : extraHookFiles(plugin);
+    for (const path of files)
+      hookFiles.push({ path, harness: "claude-code", role: "hooks-file", pluginRoot: plugin.root });
+  }
+  const md = (patterns: string[]): DiscoveredMarkdown[] =>
+    glob(root, patterns, ignore).map((path) => {
+      const plugin = pluginOf(path);
+      return { path, ...(plugin !== undefined && { plugin }) };
+    });
+  const inPluginDir = (sub: string) => (d: DiscoveredMarkdown) =>
+    d.plugin !== undefined && relative(d.plugin.root, d.path).split(sep)[0] === sub;
+  const skills = [
+    ...md(["**/.claude/skills/*/SKILL.md", "**/.agents/skills/*/SKILL.md"]),
+    ...md(["**/skills/*/SKILL.md"]).filter(inPluginDir("skills")),
+  ];
+  const agents = [
+    ...md(["**/.claude/agents/*.md"]).map((d) => ({ path: d.path })),
+    ...md(["**/agents/*.md"]).filter(inPluginDir("agents")),
+  ];
+  const commands = [
+    ...md(["**/.claude/commands/*.md"]).map((d) => ({ path: d.path })),
+    ...md(["**/commands/*.md"]).filter(inPluginDir("commands")),
+  ];
+  const workflows = md(["**/workflows/*.js"]).filter(inPluginDir("workflows"));
+  const geminiHookFiles = [
+    ...glob(root, ["**/.gemini/settings.json"], ignore),
+    ...glob(root, ["**/gemini-extension.json"], ignore)
+      .map((manifest) => join(dirname(manifest), "hooks", "hooks.json"))
+      .filter((path) => existsSync(path)),
+  ];
+  const unique = (list: DiscoveredMarkdown[]) => [...new Map(list.map((d) => [d.path, d])).values()];
+  return {
+    root,
+    hookFiles,
+    copilotHookFiles: glob(root, ["**/.github/hooks/*.json"], ignore),
+    plugins,
+    skills: unique(skills),
+    agents: unique(agents),
+    commands: unique(commands),
+    workflows,
+    geminiHookFiles,
+  };
+}
+
+/** The folder of a SKILL.md, which is the skill's name. */
+export function skillFolder(path: string): string {
+  return basename(dirname(path));
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * One probe of `vigiles audit --run`: a registered command hook run once on one event, as the harness
+ * runs it (planHookRun: the payload, `CLAUDE_PROJECT_DIR`/`CLAUDE_PLUGIN_ROOT`, `sh -c` or exec form),
+ * in the audit's scratch copy, confined by default: bubblewrap with the file system read-only but the
+ * copy and the hook's private HOME/TMPDIR, no network, one PID namespace (a detached child dies with it).
+ */
+import { InvalidOptionError } from "../../core/errors.js";
+import { foldHookDecision } from "../../core/hook-decision/fold.js";
+import type { HookHarness } from "../../core/hook-decision/event-rules.js";
+import type { HookRunResult } from "../../core/hook-decision/types.js";
+import { confineArgv } from "../../runtime/confine.js";
+import { runProcess } from "../../runtime/process.js";
+import { buildEnv } from "../../tiers/run-script/prepare.js";
+import { diagnoseHookFailure } from "../../tiers/run-hook/diagnose.js";
+import { planHookRun } from "../../tiers/run-hook/plan.js";
+import type { HookSpec } from "../../tiers/run-hook/types.js";
+import type { AuditScratch } from "./audit-scratch.js";
+
+/** How one probe runs. */
+export interface ProbeRunOptions {
+  readonly scratch: AuditScratch;
+  /** The hook's private HOME and TMPDIR (bound writable when confined). */
+  readonly dirs: { readonly home: string; readonly tmp: string };
+  /** The registration's project in the copy: its hooks' cwd and `CLAUDE_PROJECT_DIR` (default: the copy's root). */
+  readonly projectDir?: string;
+  readonly pluginRoot?: string;
+  readonly timeoutMs: number;
+  readonly harness: HookHarness;
+  /** Under bubblewrap (the default of the audit). */
+  readonly sandbox: boolean;
+}
+
+/** Runs the hook once on `event` and folds its answer. */
+export async function runProbe(
+  spec: HookSpec,
+  event: Record<string, unknown>,
+  options: ProbeRunOptions,
+): Promise<HookRunResult> {
+  const { scratch, dirs } = options;
+  const projectDir = options.projectDir ?? scratch.tree;
+  const plan = planHookRun(spec, event, {
+    cwd: projectDir,
+    projectDir,
+    ...(options.pluginRoot !== undefined && { pluginRoot: options.pluginRoot }),
+    timeoutMs: options.timeoutMs,
+    harness: options.harness,
+  });
+  const process0 = plan.processes[0];
+  if (process0 === undefined)
+    throw new InvalidOptionError(`Expected a hook command to run, got ${JSON.stringify(spec)}.`);
+  // Unconfined as well, HOME and TMPDIR point into the scratch area: a hook that writes `~/.claude`
+  // or `$TMPDIR` writes there.
+  const env = {
+    ...buildEnv({ env: { ...plan.env, HOME: dirs.home, TMPDIR: dirs.tmp } }),
+  };
+  const argv = options.sandbox
+    ? confineArgv(process0.argv, {
+        workDir: scratch.tree,
+        home: dirs.home,
+        tmpDir: dirs.tmp,
+        network: "none",
+      })
+    : process0.argv;
+  const run = await runProcess({
+    argv,
+    cwd: projectDir,
+    env,
+    input: JSON.stringify(plan.payload),
+    timeoutMs: options.timeoutMs,
+  });
+  const folded = foldHookDecision({
+    event: plan.event,
+    exitCode: run.exitCode,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    timedOut: run.timedOut,
+    signal: run.signal,
+    harness: options.harness,
+  });
+  const diagnosis = diagnoseHookFailure(process0.argv, projectDir, run.exitCode, run.spawnError);
+  return {
+    ...folded,
+    ...(diagnosis ? { hookError: diagnosis } : {}),
+    exitCode: run.exitCode,
+    signal: run.signal,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    timedOut: run.timedOut,
+    truncated: run.truncated,
+    durationMs: run.durationMs,
+    input: plan.payload,
+    command: process0.argv,
+  };
+}

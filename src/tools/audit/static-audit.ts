@@ -1,0 +1,250 @@
+/**
+ * The static audit: discover the harness under a directory, read every part with a real parser,
+ * and run the lint catalogue over it. Nothing runs.
+ */
+import { statSync } from "node:fs";
+import { readInputText } from "../../runtime/read-input.js";
+import { basename, isAbsolute, relative, resolve, sep } from "node:path";
+import { findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
+import type { HookFileInput, HookRegistration } from "../../core/audit/hooks-config.js";
+import { lintHarness, type SkillInput } from "../../core/audit/lint-harness.js";
+import { checkCopilotHooksFile, type ClaudeUse } from "../../core/audit/rules/copilot-hooks.js";
+import { checkGeminiHooksFile } from "../../core/audit/rules/gemini-hooks.js";
+import type { HookScriptInput } from "../../core/audit/rules/hook-script.js";
+import { languageOf } from "../../core/audit/source-scan.js";
+import type { LintFinding } from "../../core/audit/types.js";
+import { VigilesError } from "../../core/errors.js";
+import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
+import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/audit/frontmatter-recovery.js";
+import { localPythonModules } from "./python-modules.js";
+import { hookModulesOf } from "./hook-modules.js";
+import { projectDirOf } from "../../core/audit/project-dir.js";
+
+/** Largest hook source read for the source rules. */
+const MAX_SOURCE_BYTES = 1024 * 1024;
+
+/** Options of `auditHarness`. */
+export interface AuditOptions {
+  /** Glob patterns (relative to the root) never searched; defaults to {@link DEFAULT_AUDIT_IGNORE}. */
+  readonly ignore?: readonly string[];
+  /** Threshold of `description-overlap` (default 0.5). */
+  readonly overlapDistance?: number;
+  /** Oldest Python a `python3` hook is checked against (default "3.9"). */
+  readonly pythonMinimum?: string;
+}
+
+/** The result of a static audit. Finding paths are relative to `root`, with `/` separators. */
+export interface AuditReport {
+  readonly root: string;
+  readonly findings: LintFinding[];
+  readonly registrations: HookRegistration[];
+  readonly discovery: Discovery;
+  readonly summary: { readonly errors: number; readonly warnings: number; readonly notes: number };
+}
+
+/** The audited directory does not exist or is not a directory. */
+export class AuditRootError extends VigilesError {
+  constructor(message: string) {
+    super("VIGILES_AUDIT_ROOT", message);
+  }
+}
+
+/** The path a finding names: relative to the root with `/`, or absolute when outside it. */
+export function displayPath(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel.startsWith("..") || isAbsolute(rel) ? path : rel.split(sep).join("/");
+}
+
+function read(path: string): string {
+  return readInputText(path, "the harness file");
+}
+
+function scriptOf(reg: HookRegistration, root: string): HookScriptInput | undefined {
+  const command = reg.command ?? (reg.args ? reg.args.map((a) => JSON.stringify(a)).join(" ") : undefined);
+  if (command === undefined) return undefined;
+  const word = findScriptWord(command);
+  if (word === undefined) return undefined;
+  const path = resolveScriptPath(word.word.value, {
+    ...(reg.pluginRoot !== undefined && { pluginRoot: reg.pluginRoot }),
+    projectDir: projectDirOf(reg, root),
+  });
+  if (path === undefined) return undefined;
+  let exists = false;
+  let executable = false;
+  let source: string | undefined;
+  try {
+    const st = statSync(path);
+    exists = st.isFile();
+    executable = (st.mode & 0o111) !== 0;
+    if (exists && st.size <= MAX_SOURCE_BYTES) source = read(path);
+  } catch {
+    exists = false;
+  }
+  const language = languageOf(path, source ?? "");
+  const python =
+    language === "python" && source !== undefined
+      ? localPythonModules(path, source, reg.pluginRoot ?? root)
+      : undefined;
+  return {
+    registration: reg,
+    file: displayPath(root, path),
+    direct: word.direct,
+    exists,
+    executable,
+    ...(source !== undefined && { source }),
+    language,
+    ...(python !== undefined && {
+      modules: python.modules.map((m) => ({ file: displayPath(root, m.path), source: m.source })),
+      localModuleNames: python.localNames,
+    }),
+  };
+}
+
+/**
+ * Audits the harness under `dir` without running anything.
+ *
+ * @example
+ * const report = auditHarness("./my-plugin");
+ * if (report.summary.errors > 0) console.error(formatHuman(report));
+ */
+export function auditHarness(dir: string, options: AuditOptions = {}): AuditReport {
+  const root = resolve(dir);
+  let isDir = false;
+  try {
+    isDir = statSync(root).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir)
+    throw new AuditRootError(
+      `Cannot audit "${dir}": it is not a directory. Pass the repository or plugin directory.`,
+    );
+  const discovery = discoverHarness(root, options.ignore ?? DEFAULT_AUDIT_IGNORE);
+  const skills: SkillInput[] = discovery.skills.map((s) => {
+    const text = read(s.path);
+    const fm = readFrontmatter(text);
+    const folderName = skillFolder(s.path);
+    const id = s.plugin?.name !== undefined ? `${s.plugin.name}:${folderName}` : folderName;
+    return {
+      file: displayPath(root, s.path),
+      folderName,
+      id,
+      ...(fm.data !== undefined && { frontmatter: fm.data }),
+      ...(fm.error !== undefined && { frontmatterError: fm.error }),
+      keyRanges: fm.keyRanges,
+      text,
+    };
+  });
+  // Skills and project agents may register hooks in their frontmatter (plugin agents' are ignored,
+  // which plugin-agent-fields reports): they go through the same rules, pointed at the `hooks` key.
+  const embedded: HookFileInput[] = [];
+  const embed = (path: string, pluginRoot: string | undefined) => {
+    const fm = readFrontmatter(read(path));
+    const hooks = fm.data?.["hooks"];
+    if (hooks === undefined) return;
+    embedded.push({
+      file: displayPath(root, path),
+      text: JSON.stringify({ hooks }),
+      harness: "claude-code",
+      role: "hooks-file",
+      ...(pluginRoot !== undefined && { pluginRoot }),
+      embeddedAt: fm.keyRanges["hooks"] ?? { line: 1, column: 1 },
+    });
+  };
+  for (const s of discovery.skills) embed(s.path, s.plugin?.root);
+  for (const a of discovery.agents) if (a.plugin === undefined) embed(a.path, undefined);
+  const { findings, registrations } = lintHarness({
+    hookFiles: [
+      ...discovery.hookFiles.map((h) => ({
+        file: displayPath(root, h.path),
+        text: read(h.path),
+        harness: h.harness,
+        role: h.role,
+        ...(h.pluginRoot !== undefined && { pluginRoot: h.pluginRoot }),
+      })),
+      ...embedded,
+    ],
+    manifests: discovery.plugins.map((p) => ({
+      file: displayPath(root, p.manifest),
+      text: read(p.manifest),
+    })),
+    skills,
+    agents: discovery.agents.map((a) => {
+      const text = read(a.path);
+      const fm = readFrontmatter(text);
+      const name =
+        typeof fm.data?.["name"] === "string" ? (fm.data["name"] as string) : basename(a.path, ".md");
+      return {
+        file: displayPath(root, a.path),
+        name,
+        inPlugin: a.plugin !== undefined,
+        frontmatter: fm.data ?? {},
+        keyRanges: fm.keyRanges,
+        text,
+      };
+    }),
+    workflows: discovery.workflows.map((w) => ({
+      file: displayPath(root, w.path),
+      baseName: basename(w.path, ".js"),
+      text: read(w.path),
+    })),
+    resolveScript: (reg) => scriptOf(reg, root),
+    hookModules: discovery.hookFiles.flatMap((h) =>
+      hookModulesOf(h.path).map((m) => ({ file: displayPath(root, m.path), source: m.source })),
+    ),
+    ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
+    ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
+  });
+  const claudeUses = new Map<string, ClaudeUse[]>();
+  for (const reg of registrations) {
+    const script = scriptOf(reg, root);
+    if (!script?.exists) continue;
+    const path = resolve(root, script.file);
+    claudeUses.set(path, [...(claudeUses.get(path) ?? []), { event: reg.event, file: reg.file }]);
+  }
+  for (const path of discovery.copilotHookFiles) {
+    findings.push(...copilotFindings(root, path, (p) => claudeUses.get(p) ?? []));
+  }
+  for (const path of discovery.geminiHookFiles) {
+    findings.push(...checkGeminiHooksFile({ file: displayPath(root, path), text: read(path) }));
+  }
+  return { root, findings, registrations, discovery, summary: summarize(findings) };
+}
+
+/** A Copilot hooks file's findings; its commands resolve against the project (the dir holding `.github`). */
+function copilotFindings(
+  root: string,
+  path: string,
+  claudeUsesOf: (path: string) => readonly ClaudeUse[],
+): LintFinding[] {
+  const projectDir = resolve(path, "..", "..", "..");
+  return checkCopilotHooksFile({
+    file: displayPath(root, path),
+    text: read(path),
+    resolveScript: (command) => {
+      const word = findScriptWord(command);
+      if (word === undefined) return undefined;
+      const value = word.word.value.replace(/^\$(\{COPILOT_PROJECT_DIR\}|COPILOT_PROJECT_DIR)/, projectDir);
+      if (value.includes("$") || value.startsWith("~")) return undefined;
+      const script = value.startsWith("/") ? value : resolve(projectDir, value);
+      try {
+        const st = statSync(script);
+        return st.isFile() && st.size <= MAX_SOURCE_BYTES
+          ? { path: script, source: read(script) }
+          : { path: script };
+      } catch {
+        return undefined;
+      }
+    },
+    claudeUsesOf,
+  });
+}
+
+/** Counts findings by severity. */
+export function summarize(findings: readonly LintFinding[]): AuditReport["summary"] {
+  return {
+    errors: findings.filter((f) => f.severity === "error").length,
+    warnings: findings.filter((f) => f.severity === "warning").length,
+    notes: findings.filter((f) => f.severity === "note").length,
+  };
+}

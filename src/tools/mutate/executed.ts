@@ -1,0 +1,14 @@
+import type { TestRun } from "./run-tests.js";
+
+/**
+ * A mutant applied in a copy and run: the run, the tests it ran, and for a mutant at a script
+ * whether its stub ran as a process (read before the copy is removed).
+ */
+export type Executed = ExecutedRun | { readonly applyError: string };
+
+/** A mutant that was applied and whose tests ran. */
+export interface ExecutedRun {
+  readonly run: TestRun;
+  readonly stubRan: boolean | undefined;
+  readonly tests: readonly string[];
+}

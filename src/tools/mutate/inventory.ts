@@ -1,0 +1,195 @@
+/**
+ * What `vigiles mutate` can break in a repository: command hooks every harness registers there
+ * (Claude Code settings and plugins, Codex `.codex/hooks.json`, Copilot `.github/hooks/*.json`,
+ * Gemini settings and extensions, read through the one list of registration readers, each with its
+ * JSON path in its file, so a mutant edits exactly that handler), hook program files, and skills and
+ * agents (project ones and Claude Code plugins').
+ */
+import { readFileSync, realpathSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { globSync } from "tinyglobby";
+import { commandFiles } from "../../runtime/command-files.js";
+import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
+import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
+import type { RegisteredHook } from "../../core/hook-config/registration.js";
+import { hookRegistrations } from "../registrations/readers.js";
+import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
+import type { HookItem, MarkdownItem, MutatedItem, ProgramItem } from "../../core/mutate/types.js";
+
+const IGNORE = ["**/node_modules/**", "**/dist/**", "**/.git/**", "**/.vigiles/**"];
+
+export interface Inventory {
+  readonly items: readonly MutatedItem[];
+  /** Files that could not be read, with why. */
+  readonly unreadable: readonly string[];
+}
+
+const rel = (root: string, path: string) => relative(root, path).split("\\").join("/");
+
+/**
+ * Files a hook command names that exist inside the root (after expanding the plugin/project root),
+ * relative to it, the script first. Relative words resolve against the project (the harness runs
+ * hooks there), else the plugin's root. Installed packages (`node_modules`) are never a source.
+ */
+function commandSources(
+  root: string,
+  command: string,
+  pluginRoot: string | undefined,
+  vars: Readonly<Record<string, string>>,
+): string[] {
+  const real = realpathSync(root);
+  let files = commandFiles(command, { cwd: root, vars });
+  if (files.length === 0 && pluginRoot !== undefined)
+    files = commandFiles(command, { cwd: pluginRoot, vars });
+  return files
+    .map((f) => rel(real, f))
+    .filter((f) => !f.startsWith("../../tiers/") && !f.split("/").includes("node_modules"));
+}
+
+/**
+ * The project and plugin-root variables each harness sets for a hook, so its command's words resolve
+ * to the files it runs (Copilot `COPILOT_PROJECT_DIR`; Gemini `GEMINI_PROJECT_DIR` and, in an
+ * extension, `${extensionPath}`; every harness keeps `CLAUDE_PROJECT_DIR`).
+ */
+function commandVars(root: string, r: RegisteredHook): Record<string, string> {
+  const plugin = r.pluginRoot;
+  return {
+    CLAUDE_PROJECT_DIR: root,
+    ...(r.harness === "copilot" ? { COPILOT_PROJECT_DIR: root } : {}),
+    ...(r.harness === "gemini"
+      ? {
+          GEMINI_PROJECT_DIR: root,
+          GEMINI_CWD: root,
+          ...(plugin !== undefined ? { extensionPath: plugin } : {}),
+        }
+      : {}),
+    ...(plugin !== undefined && r.harness === "claude-code" ? { CLAUDE_PLUGIN_ROOT: plugin } : {}),
+  };
+}
+
+/** One hook item per registered command handler, every harness's, in reader order. */
+function hookItems(root: string, unreadable: string[]): HookItem[] {
+  const found = hookRegistrations(root);
+  unreadable.push(...found.unreadable);
+  const out: HookItem[] = [];
+  for (const r of found.registrations) {
+    const sources = commandSources(root, r.command, r.pluginRoot, commandVars(root, r));
+    let sourceText: string | undefined;
+    try {
+      sourceText = sources.length
+        ? sources.map((s) => readFileSync(join(root, s), "utf8")).join("\n")
+        : undefined;
+    } catch {
+      sourceText = undefined;
+    }
+    const twin = out.find(
+      (o) => o.file === r.file && o.event === r.event && o.matcher === r.matcher && o.command === r.command,
+    );
+    out.push({
+      ...(twin !== undefined ? { duplicateOf: twin.id } : {}),
+      kind: "hook",
+      ...(r.harness !== "claude-code" ? { harness: r.harness } : {}),
+      id: `${r.file}:${r.at}`,
+      file: r.file,
+      event: r.event,
+      groupIndex: r.groupIndex,
+      handlerIndex: r.handlerIndex,
+      matcher: r.matcher,
+      command: r.command,
+      timeout: r.timeout?.seconds,
+      registered: {
+        path: r.path,
+        matcherPath: r.matcherPath,
+        commandField: r.commandField,
+        ...(r.timeout !== undefined ? { timeout: r.timeout } : {}),
+      },
+      sources,
+      sourceText,
+    });
+  }
+  return out;
+}
+
+function markdown(root: string, kind: "skill" | "agent", path: string, fallbackName: string): MarkdownItem {
+  const { frontmatter } = parseFrontmatter(readFileSync(path, "utf8"));
+  const name = typeof frontmatter["name"] === "string" ? frontmatter["name"] : fallbackName;
+  const description = typeof frontmatter["description"] === "string" ? frontmatter["description"] : "";
+  const file = rel(root, path);
+  return { kind, id: `${kind} ${file}`, file, name, description };
+}
+
+const ANSWERS = ["deny", "ask", "inject", "notice"] as const;
+
+/** Everything mutable under `root`, in a stable order: hooks, programs, skills, agents. */
+export function inventory(rootDir: string): Inventory {
+  const root = resolve(rootDir);
+  const unreadable: string[] = [];
+  const hooks: HookItem[] = [];
+  const skills: MarkdownItem[] = [];
+  const agents: MarkdownItem[] = [];
+  hooks.push(...hookItems(root, unreadable));
+  for (const dir of claudePluginRoots(root)) {
+    try {
+      const plugin = loadPlugin(dir);
+      for (const s of plugin.skills) skills.push(markdown(root, "skill", resolve(dir, s.path), s.name));
+      for (const a of plugin.agents) agents.push(markdown(root, "agent", resolve(dir, a.path), a.name));
+    } catch (error) {
+      unreadable.push(`${rel(root, dir)}: ${(error as Error).message}`);
+    }
+  }
+  for (const f of globSync(".claude/skills/*/SKILL.md", { cwd: root, dot: true }).sort())
+    skills.push(markdown(root, "skill", join(root, f), basename(dirname(f))));
+  for (const f of globSync(".claude/agents/*.md", { cwd: root, dot: true }).sort())
+    agents.push(markdown(root, "agent", join(root, f), basename(f, ".md")));
+  const programs: ProgramItem[] = globSync("**/*.hook.{mjs,js,ts,mts}", {
+    cwd: root,
+    ignore: IGNORE,
+    dot: true,
+  })
+    .sort()
+    .map((file) => {
+      const text = readFileSync(join(root, file), "utf8");
+      const answers = ANSWERS.filter((a) => new RegExp(`\\b${a}\\s*\\(`).test(text));
+      return { kind: "program" as const, id: `program ${file}`, file, answers };
+    });
+  return { items: [...ownScriptsFirst(hooks), ...programs, ...skills, ...agents], unreadable };
+}
+
+/**
+ * Puts each hook's own script first among its sources: a file no other handler names (the
+ * `hooks/x.py` of `run-with-fallback.sh open hooks/x.py`), else the first; and notes the other
+ * handlers that run the same script (one script registered for several events).
+ */
+function ownScriptsFirst(hooks: readonly HookItem[]): HookItem[] {
+  const users = new Map<string, string[]>();
+  for (const h of hooks) for (const s of h.sources) users.set(s, [...(users.get(s) ?? []), h.id]);
+  const withScript = hooks.map((h) => {
+    const own = h.sources.find((s) => users.get(s)?.length === 1) ?? h.sources[0];
+    return own === undefined ? h : { ...h, sources: [own, ...h.sources.filter((s) => s !== own)] };
+  });
+  return withScript.map((h) => {
+    const script = h.sources[0];
+    const others = withScript
+      .filter((o) => o.id !== h.id && script !== undefined && o.sources[0] === script)
+      .map((o) => o.id);
+    return others.length > 0 ? { ...h, scriptSharedWith: others } : h;
+  });
+}
+
+/** The files whose change touches an item (for `--since`): its config and sources, its own file or folder. */
+export function itemFiles(item: MutatedItem): string[] {
+  switch (item.kind) {
+    case "hook":
+      return [item.file, ...item.sources];
+    case "program":
+      return [item.file];
+    case "skill":
+      return [`${dirname(item.file)}/`];
+    case "agent":
+      return [item.file];
+    default: {
+      const never: never = item;
+      return never;
+    }
+  }
+}
