@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { LINT_RULES } from "../src/core/audit/lint-harness.js";
+import { LINT_RULES } from "../src/tools/audit/rules.js";
 import type { LintRuleMeta } from "../src/core/audit/types.js";
 import { dynamicAuditRules } from "../src/tools/audit/dynamic-audit.js";
 import { eventRules, knownHookEvents, type EventRules } from "../src/core/hook-decision/event-rules.js";

@@ -8,6 +8,8 @@
  * its local mock, an eval driver passes a real model (base URL, key, model, effort). The mock wiring
  * (`startMock`) is kept apart from the launch so the same command line runs against either.
  */
+import type { HookDialect } from "../core/dialect.js";
+import type { RegisteredHook, RegistrationReading } from "../core/hook-config/registration.js";
 import type { ModelTurnSource } from "../core/model-turn.js";
 import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
 
@@ -298,4 +300,54 @@ export interface FactProbe {
    */
   readonly adapter?: HarnessAdapter;
   judge(run: FactProbeRun): FactProbeVerdict;
+}
+
+/**
+ * One harness as the registry lists it: everything a tool needs to know of it without starting it.
+ * Each adapter folder exports its own (`<folder>/harness.ts`); src/adapters/registry.ts lists them.
+ */
+export interface HarnessEntry {
+  /** The one id (`claude-code`, `codex`, `copilot-cli`, `gemini`). */
+  readonly id: string;
+  /** Other spellings accepted wherever an id is (`copilot`, `gemini-cli`). */
+  readonly aliases: readonly string[];
+  readonly displayName: string;
+  /** What it does with hooks. */
+  readonly dialect: HookDialect;
+  /** The npm package and the release vigiles' facts were measured on. */
+  readonly package: { readonly name: string; readonly version: string };
+  /** The environment variable that names an explicit binary (`VIGILES_CLAUDE_BIN`). */
+  readonly binEnv: string;
+  readonly capabilities: HarnessCapabilities;
+  /** Where the CLI reads machine-wide managed settings and policy on Linux. */
+  readonly managedSettingsDirs: readonly string[];
+  /**
+   * Paths (relative to a repository root) whose presence says the repository is set up for this
+   * harness; `weakMarkers` decide only when no harness has a marker of its own (AGENTS.md).
+   */
+  readonly markers: readonly string[];
+  readonly weakMarkers: readonly string[];
+  /** The hook registrations of a repository, as this harness reads them. */
+  readRegistrations(root: string): RegistrationReading;
+  /** The hook registrations of a plugin loaded for a run (`--plugin-dir`); absent: it loads none. */
+  readPluginRegistrations?(pluginRoot: string, root: string): RegistrationReading;
+  /**
+   * Why the harness will not run a registration of `root` at all (a settings switch, an untrusted
+   * folder), or undefined; and a warning for the whole repository, if any.
+   */
+  registrationGate?(
+    root: string,
+    env: NodeJS.ProcessEnv,
+  ): {
+    readonly skip: (r: RegisteredHook) => string | undefined;
+    readonly warning?: { readonly message: string; readonly fix?: string };
+  };
+  /**
+   * How `explain` reads its hooks: `layered-settings` (managed, user, project and local settings and
+   * plugins, with `if:` and the switches that turn hooks off: Claude Code), or `registrations` (its
+   * registration reader).
+   */
+  readonly explainSource: "layered-settings" | "registrations";
+  /** The adapter, imported only when asked for. */
+  loadAdapter(): Promise<HarnessAdapter>;
 }

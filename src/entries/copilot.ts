@@ -16,6 +16,6 @@ export {
   CopilotUnsupportedError,
   CopilotPackageError,
 } from "../adapters/copilot-cli/errors.js";
-export { copilotEventRules, copilotHookEvents } from "../core/hook-decision/copilot-rules.js";
-export type { CopilotEventRules, CopilotExitRule } from "../core/hook-decision/copilot-rules.js";
-export { foldCopilotHookDecision } from "../core/hook-decision/fold-copilot.js";
+export { copilotEventRules, copilotHookEvents } from "../adapters/copilot-cli/dialect/rules.js";
+export type { CopilotEventRules, CopilotExitRule } from "../adapters/copilot-cli/dialect/rules.js";
+export { foldCopilotHookDecision } from "../adapters/copilot-cli/dialect/fold.js";

@@ -65,14 +65,21 @@ export type { BlocksDisastersOptions } from "../tiers/run-hook/assert-blocks-dis
 export { disasterCorpus, disasterCategories } from "../core/disasters/corpus.js";
 export type { DisasterCase, DisasterCategory } from "../core/disasters/corpus.js";
 export type { DisasterReport, DisasterOutcome } from "../core/disasters/report.js";
-export { foldHookDecision } from "../core/hook-decision/fold.js";
-export type { HookOutcomeInput } from "../core/hook-decision/fold.js";
+export { foldHookDecision } from "../tiers/run-hook/fold.js";
+export type { HookOutcomeInput } from "../core/hook-decision/outcome.js";
 export { combineHookDecisions } from "../core/hook-decision/combine.js";
-export { eventRules, knownHookEvents } from "../core/hook-decision/event-rules.js";
-export type { EventRules, HookHarness } from "../core/hook-decision/event-rules.js";
+export { eventRules, knownHookEvents, selectHandlers } from "../tiers/run-hook/harness-rules.js";
+export type { SelectHandlersOptions } from "../tiers/run-hook/harness-rules.js";
+export type { EventRules } from "../core/hook-decision/event-rules.js";
+export type {
+  HarnessId,
+  HarnessId as HookHarness,
+  HookDialect,
+  DialectEvent,
+  MatcherRule,
+} from "../core/dialect.js";
 export type { HookSelectionNote } from "../core/hook-decision/types.js";
 export { parseHooksConfig, InvalidHooksConfigError } from "../core/hook-config/parse.js";
-export { selectHandlers } from "../core/hook-config/select.js";
 export type { HandlerSelection, SelectOptions } from "../core/hook-config/select.js";
 export { testMatcher } from "../core/hook-config/matcher.js";
 export { permissionRuleMatches } from "../core/hook-config/if-rule.js";

@@ -19,7 +19,8 @@ export type {
 } from "../tools/audit/dynamic-audit.js";
 export { auditCoverage, coverageRules } from "../tools/audit/coverage.js";
 export type { CoverageOptions, CoverageResult, CoverageItem } from "../tools/audit/coverage.js";
-export { LINT_RULES, lintHarness } from "../core/audit/lint-harness.js";
+export { lintHarness } from "../core/audit/lint-harness.js";
+export { LINT_RULES } from "../tools/audit/rules.js";
 export type { HarnessInputs, HarnessLint, SkillInput } from "../core/audit/lint-harness.js";
 export { checkSkillFrontmatter } from "../core/audit/rules/skill-frontmatter.js";
 export type { SkillFrontmatterProblem } from "../core/audit/rules/skill-frontmatter.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { diagnoseSetup } from "../../src/tools/doctor/diagnose-setup.js";
-import { copilotTrustLine } from "../../src/tools/doctor/copilot-trust.js";
+import { copilotTrustLine } from "../../src/adapters/copilot-cli/trust.js";
 import { bubblewrapInstallLine } from "../../src/tools/doctor/install-lines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigiles-doctor-"));

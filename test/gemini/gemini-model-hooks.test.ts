@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import { readHookRecords, type HookRecord } from "../../src/adapters/shared/hook-records.js";
-import { GEMINI_EVENT_RULES } from "../../src/core/hook-decision/gemini-rules.js";
+import { GEMINI_EVENT_RULES } from "../../src/adapters/gemini-cli/dialect/rules.js";
 import { runHarnessTest, type HarnessTestResult } from "../../src/tiers/harness/run-harness-test.js";
 
 const RUN_TIMEOUT = 240_000;

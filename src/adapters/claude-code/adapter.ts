@@ -3,6 +3,7 @@
  */
 import { claudeCodeFactProbes } from "./fact-probes.js";
 import type { HarnessAdapter } from "../port.js";
+import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { findManagedRouting } from "./managed-settings.js";
 import { diagnoseClaudeRun } from "./diagnose.js";
 import { CLAUDE_CODE_PACKAGE, CLAUDE_CODE_VERSION } from "./errors.js";
@@ -22,14 +23,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
   id: "claude-code",
   displayName: "Claude Code",
   pinnedPackage: { name: CLAUDE_CODE_PACKAGE, version: CLAUDE_CODE_VERSION },
-  capabilities: {
-    skillSelectionEvents: true,
-    hookEventsInStream: true,
-    effort: true,
-    confinement: true,
-    subagentParents: true,
-    pluginDirs: true,
-  },
+  capabilities: CLAUDE_CODE_CAPABILITIES,
   // managed-settings.json and managed-settings.d/*.json (Linux; macOS /Library/Application Support/ClaudeCode).
   managedSettingsDir: "/etc/claude-code",
   resolve: (options) => resolveHarness(options),

@@ -3,6 +3,7 @@
  * each plugin's `hooks/hooks.json` (plugins found by their `.claude-plugin/plugin.json`, a few levels
  * deep, outside node_modules). Light to import: no plugin loader, no CLI.
  */
+import { claudeCodeDialect } from "./dialect.js";
 import { dirname, join } from "node:path";
 import { globSync } from "tinyglobby";
 import type { RegistrationReading } from "../../core/hook-config/registration.js";
@@ -20,14 +21,21 @@ export function claudePluginRoots(root: string): string[] {
 /** Every Claude Code command hook registered under `root`, in the order the CLI loads them. */
 export function claudeCodeRegistrations(root: string): RegistrationReading {
   const files: RegistrationFile[] = [
-    { harness: "claude-code", source: "project settings", path: ".claude/settings.json" },
-    { harness: "claude-code", source: "local settings", path: ".claude/settings.local.json" },
-    ...claudePluginRoots(root).map((pluginRoot): RegistrationFile => ({
-      harness: "claude-code",
-      source: "plugin",
-      path: join(pluginRoot, "hooks", "hooks.json"),
-      pluginRoot,
-    })),
+    { dialect: claudeCodeDialect, source: "project settings", path: ".claude/settings.json" },
+    { dialect: claudeCodeDialect, source: "local settings", path: ".claude/settings.local.json" },
+    ...claudePluginRoots(root).map(pluginFile),
   ];
   return readRegistrationFiles(root, files);
+}
+
+const pluginFile = (pluginRoot: string): RegistrationFile => ({
+  dialect: claudeCodeDialect,
+  source: "plugin",
+  path: join(pluginRoot, "hooks", "hooks.json"),
+  pluginRoot,
+});
+
+/** The hooks of one plugin loaded with `--plugin-dir`. */
+export function claudeCodePluginRegistrations(pluginRoot: string, root: string): RegistrationReading {
+  return readRegistrationFiles(root, [pluginFile(pluginRoot)]);
 }

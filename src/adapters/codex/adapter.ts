@@ -5,6 +5,7 @@
  */
 import { codexFactProbes } from "./fact-probes.js";
 import type { HarnessAdapter } from "../port.js";
+import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { findCodexManagedRouting } from "./config-routing.js";
 import { diagnoseCodexRun } from "./diagnose.js";
 import { CODEX_PACKAGE, CODEX_VERSION } from "./errors.js";
@@ -26,14 +27,7 @@ export const codexAdapter: HarnessAdapter = {
   id: "codex",
   displayName: "Codex",
   pinnedPackage: { name: CODEX_PACKAGE, version: CODEX_VERSION },
-  capabilities: {
-    skillSelectionEvents: false,
-    hookEventsInStream: false,
-    effort: false,
-    confinement: true,
-    subagentParents: false,
-    pluginDirs: false,
-  },
+  capabilities: CODEX_CAPABILITIES,
   // managed_config.toml (beats `-c` overrides) and requirements.toml.
   managedSettingsDir: "/etc/codex",
   resolve: (options) => resolveCodex(options),

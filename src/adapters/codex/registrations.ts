@@ -2,12 +2,13 @@
  * Codex's hook registrations in a repository: the project's `.codex/hooks.json` (Claude Code's nested
  * shape, `timeout` in seconds; HOOK-CONTRACT.md). Light to import: no CLI.
  */
+import { codexDialect } from "./dialect.js";
 import type { RegistrationReading } from "../../core/hook-config/registration.js";
 import { readRegistrationFiles } from "../shared/read-registration-files.js";
 
 /** Every Codex command hook registered under `root`. */
 export function codexRegistrations(root: string): RegistrationReading {
   return readRegistrationFiles(root, [
-    { harness: "codex", source: "codex hooks", path: ".codex/hooks.json" },
+    { dialect: codexDialect, source: "codex hooks", path: ".codex/hooks.json" },
   ]);
 }

@@ -5,6 +5,7 @@
  * fails loudly when asked for.
  */
 import type { HarnessAdapter } from "../port.js";
+import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { diagnoseCopilotRun } from "./diagnose.js";
 import { copilotFactProbes } from "./fact-probes.js";
 import { COPILOT_PACKAGE, COPILOT_VERSION } from "./errors.js";
@@ -37,16 +38,7 @@ function copilotAdapterWithoutProbes(options: CopilotAdapterOptions): HarnessAda
     id: "copilot-cli",
     displayName: "GitHub Copilot CLI",
     pinnedPackage: { name: COPILOT_PACKAGE, version: COPILOT_VERSION },
-    capabilities: {
-      skillSelectionEvents: false,
-      hookEventsInStream: false,
-      effort: false,
-      confinement: true,
-      // Subagent events carry parentToolCallId (test/copilot: a scripted Task).
-      subagentParents: true,
-      // Copied and recorded, loaded with --plugin-dir (plugin-dirs.ts).
-      pluginDirs: true,
-    },
+    capabilities: COPILOT_CAPABILITIES,
     resolve: (resolveOptions) => resolveCopilot(resolveOptions),
     prepare: (spec, dirs) => prepareCopilotRun(spec, dirs, options),
     launch: (input) => buildCopilotLaunch(input),

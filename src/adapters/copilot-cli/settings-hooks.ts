@@ -5,7 +5,7 @@
  * a Claude hook keeps its meaning there. Events Copilot has no counterpart for, and handlers other
  * than commands, are refused by name instead of being dropped.
  */
-import { COPILOT_PASCAL_EVENTS } from "../../core/hook-decision/copilot-rules.js";
+import { COPILOT_PASCAL_EVENTS } from "./dialect/rules.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import { CopilotUnsupportedError } from "./errors.js";
 

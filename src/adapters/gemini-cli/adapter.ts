@@ -4,6 +4,7 @@
  * subagent parents) is declared here as data, and fails loudly when asked for.
  */
 import type { HarnessAdapter } from "../port.js";
+import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { diagnoseGeminiRun } from "./diagnose.js";
 import { geminiFactProbes } from "./fact-probes.js";
 import { GEMINI_PACKAGE, GEMINI_VERSION } from "./errors.js";
@@ -25,17 +26,7 @@ export const geminiAdapter: HarnessAdapter = {
   id: "gemini",
   displayName: "Gemini CLI",
   pinnedPackage: { name: GEMINI_PACKAGE, version: GEMINI_VERSION },
-  capabilities: {
-    // A skill's activation is an `activate_skill` tool_use and its tool_result in stream-json, read as
-    // a Skill call (test/gemini/gemini-features.test.ts).
-    skillSelectionEvents: true,
-    hookEventsInStream: false,
-    effort: false,
-    confinement: true,
-    subagentParents: false,
-    // Plugin dirs are loaded as Gemini CLI extensions (a dir holding gemini-extension.json).
-    pluginDirs: true,
-  },
+  capabilities: GEMINI_CAPABILITIES,
   resolve: (options) => resolveGemini(options),
   prepare: (spec, dirs) => prepareGeminiRun(spec, dirs),
   launch: (input) => buildGeminiLaunch(input),

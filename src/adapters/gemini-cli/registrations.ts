@@ -3,6 +3,7 @@
  * extension's `hooks/hooks.json` (extensions found by their `gemini-extension.json`, outside
  * node_modules). Groups as Claude Code's, `timeout` in milliseconds. Light to import: no CLI.
  */
+import { geminiDialect } from "./dialect.js";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { globSync } from "tinyglobby";
@@ -18,15 +19,22 @@ export function geminiRegistrations(root: string): RegistrationReading {
     .sort()
     .map((manifest) => join(root, dirname(manifest)));
   const files: RegistrationFile[] = [
-    { harness: "gemini", source: "gemini settings", path: ".gemini/settings.json" },
-    ...extensions.map((pluginRoot): RegistrationFile => ({
-      harness: "gemini",
-      source: "extension",
-      path: join(pluginRoot, "hooks", "hooks.json"),
-      pluginRoot,
-    })),
+    { dialect: geminiDialect, source: "gemini settings", path: ".gemini/settings.json" },
+    ...extensions.map(extensionFile),
   ];
   return readRegistrationFiles(root, files);
+}
+
+const extensionFile = (pluginRoot: string): RegistrationFile => ({
+  dialect: geminiDialect,
+  source: "extension",
+  path: join(pluginRoot, "hooks", "hooks.json"),
+  pluginRoot,
+});
+
+/** The hooks of one extension (a plugin dir loaded as a Gemini CLI extension). */
+export function geminiExtensionRegistrations(pluginRoot: string, root: string): RegistrationReading {
+  return readRegistrationFiles(root, [extensionFile(pluginRoot)]);
 }
 
 /** The workspace settings' `hooksConfig`: Gemini CLI 0.61.0 runs no hook when `enabled` is false, and none named in `disabled`. */

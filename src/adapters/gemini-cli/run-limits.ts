@@ -10,7 +10,7 @@
  *   `tools.exclude` merges by union, so a fixture's own list adds to it. A Claude Code rule with a
  *   pattern (`Bash(git push:*)`) has no counterpart and is refused.
  */
-import { CLAUDE_TO_GEMINI_TOOL, GEMINI_BUILTIN_TOOLS } from "../../core/hook-decision/gemini-rules.js";
+import { CLAUDE_TO_GEMINI_TOOL, GEMINI_BUILTIN_TOOLS } from "./dialect/rules.js";
 import type { SessionSpec } from "../port.js";
 import { GeminiUnsupportedError } from "./errors.js";
 

@@ -7,7 +7,7 @@
  * Gemini reads its own verdict fields (top-level `decision`), which is what a run then shows.
  */
 import { InvalidOptionError } from "../../core/errors.js";
-import { GEMINI_EVENT_RULES } from "../../core/hook-decision/gemini-rules.js";
+import { GEMINI_EVENT_RULES } from "./dialect/rules.js";
 import { GeminiHookTranslationError } from "./errors.js";
 import { geminiToolName } from "./mock/tool-names.js";
 

@@ -6,9 +6,7 @@
  */
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { claudeCodeEvent } from "../../core/hook-decision/claude-event.js";
-import type { HookHarness } from "../../core/hook-decision/event-rules.js";
-import { foldHookDecision } from "../../core/hook-decision/fold.js";
+import { claudeToolName, dialectEvent, type HookDialect } from "../../core/dialect.js";
 import type { HookFire } from "../../core/trace.js";
 
 /** What one fire left, read back. */
@@ -112,31 +110,30 @@ export interface FireNaming {
 }
 
 /** The fire in Claude Code's names, where the harness names its event otherwise. */
-function aliasOf(harness: HookHarness, event: string, subject: string | undefined, naming: FireNaming) {
-  const claudeEvent = claudeCodeEvent(harness, event);
+function aliasOf(dialect: HookDialect, event: string, subject: string | undefined, naming: FireNaming) {
+  const claudeEvent = dialectEvent(dialect, event)?.claudeEvent;
   if (claudeEvent === undefined) return undefined;
   if (subject === undefined) return claudeEvent;
-  return `${claudeEvent}:${naming.claudeTool?.(subject) ?? subject}`;
+  return `${claudeEvent}:${naming.claudeTool?.(subject) ?? claudeToolName(dialect, subject)}`;
 }
 
-/** One recorded fire as the Trace shows it, its decision folded with `harness`'s rules. */
+/** One recorded fire as the Trace shows it, its decision folded with the harness's dialect. */
 export function hookFireFromRecord(
   record: HookRecord,
-  harness: HookHarness,
+  dialect: HookDialect,
   naming: FireNaming = {},
 ): HookFire {
   const timedOut = record.exitCode === null;
-  const folded = foldHookDecision({
+  const folded = dialect.fold({
     event: record.event,
     exitCode: record.exitCode,
     stdout: record.stdout,
     stderr: record.stderr,
     timedOut,
     signal: null,
-    harness,
   });
   const subject = recordSubject(record);
-  const alias = aliasOf(harness, record.event, subject, naming);
+  const alias = aliasOf(dialect, record.event, subject, naming);
   return {
     name: subject !== undefined ? `${record.event}:${subject}` : record.event,
     event: record.event,
@@ -151,6 +148,6 @@ export function hookFireFromRecord(
 }
 
 /** Every fire the recorder left in `dir`, in the order they started; an absent dir means no hook ran. */
-export function readHookFires(dir: string, harness: HookHarness, naming: FireNaming = {}): HookFire[] {
-  return readHookRecords(dir).map((record) => hookFireFromRecord(record, harness, naming));
+export function readHookFires(dir: string, dialect: HookDialect, naming: FireNaming = {}): HookFire[] {
+  return readHookRecords(dir).map((record) => hookFireFromRecord(record, dialect, naming));
 }

@@ -4,7 +4,7 @@
  */
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
-import { LINT_RULES } from "../../core/audit/lint-harness.js";
+import { LINT_RULES } from "../../tools/audit/rules.js";
 import type { LintFinding } from "../../core/audit/types.js";
 import { auditHarness, summarize, type AuditReport } from "../../tools/audit/static-audit.js";
 import { fixHarness } from "../../tools/audit/fix.js";

@@ -6,15 +6,11 @@ import { explainEvent, type ExplainedHandler } from "../../tools/explain/explain
 import {
   explainRegistrations,
   type RegistrationExplainedHandler,
-  type RegistrationHarness,
 } from "../../tools/explain/explain-registrations.js";
-import { REGISTRATION_READERS } from "../../tools/registrations/readers.js";
-import { geminiHookSwitches, geminiSwitchedOff } from "../../adapters/gemini-cli/registrations.js";
-import { copilotTrustLine } from "../../tools/doctor/copilot-trust.js";
-import { homedir } from "node:os";
-import { detectHarness } from "../../tools/test-runner/detect-harness.js";
+import { detectHarness, harnessEntry, HARNESS_IDS } from "../../adapters/registry.js";
+import type { HarnessEntry } from "../../adapters/port.js";
 import { InvalidOptionError } from "../../core/errors.js";
-import type { HookHarness } from "../../core/hook-decision/event-rules.js";
+import { resolve } from "node:path";
 
 const HELP = `Usage: vigiles explain [event.json] [options]
 
@@ -37,7 +33,7 @@ unless --run.
                          network, no host socket
   --no-sandbox           with --run: run the hooks on the host instead, as you (they can read
                          your HOME and write anywhere you can); only for hooks you trust
-  --harness <id>         claude-code, codex, copilot-cli (or copilot), gemini: whose hook files,
+  --harness <id>         ${HARNESS_IDS.join(", ")} (aliases such as copilot): whose hook files,
                          event names, matchers and verdict rules to use (default: detected from
                          the repository, as \`vigiles test\` does). Codex reads .codex/hooks.json,
                          Copilot .github/hooks/*.json (camelCase events: --event preToolUse, --tool
@@ -46,29 +42,9 @@ unless --run.
   --format <text|json>
 `;
 
-const HARNESS_NAMES: Readonly<Record<string, HookHarness>> = {
-  "claude-code": "claude-code",
-  codex: "codex",
-  copilot: "copilot",
-  "copilot-cli": "copilot",
-  gemini: "gemini",
-};
-
-const HARNESS_TITLES: Readonly<Record<HookHarness, string>> = {
-  "claude-code": "Claude Code",
-  codex: "Codex",
-  copilot: "GitHub Copilot CLI",
-  gemini: "Gemini CLI",
-};
-
-function harnessOf(value: string | undefined, cwd: string): HookHarness {
+function harnessOf(value: string | undefined, cwd: string): HarnessEntry {
   if (value === undefined) return detectHarness(cwd).harness;
-  const harness = Object.hasOwn(HARNESS_NAMES, value) ? HARNESS_NAMES[value] : undefined;
-  if (harness === undefined)
-    throw new InvalidOptionError(
-      `--harness ${JSON.stringify(value)} names no harness; use one of claude-code, codex, copilot-cli, gemini.`,
-    );
-  return harness;
+  return harnessEntry(value, "--harness");
 }
 
 function describeRegistration(h: RegistrationExplainedHandler): string {
@@ -96,28 +72,32 @@ function decisionLine(d: NonNullable<ExplainedHandler["decision"]>): string {
   );
 }
 
-/** explain for a harness read through its registrations (Codex, Copilot, Gemini). */
+/** explain for a harness read through its registrations (and the plugins given with --plugin-dir). */
 function explainOther(
-  harness: RegistrationHarness,
+  harness: HarnessEntry,
   payload: Record<string, unknown>,
   cwd: string,
-  values: { run: boolean; "no-sandbox": boolean; format: string },
+  values: { run: boolean; "no-sandbox": boolean; format: string; "plugin-dir"?: string[] | undefined },
 ): number {
-  const reading = REGISTRATION_READERS[harness](cwd);
+  const own = harness.readRegistrations(cwd);
+  const plugins = (values["plugin-dir"] ?? []).map((dir) => {
+    if (harness.readPluginRegistrations === undefined)
+      throw new InvalidOptionError(`--plugin-dir: ${harness.displayName} loads no plugins.`);
+    return harness.readPluginRegistrations(resolve(cwd, dir), cwd);
+  });
+  const reading = {
+    registrations: [...own.registrations, ...plugins.flatMap((p) => p.registrations)],
+    unreadable: [...own.unreadable, ...plugins.flatMap((p) => p.unreadable)],
+  };
   for (const problem of reading.unreadable)
     process.stderr.write(`vigiles explain: could not read ${problem}\n`);
-  const switches = harness === "gemini" ? geminiHookSwitches(cwd) : undefined;
-  // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
-  const trust = harness === "copilot" ? copilotTrustLine(cwd, homedir(), process.env) : undefined;
-  const untrusted = trust?.level === "warn" ? trust : undefined;
-  const explanation = explainRegistrations(harness, payload, reading.registrations, {
+  const gate = harness.registrationGate?.(cwd, process.env);
+  const untrusted = gate?.warning;
+  const explanation = explainRegistrations(harness.id, payload, reading.registrations, {
     cwd,
     run: values.run,
     sandbox: !values["no-sandbox"],
-    switchedOff: (r) =>
-      r.source === "repository hooks" && untrusted !== undefined
-        ? untrusted.message
-        : geminiSwitchedOff(switches, r),
+    switchedOff: (r) => gate?.skip(r),
   });
   if (values.format === "json") {
     const extra = { unreadable: reading.unreadable, ...(untrusted !== undefined ? { untrusted } : {}) };
@@ -127,7 +107,7 @@ function explainOther(
   const subject = payload["tool_name"] !== undefined ? ` for ${String(payload["tool_name"])}` : "";
   const files = new Set(reading.registrations.map((r) => r.file)).size;
   process.stdout.write(
-    `${explanation.event}${subject} (${HARNESS_TITLES[harness]}): ${reading.registrations.length} command hook(s) in ${files} file(s) read\n`,
+    `${explanation.event}${subject} (${harness.displayName}): ${reading.registrations.length} command hook(s) in ${files} file(s) read\n`,
   );
   if (untrusted !== undefined)
     process.stdout.write(`  ⚠ ${untrusted.message}\n    fix: ${untrusted.fix ?? ""}\n`);
@@ -202,12 +182,11 @@ export const explainCommand: CliCommand = defineCommand({
     }
     const cwd = process.cwd();
     const harness = harnessOf(values.harness, cwd);
-    if (harness !== "claude-code") {
-      for (const flag of ["plugin-dir", "managed-dir"] as const)
-        if (values[flag] !== undefined)
-          throw new InvalidOptionError(
-            `--${flag} is Claude Code's; ${HARNESS_TITLES[harness]} hooks are read from the repository (pass --harness claude-code to use it).`,
-          );
+    if (harness.explainSource === "registrations") {
+      if (values["managed-dir"] !== undefined)
+        throw new InvalidOptionError(
+          `--managed-dir reads layered settings; ${harness.displayName} hooks are read from the repository and --plugin-dir.`,
+        );
       return explainOther(harness, payload, cwd, values);
     }
     const sources = hookSources(cwd, {

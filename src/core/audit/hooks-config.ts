@@ -3,7 +3,8 @@
  * hooks.json, keeping the position of every value, and reports where the shape is not one the
  * harness will load (a wrong shape is dropped without a word, and the hook never runs).
  */
-import { HOOK_HANDLER_TYPES, type HookHarness } from "./hook-events.js";
+import { HOOK_HANDLER_TYPES } from "./hook-events.js";
+import type { HarnessId, HookDialect } from "../dialect.js";
 import {
   getMember,
   kindName,
@@ -20,7 +21,8 @@ import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
 export interface HookFileInput {
   readonly file: string;
   readonly text: string;
-  readonly harness: HookHarness;
+  /** What the harness that reads the file does with hooks. */
+  readonly dialect: HookDialect;
   /** `settings`: hooks are optional among other keys; `hooks-file`: the file exists to register hooks. */
   readonly role: "settings" | "hooks-file";
   /** Absolute directory of the plugin the file belongs to. */
@@ -35,7 +37,8 @@ export interface HookFileInput {
 /** One handler registered on one event (and matcher). */
 export interface HookRegistration {
   readonly file: string;
-  readonly harness: HookHarness;
+  readonly harness: HarnessId;
+  readonly dialect: HookDialect;
   readonly pluginRoot?: string;
   readonly event: string;
   readonly eventRange: SourceRange;
@@ -198,7 +201,8 @@ export function readHooksConfig(input: HookFileInput): HooksConfig {
         const command = commandNode?.type === "String" ? commandNode.value : undefined;
         registrations.push({
           file: input.file,
-          harness: input.harness,
+          harness: input.dialect.harness,
+          dialect: input.dialect,
           ...(input.pluginRoot !== undefined && { pluginRoot: input.pluginRoot }),
           event,
           eventRange: rangeOf(eventMember.name),

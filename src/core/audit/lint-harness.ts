@@ -33,10 +33,8 @@ import {
 } from "./rules/plugin-manifest.js";
 import { checkSkillFrontmatter, skillFrontmatterRules } from "./rules/skill-frontmatter.js";
 import { checkFrontmatterLayout, frontmatterFoldedRule } from "./rules/frontmatter-layout.js";
-import { geminiHookRules } from "./rules/gemini-hooks.js";
 import { checkWorkflow, workflowRules, type WorkflowInput } from "./rules/workflow-script.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
-import { copilotHookRules } from "./rules/copilot-hooks.js";
 
 export const frontmatterSyntaxRule: LintRuleMeta = {
   id: "frontmatter-syntax",
@@ -47,8 +45,8 @@ export const frontmatterSyntaxRule: LintRuleMeta = {
   autofix: false,
 };
 
-/** Every static rule, for listings and the SARIF rule table. */
-export const LINT_RULES: readonly LintRuleMeta[] = [
+/** Every harness-agnostic static rule; each harness's dialect adds its own (`auditRules`). */
+export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   jsonSyntaxRule,
   hooksShapeRule,
   ...hookRegistrationRules,
@@ -65,8 +63,6 @@ export const LINT_RULES: readonly LintRuleMeta[] = [
   pluginAgentFieldsRule,
   ...workflowRules,
   descriptionOverlapRule,
-  ...copilotHookRules,
-  ...geminiHookRules,
 ];
 
 /** A SKILL.md with its parsed frontmatter. */

@@ -14,7 +14,7 @@
  */
 import type { AnyNode } from "@humanwhocodes/momoa";
 import { parseJson } from "../audit/json-ast.js";
-import type { HookHarness } from "../hook-decision/event-rules.js";
+import type { HookDialect } from "../dialect.js";
 import {
   UnreadableHooksFileError,
   type JsonPath,
@@ -26,7 +26,8 @@ import type { HookHandler } from "./types.js";
 
 /** One config file to read. */
 export interface RegistrationFileInput {
-  readonly harness: HookHarness;
+  /** The harness that reads the file. */
+  readonly dialect: HookDialect;
   /** As shown and stored in each registration (relative to the root). */
   readonly file: string;
   readonly source: RegistrationSource;
@@ -35,9 +36,6 @@ export interface RegistrationFileInput {
   /** Told of each entry that is not a hook of the harness's shape (the harness skips it too), so it is reported, never dropped unseen. */
   readonly onProblem?: (message: string) => void;
 }
-
-/** Keys of Gemini CLI's `hooks` object that configure hooks rather than name an event. */
-const GEMINI_CONFIG_KEYS = new Set(["enabled", "disabled", "notifications"]);
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -86,31 +84,28 @@ function nodeAt(root: AnyNode, path: JsonPath): AnyNode | undefined {
   return node;
 }
 
-/** Whether the harness reads `timeout` in milliseconds (Gemini CLI) rather than seconds. */
-function timeoutOf(harness: HookHarness, handler: Json): RegisteredTimeout | undefined {
+/** The registered timeout, in the unit the harness reads it in (Gemini CLI: milliseconds). */
+function timeoutOf(dialect: HookDialect, handler: Json): RegisteredTimeout | undefined {
   for (const field of ["timeoutSec", "timeout"]) {
     const raw = handler[field];
     if (typeof raw !== "number") continue;
-    // Gemini CLI 0.61.0 reads `timeout` in milliseconds; the others (Copilot's `timeoutSec` too) in seconds.
-    const unit = harness === "gemini" ? "ms" : "s";
+    const unit = dialect.timeout.unit;
     return { seconds: unit === "ms" ? raw / 1000 : raw, raw, unit, field };
   }
   return undefined;
 }
 
-function commandOf(harness: HookHarness, handler: Json): { command: string; field: string } | undefined {
-  // Copilot runs `bash` on Unix (`command` in Claude-style nested entries); the others `command`.
-  const fields = harness === "copilot" ? ["bash", "command"] : ["command"];
-  for (const field of fields) {
+function commandOf(dialect: HookDialect, handler: Json): { command: string; field: string } | undefined {
+  for (const field of dialect.handlers.commandFields) {
     const value = handler[field];
     if (typeof value === "string" && value !== "") return { command: value, field };
   }
   return undefined;
 }
 
-/** Copilot makes `type` optional; the others require `"command"`. */
-const isCommand = (harness: HookHarness, handler: Json): boolean =>
-  handler["type"] === "command" || (harness === "copilot" && handler["type"] === undefined);
+/** A command handler: `type: "command"`, or no type where the harness makes it optional. */
+const isCommand = (dialect: HookDialect, handler: Json): boolean =>
+  handler["type"] === "command" || (dialect.handlers.typeOptional && handler["type"] === undefined);
 
 /** Every command handler in the file, in file order. Throws {@link UnreadableHooksFileError} on text that is not JSON. */
 export function readRegistrations(input: RegistrationFileInput): RegisteredHook[] {
@@ -140,15 +135,15 @@ export function readRegistrations(input: RegistrationFileInput): RegisteredHook[
     handlerIndex: number,
     at: string,
   ) => {
-    if (!isCommand(input.harness, handler)) return;
-    const command = commandOf(input.harness, handler);
+    if (!isCommand(input.dialect, handler)) return;
+    const command = commandOf(input.dialect, handler);
     if (command === undefined) {
       problem(
-        `${at} is a command hook with no command${input.harness === "copilot" ? ' ("bash")' : ""}: it never runs`,
+        `${at} is a command hook with no command (${input.dialect.handlers.commandFields.join(" or ")}): it never runs`,
       );
       return;
     }
-    const timeout = timeoutOf(input.harness, handler);
+    const timeout = timeoutOf(input.dialect, handler);
     const node = nodeAt(ast, path);
     const normalised: HookHandler = {
       ...handler,
@@ -157,7 +152,7 @@ export function readRegistrations(input: RegistrationFileInput): RegisteredHook[
       ...(timeout !== undefined ? { timeout: timeout.seconds } : {}),
     };
     out.push({
-      harness: input.harness,
+      harness: input.dialect.harness,
       file: input.file,
       source: input.source,
       event,
@@ -177,7 +172,7 @@ export function readRegistrations(input: RegistrationFileInput): RegisteredHook[
   };
   for (const [event, entries] of Object.entries(hooks)) {
     if (!Array.isArray(entries)) {
-      if (!(input.harness === "gemini" && GEMINI_CONFIG_KEYS.has(event)))
+      if (!input.dialect.handlers.configKeys.includes(event))
         problem(`hooks.${event} is not a list of hooks: the harness reads none of it`);
       continue;
     }
@@ -204,7 +199,7 @@ export function readRegistrations(input: RegistrationFileInput): RegisteredHook[
         return;
       }
       // A flat entry (Copilot): the entry is the handler and holds its own matcher.
-      if (input.harness !== "copilot") {
+      if (!input.dialect.handlers.flatEntries) {
         problem(`${event}[${g}] has no "hooks" list: the harness runs nothing from it`);
         return;
       }

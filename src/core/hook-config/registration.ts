@@ -5,7 +5,7 @@
  * handler in Claude Code's nested groups, Gemini's groups or Copilot's flat entries alike.
  */
 import { VigilesError } from "../errors.js";
-import type { HookHarness } from "../hook-decision/event-rules.js";
+import type { HarnessId } from "../dialect.js";
 import type { HookHandler } from "./types.js";
 
 /** A path into a JSON document: object keys and array indices, from the root. */
@@ -35,7 +35,7 @@ export type RegistrationSource =
 
 /** One command handler as a harness registers it. */
 export interface RegisteredHook {
-  readonly harness: HookHarness;
+  readonly harness: HarnessId;
   /** The config file, relative to the root ("/" separators), or absolute when outside it. */
   readonly file: string;
   readonly source: RegistrationSource;

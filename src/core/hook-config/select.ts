@@ -2,7 +2,14 @@
  * selectHandlers: which registered handlers fire for one event payload, and why each does or does
  * not. The same selection serves runHook, explain, audit and mutation testing.
  */
-import { isToolEvent, matcherSubjectField, testMatcher } from "./matcher.js";
+import type { HookDialect } from "../dialect.js";
+import {
+  describeMatcherRule,
+  isToolEventOf,
+  matcherSubjectOf,
+  matcherSubjectValue,
+  testDialectMatcher,
+} from "./dialect-matcher.js";
 import { permissionRuleMatches, type RuleContext } from "./if-rule.js";
 import type { HookHandler, HooksConfig } from "./types.js";
 
@@ -22,6 +29,7 @@ export interface HandlerSelection {
 
 /** Options of `selectHandlers`: the directories that anchor `if:` path rules. */
 export interface SelectOptions {
+  /** Whose matcher rules select (default: Claude Code's, chosen by the caller's registry). */
   /** Anchors relative `if:` path rules; default the payload's `cwd`, else "/". */
   readonly cwd?: string;
   readonly projectDir?: string;
@@ -39,16 +47,16 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * selectHandlers(config, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } })
  *   .filter((s) => s.selected);
  */
-export function selectHandlers(
+export function selectHandlersWith(
+  dialect: HookDialect,
   config: HooksConfig,
   payload: Readonly<Record<string, unknown>>,
   options: SelectOptions = {},
 ): HandlerSelection[] {
   const event = typeof payload.hook_event_name === "string" ? payload.hook_event_name : "";
   const groups = Object.hasOwn(config, event) ? (config[event] ?? []) : [];
-  const subjectField = matcherSubjectField(event);
-  const subjectValue = subjectField !== undefined ? payload[subjectField] : undefined;
-  const subject = typeof subjectValue === "string" ? subjectValue : "";
+  const subjectField = matcherSubjectOf(dialect, event);
+  const subject = matcherSubjectValue(dialect, event, payload) ?? "";
   const ctx: RuleContext = {
     cwd: options.cwd ?? (typeof payload.cwd === "string" ? payload.cwd : "/"),
     ...(options.projectDir !== undefined ? { projectDir: options.projectDir } : {}),
@@ -56,12 +64,12 @@ export function selectHandlers(
   };
   const out: HandlerSelection[] = [];
   groups.forEach((group, groupIndex) => {
-    const matcherWhy = describeMatcher(event, group.matcher, subjectField, subject);
+    const matcherWhy = describeMatcher(dialect, event, group.matcher, subjectField, subject);
     group.hooks.forEach((handler, handlerIndex) => {
       let selected = matcherWhy.matches;
       const reasons = [matcherWhy.reason];
       if (selected && handler.if !== undefined) {
-        if (!isToolEvent(event)) {
+        if (!isToolEventOf(dialect, event)) {
           reasons.push(`if ${JSON.stringify(handler.if)} ignored: ${event} is not a tool event`);
         } else {
           const toolInput = isRecord(payload.tool_input) ? payload.tool_input : {};
@@ -86,6 +94,7 @@ export function selectHandlers(
 }
 
 function describeMatcher(
+  dialect: HookDialect,
   event: string,
   matcher: string | undefined,
   subjectField: string | undefined,
@@ -100,7 +109,7 @@ function describeMatcher(
           : `${event} has no matcher subject`,
     };
   }
-  const v = testMatcher(matcher, subject);
+  const v = testDialectMatcher(dialect, event, matcher, subject);
   const shown = `${subjectField} ${JSON.stringify(subject)}`;
   switch (v.kind) {
     case "all":
@@ -118,7 +127,16 @@ function describeMatcher(
         };
       return {
         matches: v.matches,
-        reason: `matcher ${JSON.stringify(matcher)} (regex, unanchored) ${v.matches ? "matches" : "does not match"} ${shown}`,
+        reason: `matcher ${JSON.stringify(matcher)} (${describeMatcherRule(v.rule ?? dialect.matcherRule)}) ${v.matches ? "matches" : "does not match"} ${shown}`,
       };
+    case "exact":
+      return {
+        matches: v.matches,
+        reason: `matcher ${JSON.stringify(matcher)} (compared for equality) ${v.matches ? "matches" : "does not match"} ${shown}`,
+      };
+    default: {
+      const never: never = v.kind;
+      return never;
+    }
   }
 }

@@ -2,8 +2,9 @@
  * The exit-0 half of the folding: stdout read as plain text or as the hook JSON, checked against
  * the event's rules (HOOK-CONTRACT.md "Hook output").
  */
-import type { EventRules, HookHarness } from "./event-rules.js";
+import type { EventRules } from "./event-rules.js";
 import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
+import type { ClaudeShapedProfile } from "./profile.js";
 import type { DecisionSource, FoldedHookDecision, HookDecisionKind } from "./types.js";
 
 const PERMISSION_DECISIONS = ["allow", "deny", "ask", "defer"] as const;
@@ -23,7 +24,7 @@ const UNIVERSAL_TYPES: Readonly<Record<string, "boolean" | "string" | "object">>
 export function foldExit0(
   stdout: string,
   event: string,
-  harness: HookHarness,
+  profile: ClaudeShapedProfile,
   rules: EventRules,
   warnings: string[],
 ): FoldedHookDecision {
@@ -39,11 +40,11 @@ export function foldExit0(
       ...(hookError ? { hookError } : {}),
     });
   }
-  if (harness === "claude-code") {
-    const background = foldAsyncAnswer(trimmed, event, rules, warnings);
+  if (profile.asyncAnswers) {
+    const background = foldAsyncAnswer(trimmed, event, profile, rules, warnings);
     if (background) return background;
   }
-  return foldJsonObject(trimmed, event, harness, rules, warnings);
+  return foldJsonObject(trimmed, event, profile, rules, warnings);
 }
 
 /** A stdout line parsed as a JSON object, or undefined. */
@@ -68,6 +69,7 @@ function objectOf(line: string): Record<string, unknown> | undefined {
 function foldAsyncAnswer(
   trimmed: string,
   event: string,
+  profile: ClaudeShapedProfile,
   rules: EventRules,
   warnings: string[],
 ): FoldedHookDecision | undefined {
@@ -86,7 +88,7 @@ function foldAsyncAnswer(
     }
     return noDecision(event, "no-decision", extra);
   }
-  const later = foldJsonObject(JSON.stringify(answer), event, "claude-code", rules, warnings);
+  const later = foldJsonObject(JSON.stringify(answer), event, profile, rules, warnings);
   if (later.decision !== "none" && later.decision !== "invalid") {
     warnings.push(
       `The async hook's later answer decides "${later.decision}" (${later.decidedBy}), but it arrives after the action ran: it has no effect.`,
@@ -104,7 +106,7 @@ function foldAsyncAnswer(
 function foldJsonObject(
   trimmed: string,
   event: string,
-  harness: HookHarness,
+  profile: ClaudeShapedProfile,
   rules: EventRules,
   warnings: string[],
 ): FoldedHookDecision {
@@ -167,14 +169,18 @@ function foldJsonObject(
           `permissionDecisionReason must be a string, got ${show(reason)}`,
         );
       }
-      if (harness === "codex" && value === "ask") {
-        return invalid(event, "permission-decision", `Codex rejects permissionDecision "ask" on ${event}`);
-      }
-      if (harness === "codex" && value === "deny" && !nonEmpty(reason)) {
+      if (profile.askRejected && value === "ask") {
         return invalid(
           event,
           "permission-decision",
-          'Codex needs a non-empty permissionDecisionReason with "deny"',
+          `${profile.displayName} rejects permissionDecision "ask" on ${event}`,
+        );
+      }
+      if (profile.denyNeedsReason && value === "deny" && !nonEmpty(reason)) {
+        return invalid(
+          event,
+          "permission-decision",
+          `${profile.displayName} needs a non-empty permissionDecisionReason with "deny"`,
         );
       }
       permission = { decision: value as PermissionDecision, ...(reason ? { reason } : {}) };
@@ -251,7 +257,7 @@ function foldJsonObject(
       return invalid(event, "legacy-decision", `decision ${show(value)} is not "approve" or "block"`);
     }
     if (value === "block" && rules.blockNeedsReason && !nonEmpty(json.reason)) {
-      const who = harness === "codex" ? "Codex" : event;
+      const who = profile.exit2NeedsStderr ? profile.displayName : event;
       return invalid(event, "legacy-decision", `decision "block" needs a non-empty "reason" on ${who}`);
     }
     legacy = value;
@@ -262,8 +268,8 @@ function foldJsonObject(
   // runs and a Stop still stops (Claude Code 2.1.328, pinned in test/harness/continue-false.test.ts), so
   // there `blocked` comes from the rest of the answer.
   const halts = json.continue === false;
-  if (halts && harness === "codex" && event === "PreToolUse") {
-    return invalid(event, "continue-false", "Codex rejects continue:false on PreToolUse");
+  if (halts && profile.continueFalseRejectedOn.includes(event)) {
+    return invalid(event, "continue-false", `${profile.displayName} rejects continue:false on ${event}`);
   }
   const haltBlocks = halts && rules.continueFalseBlocks;
   const stopReason = typeof json.stopReason === "string" ? json.stopReason : undefined;

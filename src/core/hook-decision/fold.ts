@@ -1,29 +1,32 @@
 /**
- * foldHookDecision: one hook's exit code and output reduced to what the harness will do, with the
- * event's own rules (HOOK-CONTRACT.md). Pure: the same folding serves a subprocess hook, an
- * in-process hook program and a recorded hook fire.
+ * The fold of a harness whose hooks answer in Claude Code's shape (Claude Code, Codex, and others
+ * that copied its protocol): one hook's exit code and output reduced to what the harness will do,
+ * with the event's own rules. Pure: the same folding serves a subprocess hook, an in-process hook
+ * program and a recorded hook fire. A dialect supplies the profile; what differs between such
+ * harnesses is a flag of the profile, never a test of the harness's name.
  */
-import { eventRules, type EventRules, type HookHarness } from "./event-rules.js";
-import { foldGeminiHook } from "./fold-gemini.js";
+import type { EventRules } from "./event-rules.js";
 import { foldExit0 } from "./fold-json.js";
-import { foldCopilotHookDecision } from "./fold-copilot.js";
 import { invalid, noDecision, show } from "./fold-shared.js";
+import type { HookOutcomeInput } from "./outcome.js";
+import type { ClaudeShapedProfile } from "./profile.js";
 import type { FoldedHookDecision } from "./types.js";
 
-/** What a hook run produced, as the harness sees it. */
-export interface HookOutcomeInput {
-  /** The event the hook ran for (`hook_event_name`). */
-  readonly event: string;
-  /** Null when the hook was killed by a signal or could not start. */
-  readonly exitCode: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  /** Killed at its timeout: the harness cancels it and goes on without a decision. */
-  readonly timedOut: boolean;
-  readonly signal?: string | null;
-  /** Whose rules apply; Claude Code by default. */
-  readonly harness?: HookHarness;
-}
+export type { HookOutcomeInput } from "./outcome.js";
+export type { ClaudeShapedProfile } from "./profile.js";
+
+/** An event unknown to the harness is folded as one that cannot block and takes no context. */
+const UNKNOWN_EVENT: EventRules = {
+  exit2Blocks: false,
+  legacyDecision: false,
+  blockNeedsReason: false,
+  permissionDecision: false,
+  permissionRequest: false,
+  additionalContext: false,
+  plainTextIsContext: false,
+  outputIgnored: false,
+  continueFalseBlocks: false,
+};
 
 /**
  * Folds one hook run into a decision.
@@ -37,21 +40,17 @@ export interface HookOutcomeInput {
  *   (`permissionDecision`, PermissionRequest `decision.behavior`, legacy `decision`).
  *
  * @example
- * foldHookDecision({ event: "PreToolUse", exitCode: 2, stdout: "", stderr: "no force push", timedOut: false });
+ * foldClaudeShaped({ event: "PreToolUse", exitCode: 2, stdout: "", stderr: "no force push", timedOut: false }, profile);
  * // → { decision: "deny", blocked: true, decidedBy: "exit-code", reason: "no force push", … }
  */
-export function foldHookDecision(input: HookOutcomeInput): FoldedHookDecision {
-  const harness = input.harness ?? "claude-code";
-  if (harness === "copilot") return foldCopilotHookDecision(input);
-  // Gemini CLI reads hook output by its own protocol (JSON whatever the exit code, top-level decision).
-  if (harness === "gemini") return foldGeminiHook(input);
+export function foldClaudeShaped(input: HookOutcomeInput, profile: ClaudeShapedProfile): FoldedHookDecision {
   const { event } = input;
-  const known = eventRules(event, harness);
-  const rules = known ?? eventRules("Notification", "claude-code")!;
+  const known = profile.rules(event);
+  const rules = known ?? UNKNOWN_EVENT;
   const warnings: string[] = [];
   if (!known)
     warnings.push(
-      `${harness} has no hook event named ${show(event)}; it was folded as a non-blocking event.`,
+      `${profile.displayName} has no hook event named ${show(event)}; it was folded as a non-blocking event.`,
     );
   const withWarnings = (d: FoldedHookDecision): FoldedHookDecision =>
     warnings.length ? { ...d, warnings } : d;
@@ -74,7 +73,7 @@ export function foldHookDecision(input: HookOutcomeInput): FoldedHookDecision {
     return withWarnings(noDecision(event, "no-decision"));
   }
   const stderr = input.stderr.trim();
-  if (input.exitCode === 2) return withWarnings(foldExit2(event, harness, rules, stderr));
+  if (input.exitCode === 2) return withWarnings(foldExit2(event, profile, rules, stderr));
   if (input.exitCode !== 0) {
     return withWarnings(
       // Decided by the exit code, not a crash: the hook ran and chose a non-blocking code.
@@ -83,7 +82,7 @@ export function foldHookDecision(input: HookOutcomeInput): FoldedHookDecision {
       }),
     );
   }
-  return withWarnings(foldExit0(input.stdout, event, harness, rules, warnings));
+  return withWarnings(foldExit0(input.stdout, event, profile, rules, warnings));
 }
 
 function clip(s: string, max = 200): string {
@@ -92,7 +91,7 @@ function clip(s: string, max = 200): string {
 
 function foldExit2(
   event: string,
-  harness: HookHarness,
+  profile: ClaudeShapedProfile,
   rules: EventRules,
   stderr: string,
 ): FoldedHookDecision {
@@ -102,11 +101,11 @@ function foldExit2(
       ...(stderr ? { reason: stderr } : {}),
     });
   }
-  if (harness === "codex" && stderr === "") {
+  if (profile.exit2NeedsStderr && stderr === "") {
     return invalid(
       event,
       "exit-code",
-      "exit 2 with an empty stderr: Codex blocks only with a reason on stderr",
+      `exit 2 with an empty stderr: ${profile.displayName} blocks only with a reason on stderr`,
     );
   }
   return {

@@ -3,10 +3,8 @@
  * cannot change the item at all (not applicable, named with the reason and not counted), and where
  * each acts (on the hook's behaviour or on its registration), which decides the tests that meet it.
  */
-import { harnessMatcherSubject } from "../hook-config/harness-matcher.js";
-import { copilotEventRules, COPILOT_DEFAULT_TIMEOUT_SECONDS } from "../hook-decision/copilot-rules.js";
-import { eventRules, type HookHarness } from "../hook-decision/event-rules.js";
-import { GEMINI_DEFAULT_HOOK_TIMEOUT_MS } from "../hook-decision/gemini-rules.js";
+import { dialectEventRules, type HarnessId, type HookDialect } from "../dialect.js";
+import { matcherSubjectOf } from "../hook-config/dialect-matcher.js";
 import type {
   HookItem,
   MarkdownItem,
@@ -76,13 +74,24 @@ function pastTimeoutChangesNothing(text: string | undefined, script: string): st
 /** The registered timeout the past-timeout mutant shrinks to, in seconds: the harness gives up on the hook the same way at 1 s as at 600 s. */
 export const MUTANT_TIMEOUT_S = 1;
 
-/** Each harness's hook timeout when none is registered, in seconds. */
-const DEFAULT_TIMEOUT_S: Readonly<Record<HookHarness, number>> = {
-  "claude-code": 600,
-  codex: 600,
-  copilot: COPILOT_DEFAULT_TIMEOUT_SECONDS,
-  gemini: GEMINI_DEFAULT_HOOK_TIMEOUT_MS / 1000,
-};
+/** Every shape in which some harness reads a JSON "deny", for one event. */
+const DENY_ANSWERS = (event: string): string[] =>
+  [
+    {
+      hookSpecificOutput: {
+        hookEventName: event,
+        permissionDecision: "deny",
+        permissionDecisionReason: "no",
+      },
+    },
+    { hookSpecificOutput: { hookEventName: event, decision: { behavior: "deny", message: "no" } } },
+    { permissionDecision: "deny", permissionDecisionReason: "no" },
+    { behavior: "deny", message: "no" },
+    { decision: "deny", reason: "no" },
+  ].map((answer) => JSON.stringify(answer));
+
+/** The dialect of a harness id (absent: the default harness), as the tool layer's registry gives it. */
+export type DialectLookup = (harness: HarnessId | undefined) => HookDialect;
 
 /** Where each kind acts: see {@link MutantReach}. */
 export function mutantReach(kind: MutantKind): MutantReach {
@@ -112,7 +121,7 @@ export function mutantReach(kind: MutantKind): MutantReach {
   }
 }
 
-function hookMutants(h: HookItem): Mutant[] {
+function hookMutants(h: HookItem, dialect: HookDialect): Mutant[] {
   const where = `${h.event}${h.matcher ? `[${h.matcher}]` : ""} hook \`${h.command}\` (${h.file})`;
   const m = (kind: MutantKind, description: string, notApplicable?: string): Mutant => ({
     id: `${h.id}#${kind}`,
@@ -122,15 +131,14 @@ function hookMutants(h: HookItem): Mutant[] {
     ...(notApplicable !== undefined ? { notApplicable } : {}),
   });
   const text = h.sourceText;
-  const harness = h.harness ?? "claude-code";
-  const rules = eventRules(h.event, harness);
-  const copilot = harness === "copilot" ? copilotEventRules(h.event) : undefined;
-  const honoursDeny =
-    harness === "copilot"
-      ? copilot !== undefined && (copilot.permissionDecision || copilot.behavior)
-      : harness === "gemini"
-        ? rules?.legacyDecision === true
-        : rules === undefined || rules.permissionDecision || rules.permissionRequest;
+  const rules = dialectEventRules(dialect, h.event);
+  const folds = (stdout: string, exitCode: number) =>
+    dialect.fold({ event: h.event, exitCode, stdout, stderr: "vigiles", timedOut: false }).blocked;
+  // The event honours a deny when one of the answer shapes a harness reads ("deny" in
+  // permissionDecision, decision.behavior, behavior or a top-level decision) blocks it.
+  const honoursDeny = rules === undefined || DENY_ANSWERS(h.event).some((answer) => folds(answer, 0));
+  // Where every non-zero exit blocks (Copilot CLI's preToolUse), a crash fails closed.
+  const crashBlocks = rules !== undefined && folds("", 1);
   const script = h.sources.join(", ");
   const out: Mutant[] = [
     m(
@@ -143,8 +151,8 @@ function hookMutants(h: HookItem): Mutant[] {
     m(
       "hook-crashes",
       `${where} crashes with exit 1 (a non-blocking error: the harness fails open)`,
-      copilot?.exit === "nonzero-denies"
-        ? `Copilot CLI denies ${h.event} on any non-zero exit (copilot-rules.ts, measured on 1.0.102): a crash fails closed, so crashing cannot let anything through`
+      crashBlocks
+        ? `${dialect.displayName} denies ${h.event} on any non-zero exit: a crash fails closed, so crashing cannot let anything through`
         : text !== undefined && ALWAYS_CRASHES(text)
           ? `its source (${script}) does nothing but exit 1: it already crashes on every input`
           : undefined,
@@ -173,7 +181,7 @@ function hookMutants(h: HookItem): Mutant[] {
         : undefined,
     ),
   ];
-  const subject = harnessMatcherSubject(harness, h.event);
+  const subject = matcherSubjectOf(dialect, h.event);
   out.push(
     m(
       "hook-matcher-misses",
@@ -186,7 +194,7 @@ function hookMutants(h: HookItem): Mutant[] {
   out.push(
     m(
       "hook-past-timeout",
-      `${where} runs past its ${h.timeout ?? DEFAULT_TIMEOUT_S[harness]} s timeout before doing its work (in the copy the timeout is ${MUTANT_TIMEOUT_S} s and the hook waits ${MUTANT_TIMEOUT_S + 2} s, so the harness gives up on it as it would, without the wait)`,
+      `${where} runs past its ${h.timeout ?? dialect.timeout.defaultSeconds} s timeout before doing its work (in the copy the timeout is ${MUTANT_TIMEOUT_S} s and the hook waits ${MUTANT_TIMEOUT_S + 2} s, so the harness gives up on it as it would, without the wait)`,
       pastTimeoutChangesNothing(text, script),
     ),
   );
@@ -265,12 +273,12 @@ function swapMutants(skills: readonly MarkdownItem[]): Mutant[] {
 }
 
 /** Every mutant of the given items, in item order (swaps after the skills they pair). */
-export function mutantCatalogue(items: readonly MutatedItem[]): Mutant[] {
+export function mutantCatalogue(items: readonly MutatedItem[], dialectOf: DialectLookup): Mutant[] {
   const out: Mutant[] = [];
   for (const item of items) {
     switch (item.kind) {
       case "hook":
-        out.push(...hookMutants(item));
+        out.push(...hookMutants(item, dialectOf(item.harness)));
         break;
       case "program":
         out.push(...programMutants(item));

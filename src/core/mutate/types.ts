@@ -4,7 +4,7 @@
  */
 
 import type { JsonPath, RegisteredTimeout } from "../hook-config/registration.js";
-import type { HookHarness } from "../hook-decision/event-rules.js";
+import type { HarnessId } from "../dialect.js";
 
 /** What a mutant breaks. */
 export type MutatedItemKind = "hook" | "program" | "skill" | "agent";
@@ -13,7 +13,7 @@ export type MutatedItemKind = "hook" | "program" | "skill" | "agent";
 export interface HookItem {
   readonly kind: "hook";
   /** The harness that registers it; absent means Claude Code. */
-  readonly harness?: HookHarness;
+  readonly harness?: HarnessId;
   /**
    * Where the handler sits in its file and how its fields are written, so a registration mutant
    * edits exactly that handler whatever the shape (Copilot's flat entries, `bash`, `timeoutSec`;

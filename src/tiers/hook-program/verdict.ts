@@ -3,7 +3,7 @@
  * the same `foldHookDecision` that folds a subprocess hook. Comparing the two is the parity check
  * between a program in process and the same program compiled.
  */
-import { foldHookDecision } from "../../core/hook-decision/fold.js";
+import { foldHookDecision } from "../run-hook/fold.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import type { AnyHookProgram } from "../../core/hook-program/define.js";
 import { toProtocolAnswer } from "../../core/hook-program/protocol.js";

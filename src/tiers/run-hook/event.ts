@@ -2,7 +2,8 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
-import { isToolEvent } from "../../core/hook-config/matcher.js";
+import type { HookDialect } from "../../core/dialect.js";
+import { isToolEventOf } from "../../core/hook-config/dialect-matcher.js";
 import type { HookEventInput } from "./types.js";
 
 let toolUseCounter = 0;
@@ -14,7 +15,11 @@ export const TEST_SESSION_ID = "00000000-0000-4000-8000-000000000000";
  * Fills what the CLI sends and the caller left out; fields the caller gave are kept as given.
  * Throws InvalidOptionError when the event name cannot be known.
  */
-export function completeHookEvent(event: HookEventInput, cwd: string): Record<string, unknown> {
+export function completeHookEvent(
+  event: HookEventInput,
+  cwd: string,
+  dialect: HookDialect,
+): Record<string, unknown> {
   if (typeof event !== "object" || event === null || Array.isArray(event)) {
     throw new InvalidOptionError(`Expected the hook event to be an object, got ${JSON.stringify(event)}.`);
   }
@@ -31,7 +36,8 @@ export function completeHookEvent(event: HookEventInput, cwd: string): Record<st
     permission_mode: "default",
     hook_event_name: name,
   };
-  if (isToolEvent(name)) {
+  // A tool event of the harness, or one the caller gave a tool for (a Claude-shaped payload sent to another harness).
+  if (isToolEventOf(dialect, name) || event.tool_name !== undefined) {
     filled.tool_input = {};
     filled.tool_use_id = `toolu_vigiles_${String(++toolUseCounter).padStart(6, "0")}`;
   }

@@ -4,11 +4,15 @@ export interface ExpandContext {
   readonly cwd: string;
   readonly projectDir: string;
   readonly pluginRoot?: string;
+  /** What the harness replaces with the plugin root, textually (default Claude Code's `${CLAUDE_PLUGIN_ROOT}`). */
+  readonly pluginRootPlaceholders?: readonly string[];
 }
 
-/** `{cwd}` -> the work dir; `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PROJECT_DIR}` -> their paths when known. */
+/** `{cwd}` -> the work dir; `${CLAUDE_PROJECT_DIR}` and the harness's plugin-root placeholders -> their paths when known. */
 export function expandHookCommand(text: string, ctx: ExpandContext): string {
   let out = text.replaceAll("{cwd}", ctx.cwd).replaceAll("${CLAUDE_PROJECT_DIR}", ctx.projectDir);
-  if (ctx.pluginRoot !== undefined) out = out.replaceAll("${CLAUDE_PLUGIN_ROOT}", ctx.pluginRoot);
+  if (ctx.pluginRoot !== undefined)
+    for (const placeholder of ctx.pluginRootPlaceholders ?? ["${CLAUDE_PLUGIN_ROOT}"])
+      out = out.replaceAll(placeholder, ctx.pluginRoot);
   return out;
 }

@@ -4,11 +4,11 @@
  */
 import { homedir } from "node:os";
 import { parseHooksConfig } from "../../core/hook-config/parse.js";
-import { selectHandlers } from "../../core/hook-config/select.js";
+import { selectHandlersWith } from "../../core/hook-config/select.js";
+import { dialectOf } from "../../adapters/registry.js";
 import type { HookSelectionNote } from "../../core/hook-decision/types.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { commandArgv } from "../run-script/prepare.js";
-import { copilotHookPayload } from "../../core/copilot/hook-payload.js";
 import { completeHookEvent } from "./event.js";
 import { expandHookCommand, type ExpandContext } from "./expand.js";
 import type { HookEventInput, HookRegistration, HookSpec, RunHookOptions } from "./types.js";
@@ -58,28 +58,38 @@ function planIn(
   options: RunHookOptions,
   ownedWorkDir: string | undefined,
 ): HookPlan {
+  const dialect = dialectOf(options.harness);
   const completed = completeHookEvent(
     event,
     typeof event.cwd === "string" && options.cwd === undefined ? event.cwd : cwd,
+    dialect,
   );
   const eventName = completed.hook_event_name as string;
-  // A command run with Copilot's rules gets Copilot's payload (a registration is selected on Claude's fields).
-  const payload =
-    options.harness === "copilot" && !isRegistration(hook) ? copilotHookPayload(completed) : completed;
+  // The payload as the harness sends it (Copilot's camelCase `toolName`/`toolArgs` …); a registration
+  // is selected on it, as the harness selects.
+  const payload = dialect.payload(completed);
   const pluginRoot = (isRegistration(hook) ? hook.pluginRoot : undefined) ?? options.pluginRoot;
   const projectDir = options.projectDir ?? cwd;
-  const ctx: ExpandContext = { cwd, projectDir, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
-  const env: Record<string, string> = {
-    CLAUDE_PROJECT_DIR: projectDir,
-    ...(options.harness === "copilot" ? { COPILOT_PROJECT_DIR: projectDir } : {}),
-    // Gemini CLI sets its own names beside CLAUDE_PROJECT_DIR (which it keeps for compatibility).
-    ...(options.harness === "gemini" ? { GEMINI_PROJECT_DIR: projectDir, GEMINI_CWD: projectDir } : {}),
-    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
+  const ctx: ExpandContext = {
+    cwd,
+    projectDir,
+    ...(pluginRoot !== undefined ? { pluginRoot } : {}),
+    pluginRootPlaceholders: dialect.pluginRootPlaceholders,
   };
-  // Gemini CLI runs a command hook under `bash -c`; Claude Code and Codex under `sh -c`.
+  // A variable the harness neither sets nor substitutes is left to the shell, which expands it to ""
+  // (Gemini CLI and `${CLAUDE_PLUGIN_ROOT}`: the command becomes `/hooks/…`).
+  const unset = new Set(dialect.unsetVariables);
+  const env: Record<string, string> = {
+    ...Object.fromEntries([...unset].map((name) => [name, ""])),
+    ...dialect.hookEnv(projectDir),
+    ...(pluginRoot !== undefined && !unset.has("CLAUDE_PLUGIN_ROOT")
+      ? { CLAUDE_PLUGIN_ROOT: pluginRoot }
+      : {}),
+  };
+  // A string command runs under the harness's shell (`sh -c`, Gemini and Copilot `bash -c`).
   const shellArgv = (command: string | readonly string[]): [string, ...string[]] => {
     const argv = commandArgv(command);
-    return options.harness === "gemini" && typeof command === "string" ? ["bash", ...argv.slice(1)] : argv;
+    return dialect.shell !== "sh" && typeof command === "string" ? [dialect.shell, ...argv.slice(1)] : argv;
   };
   const base = { event: eventName, payload, cwd, env, ...(ownedWorkDir ? { ownedWorkDir } : {}) };
 
@@ -92,7 +102,7 @@ function planIn(
   }
 
   const config = parseHooksConfig(hook.registration, eventName);
-  const selections = selectHandlers(config, payload, {
+  const selections = selectHandlersWith(dialect, config, payload, {
     cwd: typeof payload.cwd === "string" ? payload.cwd : cwd,
     projectDir,
     home: options.home ?? homedir(),
@@ -132,10 +142,14 @@ function planIn(
     notes.push({ at: s.at, selected: true, reason: s.reason });
     processes.push({
       argv,
-      // Gemini CLI reads `timeout` in milliseconds; Claude Code and Codex in seconds.
+      // The registered timeout, in the unit the harness reads it in (Gemini CLI: milliseconds).
       timeoutMs:
         options.timeoutMs ??
-        (h.timeout !== undefined ? (options.harness === "gemini" ? h.timeout : h.timeout * 1000) : undefined),
+        (h.timeout !== undefined
+          ? dialect.timeout.unit === "ms"
+            ? h.timeout
+            : h.timeout * 1000
+          : undefined),
       at: s.at,
       registered: h.command,
     });

@@ -5,7 +5,7 @@
  * Synchronous (the spec calls it without `await`); {@link runHookAsync} is the same for async callers.
  */
 import { combineHookDecisions, strongestDecisionIndex } from "../../core/hook-decision/combine.js";
-import { foldHookDecision } from "../../core/hook-decision/fold.js";
+import { foldHookDecision } from "./fold.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { runProcessesSync } from "../../runtime/process-sync.js";

@@ -1,5 +1,5 @@
 /** Inputs of runHook: what to run, the event, and how. */
-import type { HookHarness } from "../../core/hook-decision/event-rules.js";
+import type { HarnessId } from "../../core/dialect.js";
 import type { HookHandlerGroup, HooksConfig } from "../../core/hook-config/types.js";
 import type { ConfineSpec } from "../run-script/types.js";
 
@@ -52,7 +52,7 @@ export interface RunHookOptions {
   /** Cap on captured bytes per stream. Default 4 MiB. */
   readonly maxBufferBytes?: number;
   /** Whose hook rules fold the output. Default `claude-code`. */
-  readonly harness?: HookHarness;
+  readonly harness?: HarnessId;
   /** Run the hook under bubblewrap (see runScript); the result then carries `filesWritten`. */
   readonly confine?: boolean | ConfineSpec;
   /** For `~/…` rules in `if:`. Default: $HOME. */

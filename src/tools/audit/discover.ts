@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { globSync } from "tinyglobby";
-import type { HookHarness } from "../../core/audit/hook-events.js";
+import type { HarnessId } from "../../core/dialect.js";
 import { parseJson, getMember } from "../../core/audit/json-ast.js";
 
 /** Paths never searched: dependencies, build output, VCS data and test fixtures. */
@@ -13,7 +13,7 @@ export const DEFAULT_AUDIT_IGNORE = ["**/node_modules/**", "**/.git/**", "**/dis
 
 export interface DiscoveredHookFile {
   readonly path: string;
-  readonly harness: HookHarness;
+  readonly harness: HarnessId;
   readonly role: "settings" | "hooks-file";
   readonly pluginRoot?: string;
 }

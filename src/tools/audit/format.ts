@@ -1,7 +1,7 @@
 /**
  * The three outputs of an audit: human text grouped by file, JSON, and SARIF 2.1.0 for code scanning.
  */
-import { LINT_RULES } from "../../core/audit/lint-harness.js";
+import { LINT_RULES } from "./rules.js";
 import type { LintFinding, LintRuleMeta, LintSeverity } from "../../core/audit/types.js";
 
 /** What the formatters need from a report. */

@@ -5,8 +5,8 @@
  * copy and the hook's private HOME/TMPDIR, no network, one PID namespace (a detached child dies with it).
  */
 import { InvalidOptionError } from "../../core/errors.js";
-import { foldHookDecision } from "../../core/hook-decision/fold.js";
-import type { HookHarness } from "../../core/hook-decision/event-rules.js";
+import { foldHookDecision } from "../../tiers/run-hook/fold.js";
+import type { HarnessId } from "../../core/dialect.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import { confineArgv } from "../../runtime/confine.js";
 import { runProcess } from "../../runtime/process.js";
@@ -25,7 +25,7 @@ export interface ProbeRunOptions {
   readonly projectDir?: string;
   readonly pluginRoot?: string;
   readonly timeoutMs: number;
-  readonly harness: HookHarness;
+  readonly harness: HarnessId;
   /** Under bubblewrap (the default of the audit). */
   readonly sandbox: boolean;
 }

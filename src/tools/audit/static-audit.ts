@@ -8,12 +8,13 @@ import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/audit/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/audit/lint-harness.js";
-import { checkCopilotHooksFile, type ClaudeUse } from "../../core/audit/rules/copilot-hooks.js";
-import { checkGeminiHooksFile } from "../../core/audit/rules/gemini-hooks.js";
+import { checkCopilotHooksFile, type ClaudeUse } from "../../adapters/copilot-cli/dialect/audit-rules.js";
+import { checkGeminiHooksFile } from "../../adapters/gemini-cli/dialect/audit-rules.js";
 import type { HookScriptInput } from "../../core/audit/rules/hook-script.js";
 import { languageOf } from "../../core/audit/source-scan.js";
 import type { LintFinding } from "../../core/audit/types.js";
 import { VigilesError } from "../../core/errors.js";
+import { dialectOf } from "../../adapters/registry.js";
 import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
 import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/audit/frontmatter-recovery.js";
 import { localPythonModules } from "./python-modules.js";
@@ -145,7 +146,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     embedded.push({
       file: displayPath(root, path),
       text: JSON.stringify({ hooks }),
-      harness: "claude-code",
+      dialect: dialectOf(),
       role: "hooks-file",
       ...(pluginRoot !== undefined && { pluginRoot }),
       embeddedAt: fm.keyRanges["hooks"] ?? { line: 1, column: 1 },
@@ -158,7 +159,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       ...discovery.hookFiles.map((h) => ({
         file: displayPath(root, h.path),
         text: read(h.path),
-        harness: h.harness,
+        dialect: dialectOf(h.harness),
         role: h.role,
         ...(h.pluginRoot !== undefined && { pluginRoot: h.pluginRoot }),
       })),

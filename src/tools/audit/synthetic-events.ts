@@ -3,12 +3,9 @@
  * registered on, shaped like what the harness sends (HOOK-CONTRACT.md's field table).
  */
 import { join } from "node:path";
-import {
-  MATCHER_FIELD,
-  TOOL_EVENTS,
-  SESSION_START_SOURCES,
-  parseMatcher,
-} from "../../core/audit/hook-events.js";
+import { dialectEvent } from "../../core/dialect.js";
+import { parseMatcher } from "../../core/audit/hook-events.js";
+import { isToolEventOf, matcherSubjectOf } from "../../core/hook-config/dialect-matcher.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
 
 /** Tools tried, in order, against a regex matcher. */
@@ -85,7 +82,7 @@ export interface SyntheticEvent {
 export function syntheticEvents(reg: HookRegistration, cwd: string): SyntheticEvent[] {
   const name = reg.event;
   const base = { hook_event_name: name };
-  if (TOOL_EVENTS.has(name)) {
+  if (isToolEventOf(reg.dialect, name)) {
     return targets(reg, TOOLS, "Bash").map((tool) => {
       const event: Record<string, unknown> = { ...base, tool_name: tool, tool_input: toolInput(tool, cwd) };
       if (name === "PostToolUse")
@@ -99,9 +96,12 @@ export function syntheticEvents(reg: HookRegistration, cwd: string): SyntheticEv
       return { target: tool, event };
     });
   }
-  const field = MATCHER_FIELD[name];
+  const field = matcherSubjectOf(reg.dialect, name);
   const defaults: Record<string, { candidates: readonly string[]; fallback: string }> = {
-    SessionStart: { candidates: SESSION_START_SOURCES, fallback: "startup" },
+    SessionStart: {
+      candidates: dialectEvent(reg.dialect, name)?.matcherValues ?? ["startup"],
+      fallback: "startup",
+    },
     SessionEnd: { candidates: ["clear", "logout", "prompt_input_exit", "other"], fallback: "other" },
     PreCompact: { candidates: ["manual", "auto"], fallback: "auto" },
     PostCompact: { candidates: ["manual", "auto"], fallback: "auto" },

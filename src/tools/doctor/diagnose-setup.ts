@@ -9,7 +9,7 @@ import { delimiter, join } from "node:path";
 import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { copilotAdapter } from "../../adapters/copilot-cli/adapter.js";
-import { copilotTrustLine } from "./copilot-trust.js";
+import { copilotTrustLine } from "../../adapters/copilot-cli/trust.js";
 import { geminiAdapter } from "../../adapters/gemini-cli/adapter.js";
 import type { HarnessAdapter } from "../../adapters/port.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";

@@ -10,7 +10,7 @@
  * in user, project or local settings turns off those and plugin hooks, not managed ones.
  */
 import { combineHookDecisions } from "../../core/hook-decision/combine.js";
-import { selectHandlers } from "../../core/hook-config/select.js";
+import { selectHandlers } from "../../tiers/run-hook/harness-rules.js";
 import type { HookHandler } from "../../core/hook-config/types.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import { runHook } from "../../tiers/run-hook/run-hook.js";

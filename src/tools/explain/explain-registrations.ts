@@ -1,37 +1,39 @@
 /**
- * `explain` for Codex, GitHub Copilot CLI and Gemini CLI: for one event, which registered command
- * hooks that harness would run, in its own terms (Copilot's camelCase events and whole-name regex
- * matchers on `toolName`, Gemini's `BeforeTool` and `run_shell_command`), why each fires or not,
- * with its file and line, what its verdicts mean there, and with `run` what each decides when run
- * through that harness's hook protocol (`runHook(…, { harness })`, its payload shape and rules).
- * Claude Code keeps its own explain (explain-event.ts: managed settings, `if:` rules, disableAllHooks).
+ * `explain` read through a harness's registrations: for one event, which registered command hooks
+ * that harness would run, in its own terms (its event names, its matcher rules on its own payload:
+ * Copilot's whole-name regex on `toolName`, Gemini's `BeforeTool` and `run_shell_command`), why each
+ * fires or not, with its file and line, what its verdicts mean there, and with `run` what each
+ * decides when run through that harness's hook protocol (`runHook(…, { harness })`). Everything
+ * harness-specific comes from the dialect. Claude Code's layered settings have explain-event.ts.
  */
 import { resolve } from "node:path";
-import { harnessMatcherSubject, testHarnessMatcher } from "../../core/hook-config/harness-matcher.js";
+import { dialectOf } from "../../adapters/registry.js";
+import {
+  claudeEventName,
+  claudeToolName,
+  nativeEventName,
+  type HarnessId,
+  type HookDialect,
+} from "../../core/dialect.js";
+import {
+  describeMatcherRule,
+  matcherSubjectValue,
+  matcherSubjectOf,
+  testDialectMatcher,
+} from "../../core/hook-config/dialect-matcher.js";
 import type {
   RegisteredHook,
   RegisteredTimeout,
   RegistrationSource,
 } from "../../core/hook-config/registration.js";
 import { combineHookDecisions } from "../../core/hook-decision/combine.js";
-import {
-  COPILOT_DEFAULT_TIMEOUT_SECONDS,
-  copilotCanonicalEvent,
-} from "../../core/hook-decision/copilot-rules.js";
-import type { HookHarness } from "../../core/hook-decision/event-rules.js";
-import {
-  CLAUDE_TO_GEMINI_TOOL,
-  GEMINI_DEFAULT_HOOK_TIMEOUT_MS,
-} from "../../core/hook-decision/gemini-rules.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
-import { fromCopilotCall, toCopilotCall } from "../../core/copilot/tool-names.js";
-import { CLAUDE_TO_GEMINI_EVENT } from "../../adapters/gemini-cli/translate-hooks.js";
+import { completeHookEvent } from "../../tiers/run-hook/event.js";
 import { runHook } from "../../tiers/run-hook/run-hook.js";
 import { missingScriptOf, type ExplainOptions } from "./explain-event.js";
-import { verdictMeaning } from "./verdict-meaning.js";
 
-/** A harness explain reads through its registrations (Claude Code has explain-event.ts). */
-export type RegistrationHarness = Exclude<HookHarness, "claude-code">;
+/** A harness explain reads through its registrations. */
+export type RegistrationHarness = HarnessId;
 
 export interface RegistrationExplainedHandler {
   readonly harness: RegistrationHarness;
@@ -69,76 +71,24 @@ type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The harness's name for the event asked (a Claude Code name is accepted where it has a counterpart). */
-export function harnessEventName(harness: RegistrationHarness, event: string): string {
-  switch (harness) {
-    case "copilot":
-      return copilotCanonicalEvent(event) ?? event;
-    case "gemini":
-      return Object.hasOwn(CLAUDE_TO_GEMINI_EVENT, event) ? (CLAUDE_TO_GEMINI_EVENT[event] as string) : event;
-    case "codex":
-      return event;
-    default: {
-      const never: never = harness;
-      return never;
-    }
-  }
+export function harnessEventName(dialect: HookDialect, event: string): string {
+  return nativeEventName(dialect, claudeEventName(dialect, event)) ?? event;
 }
 
-function sameEvent(harness: RegistrationHarness, registered: string, asked: string): boolean {
-  return harness === "copilot"
-    ? (copilotCanonicalEvent(registered) ?? registered) === asked
-    : registered === asked;
-}
-
-/** The asked tool in Claude Code's names (what runHook's Copilot payload builder reads). */
-function claudeTool(harness: RegistrationHarness, tool: string, input: Json): { tool: string; input: Json } {
-  if (harness === "copilot") {
-    const c = fromCopilotCall(tool, input);
-    return { tool: c.name, input: c.input };
-  }
-  if (harness === "gemini") {
-    const claude = Object.entries(CLAUDE_TO_GEMINI_TOOL).find(([, g]) => g === tool)?.[0];
-    return { tool: claude ?? tool, input };
-  }
-  return { tool, input };
-}
-
-/** The payload the harness sends this registration, in the shape runHook takes for it. */
-function payloadFor(r: RegisteredHook, asked: Json, tool: { tool: string; input: Json } | undefined): Json {
+/** The payload a registration gets, Claude-shaped with Claude's tool names (runHook turns it into the harness's). */
+function payloadFor(r: RegisteredHook, asked: Json, tool: string | undefined, input: Json): Json {
   const base: Json = { ...asked, hook_event_name: r.event };
-  if (tool === undefined) return base;
-  // Copilot: runHook turns Claude's names into Copilot's (camelCase event) or keeps them (PascalCase).
-  if (r.harness === "copilot") return { ...base, tool_name: tool.tool, tool_input: tool.input };
-  if (r.harness === "gemini")
-    return { ...base, tool_name: CLAUDE_TO_GEMINI_TOOL[tool.tool] ?? tool.tool, tool_input: tool.input };
-  return { ...base, tool_name: tool.tool, tool_input: tool.input };
+  return tool === undefined ? base : { ...base, tool_name: tool, tool_input: input };
 }
-
-/** The value the harness compares the matcher with, as it sends it. */
-function subjectOf(r: RegisteredHook, payload: Json): { field: string; value: string } | undefined {
-  const field = harnessMatcherSubject(r.harness, r.event);
-  if (field === undefined) return undefined;
-  if (field === "toolName") {
-    const call = toCopilotCall({ tool: String(payload["tool_name"] ?? ""), input: {} });
-    return { field, value: call.tool };
-  }
-  const v = payload[field];
-  return { field, value: typeof v === "string" ? v : "" };
-}
-
-const MATCHER_WORDS: Readonly<Record<RegistrationHarness, string>> = {
-  copilot: "a regex over the whole name",
-  gemini: "a regex, unanchored",
-  codex: "Claude Code's matcher rules",
-};
 
 function selection(
-  harness: RegistrationHarness,
+  dialect: HookDialect,
   r: RegisteredHook,
-  payload: Json,
+  sent: Json,
+  cwd: string,
 ): { selected: boolean; reason: string } {
-  const subject = subjectOf(r, payload);
-  if (subject === undefined)
+  const field = matcherSubjectOf(dialect, r.event);
+  if (field === undefined)
     return {
       selected: true,
       reason:
@@ -146,8 +96,11 @@ function selection(
           ? `${r.event} has no matcher subject: matcher ${JSON.stringify(r.matcher)} is ignored`
           : `${r.event} has no matcher subject`,
     };
-  const v = testHarnessMatcher(r.harness, r.matcher, subject.value);
-  const shown = `${subject.field} ${JSON.stringify(subject.value)}`;
+  // The matcher reads the payload as the harness sends it (Copilot's `toolName: "bash"`).
+  const native = dialect.payload(completeHookEvent(sent, cwd, dialect));
+  const value = matcherSubjectValue(dialect, r.event, native) ?? "";
+  const v = testDialectMatcher(dialect, r.event, r.matcher, value);
+  const shown = `${field} ${JSON.stringify(value)}`;
   if (v.kind === "all")
     return { selected: true, reason: `matcher ${JSON.stringify(r.matcher ?? "")} matches every ${r.event}` };
   if (v.error !== undefined)
@@ -155,35 +108,24 @@ function selection(
       selected: false,
       reason: `matcher ${JSON.stringify(r.matcher)} is not a valid regex (${v.error}): it never fires`,
     };
-  const words = MATCHER_WORDS[harness];
+  const words = v.kind === "names" ? "exact names" : describeMatcherRule(v.rule ?? dialect.matcherRule);
   return {
     selected: v.matches,
     reason: `matcher ${JSON.stringify(r.matcher)} (${words}) ${v.matches ? "matches" : "does not match"} ${shown}`,
   };
 }
 
-/** The command as the harness runs it: Gemini expands an extension's `${extensionPath}`. */
-function runnableCommand(r: RegisteredHook): string {
-  return r.harness === "gemini" && r.pluginRoot !== undefined
-    ? r.command.split("${extensionPath}").join(r.pluginRoot)
-    : r.command;
+/** The command as the harness runs it: its plugin-root placeholders replaced (Gemini's `${extensionPath}`). */
+function runnableCommand(dialect: HookDialect, r: RegisteredHook): string {
+  if (r.pluginRoot === undefined) return r.command;
+  let command = r.command;
+  for (const placeholder of dialect.pluginRootPlaceholders)
+    command = command.split(placeholder).join(r.pluginRoot);
+  return command;
 }
 
-function timeoutMs(r: RegisteredHook): number {
-  if (r.timeout !== undefined) return r.timeout.seconds * 1000;
-  switch (r.harness) {
-    case "copilot":
-      return COPILOT_DEFAULT_TIMEOUT_SECONDS * 1000;
-    case "gemini":
-      return GEMINI_DEFAULT_HOOK_TIMEOUT_MS;
-    case "claude-code":
-    case "codex":
-      return 600_000;
-    default: {
-      const never: never = r.harness;
-      return never;
-    }
-  }
+function timeoutMs(dialect: HookDialect, r: RegisteredHook): number {
+  return (r.timeout?.seconds ?? dialect.timeout.defaultSeconds) * 1000;
 }
 
 /**
@@ -199,28 +141,25 @@ export function explainRegistrations(
     readonly switchedOff?: (r: RegisteredHook) => string | undefined;
   },
 ): RegistrationExplanation {
-  const event = harnessEventName(harness, String(payload["hook_event_name"] ?? ""));
+  const dialect = dialectOf(harness);
+  const event = harnessEventName(dialect, String(payload["hook_event_name"] ?? ""));
+  const claudeEvent = claudeEventName(dialect, event);
   const tool =
-    typeof payload["tool_name"] === "string"
-      ? claudeTool(
-          harness,
-          payload["tool_name"],
-          isRecord(payload["tool_input"]) ? payload["tool_input"] : {},
-        )
-      : undefined;
+    typeof payload["tool_name"] === "string" ? claudeToolName(dialect, payload["tool_name"]) : undefined;
+  const input = isRecord(payload["tool_input"]) ? payload["tool_input"] : {};
   const asked: Json = { cwd: options.cwd, ...payload };
   const handlers: RegistrationExplainedHandler[] = [];
   const decisions: FoldedHookDecision[] = [];
   for (const r of registrations) {
-    if (r.harness !== harness || !sameEvent(harness, r.event, event)) continue;
-    const sent = payloadFor(r, asked, tool);
-    const matched = selection(harness, r, sent);
+    if (r.harness !== dialect.harness || claudeEventName(dialect, r.event) !== claudeEvent) continue;
+    const sent = payloadFor(r, asked, tool, input);
+    const matched = selection(dialect, r, sent, options.cwd);
     const off = options.switchedOff?.(r);
     const { selected, reason } =
       off !== undefined && matched.selected
         ? { selected: false, reason: `${off} (else: ${matched.reason})` }
         : matched;
-    const command = runnableCommand(r);
+    const command = runnableCommand(dialect, r);
     let decision: RegistrationExplainedHandler["decision"];
     if (options.run && selected) {
       const handlerCwd =
@@ -235,7 +174,7 @@ export function explainRegistrations(
         cwd: handlerCwd,
         projectDir: options.cwd,
         env,
-        timeoutMs: timeoutMs(r),
+        timeoutMs: timeoutMs(dialect, r),
         ...(options.sandbox !== false
           ? {
               confine: {
@@ -256,7 +195,7 @@ export function explainRegistrations(
     }
     const missingScript = missingScriptOf({ ...r.handler, command }, r.pluginRoot, options.cwd);
     handlers.push({
-      harness,
+      harness: dialect.harness,
       source: r.source,
       file: r.file,
       ...(r.line !== undefined ? { line: r.line, column: r.column as number } : {}),
@@ -267,13 +206,13 @@ export function explainRegistrations(
       ...(r.timeout !== undefined ? { timeout: r.timeout } : {}),
       selected,
       reason,
-      meaning: verdictMeaning(r),
+      meaning: dialect.verdictMeaning(r.event, r.timeout),
       ...(missingScript !== undefined ? { missingScript } : {}),
       ...(decision ? { decision } : {}),
     });
   }
   return {
-    harness,
+    harness: dialect.harness,
     event,
     handlers,
     ...(options.run && decisions.length > 0 ? { outcome: combineHookDecisions(decisions) } : {}),

@@ -9,7 +9,7 @@ import { dirname, join, relative } from "node:path";
 import { globSync } from "tinyglobby";
 import type { RegisteredHook } from "../../core/hook-config/registration.js";
 import type { HookHandlerGroup } from "../../core/hook-config/types.js";
-import type { HookHarness } from "../../core/hook-decision/event-rules.js";
+import type { HarnessId } from "../../core/dialect.js";
 import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
@@ -17,7 +17,7 @@ import { hookRegistrations } from "../registrations/readers.js";
 
 export interface FoundHook {
   /** The harness that registers it: its starter runs it with `runHook(…, { harness })`. */
-  readonly harness: HookHarness;
+  readonly harness: HarnessId;
   /** The file it is registered in, relative to the repository. */
   readonly file: string;
   /** The event as written in that file (`PreToolUse`, Copilot's `preToolUse`, Gemini's `BeforeTool`). */

@@ -5,7 +5,12 @@
  * the matcher selects, so the starter never sends an event no handler runs for (a run that tested
  * nothing). Whether the hook should block the example cannot be known from here: the starter asks.
  */
-import { matcherSubjectField, isToolEvent, testMatcher } from "../../core/hook-config/matcher.js";
+import { dialectOf } from "../../adapters/registry.js";
+import { isToolEventOf, matcherSubjectOf } from "../../core/hook-config/dialect-matcher.js";
+import { testMatcher } from "../../core/hook-config/matcher.js";
+
+/** Starters derive their example events in Claude Code's names (the default harness's dialect). */
+const claudeShaped = dialectOf();
 
 /** One event to send, and how a starter names it ("Bash `git commit -m "wip"`"). */
 export interface ExampleEvent {
@@ -189,7 +194,7 @@ function otherEvent(event: string, matcher: string | undefined, source: string):
       base["agent_type"] = "general-purpose";
       break;
   }
-  const field = matcherSubjectField(event);
+  const field = matcherSubjectOf(claudeShaped, event);
   const verdict = testMatcher(matcher, String(base[field ?? ""] ?? ""));
   if (field !== undefined && verdict.kind === "names" && !verdict.matches && verdict.names?.[0])
     base[field] = verdict.names[0];
@@ -209,7 +214,7 @@ export function deriveHookExamples(
   matcher: string | undefined,
   source: string,
 ): HookExamples | NoExamples {
-  if (!isToolEvent(event)) return otherEvent(event, matcher, source);
+  if (!isToolEventOf(claudeShaped, event)) return otherEvent(event, matcher, source);
   const tool = toolFor(matcher);
   if (tool === undefined)
     return {

@@ -4,7 +4,7 @@
  * nothing. Where the suspect example is not selected, the `if:` rule's own command is tried.
  */
 import { isAbsolute, join } from "node:path";
-import { selectHandlers } from "../../core/hook-config/select.js";
+import { selectHandlers } from "../../tiers/run-hook/harness-rules.js";
 import type { HookHandlerGroup } from "../../core/hook-config/types.js";
 import type { ExampleEvent, HookExamples, NoExamples } from "./example-events.js";
 

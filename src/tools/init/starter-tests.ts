@@ -7,7 +7,7 @@
  * allows that) are `test.skip` until the user says what the hook is for.
  */
 import { relative } from "node:path";
-import type { HookHarness } from "../../core/hook-decision/event-rules.js";
+import type { HarnessId } from "../../core/dialect.js";
 import { derivePromptsFromDescription } from "../../core/triggering/derive-prompts.js";
 import type { FoundHook, FoundSkill } from "./discover.js";
 import { deriveHookExamples } from "./example-events.js";
@@ -30,8 +30,8 @@ const slug = (s: string) =>
     .slice(0, 40) || "hook";
 
 /** The harness a found hook belongs to: discover.ts tags each one; an untagged one (built by hand) is Claude Code's. */
-const harnessOf = (hook: FoundHook): HookHarness =>
-  (hook as { readonly harness?: HookHarness }).harness ?? "claude-code";
+const harnessOf = (hook: FoundHook): HarnessId =>
+  (hook as { readonly harness?: HarnessId }).harness ?? "claude-code";
 
 /** Where each runner finds the test functions, and what a per-test timeout argument looks like. */
 const RUNNER: Record<

@@ -5,6 +5,7 @@
  * The parts: baseline.ts (the unmutated run), plan-tests.ts (which tests per mutant), run-mutant.ts
  * (one mutant in its copy), run-tests.ts (one test run), since.ts (`--since`).
  */
+import { dialectOf } from "../../adapters/registry.js";
 import { availableParallelism } from "node:os";
 import { relative, resolve } from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
@@ -125,7 +126,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
     const changed = await changedFiles(root, options.since, options.signal);
     items = items.filter((i) => touchedSince(i, changed));
   }
-  const mutants = mutantCatalogue(items);
+  const mutants = mutantCatalogue(items, (harness) => dialectOf(harness));
   if (mutants.length === 0) {
     // Nothing to break (for example nothing changed since --since): no baseline run either.
     return {

@@ -7,7 +7,8 @@
  * front or not). Which of the two decides the mutants that test can meet.
  */
 import { relative } from "node:path";
-import { testHarnessMatcher } from "../../core/hook-config/harness-matcher.js";
+import { dialectOf } from "../../adapters/registry.js";
+import { testDialectMatcher } from "../../core/hook-config/dialect-matcher.js";
 import { mutantReach } from "../../core/mutate/catalogue.js";
 import type { Mutant, MutatedItem } from "../../core/mutate/types.js";
 import type { CoverageRecord } from "../../runtime/coverage-record.js";
@@ -31,7 +32,7 @@ export function recordLink(record: CoverageRecord, item: MutatedItem, realRoot: 
         // A harness run reports the event and the matcher value only; it ran the registrations,
         // whose matcher reads as its own harness reads it (Copilot whole-name, Gemini unanchored).
         return id.target === undefined ||
-          testHarnessMatcher(item.harness ?? "claude-code", item.matcher, id.target).matches
+          testDialectMatcher(dialectOf(item.harness), item.event, item.matcher, id.target).matches
           ? "registration"
           : undefined;
       }

@@ -6,20 +6,12 @@
  * `decision:"block"`. An illegal value (`permissionDecision:"block"`) is not a block: the CLI fails
  * it open and runs the tool, and the fire's `outcome` is "error".
  */
-import { eventRules } from "../../../core/hook-decision/event-rules.js";
+import { dialectEventRules } from "../../../core/dialect.js";
+import { claudeCodeDialect } from "../dialect.js";
 import type { HookFire, HookOutcome } from "../../../core/trace.js";
 
-/** Events whose exit code 2 stops the action. */
-const EXIT_2_BLOCKS = new Set([
-  "PreToolUse",
-  "PostToolBatch",
-  "UserPromptSubmit",
-  "UserPromptExpansion",
-  "Stop",
-  "SubagentStop",
-  "PreCompact",
-  "ConfigChange",
-]);
+/** The rules of a Claude Code event, from its dialect. */
+const rulesOf = (event: string) => dialectEventRules(claudeCodeDialect, event);
 
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
   const trimmed = text.trim();
@@ -36,13 +28,13 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
 
 /** Whether a hook's answer stopped the action it was asked about. */
 export function hookAnswerBlocks(event: string, exitCode: number | null, stdout: string): boolean {
-  if (exitCode === 2) return EXIT_2_BLOCKS.has(event);
+  if (exitCode === 2) return rulesOf(event)?.exit2Blocks === true;
   if (exitCode !== 0) return false;
   const json = parseJsonObject(stdout);
   if (!json) return false;
   // continue:false ends the session after the hooks ran; it stops the action only where the event's
   // rules say so (UserPromptSubmit). A PreToolUse call still runs (2.1.328, test/harness/continue-false.test.ts).
-  if (json["continue"] === false && eventRules(event)?.continueFalseBlocks === true) return true;
+  if (json["continue"] === false && rulesOf(event)?.continueFalseBlocks === true) return true;
   if (json["decision"] === "block") return true;
   const specific = json["hookSpecificOutput"];
   if (typeof specific === "object" && specific !== null) {

@@ -5,6 +5,7 @@
  */
 import type { HookFire } from "../../../core/trace.js";
 import { hookFireFromRecord, readHookRecords } from "../../shared/hook-records.js";
+import { codexDialect } from "../dialect.js";
 
 /** A PreToolUse hook that blocked: the call it refused, as Codex reported it to the model. */
 export interface BlockedToolCall {
@@ -25,7 +26,7 @@ export interface HookLog {
 /** Every fire the recorder left in `dir`, in the order they started; an absent dir means no hook ran. */
 export function readHookLog(dir: string): HookLog {
   const records = readHookRecords(dir);
-  const fires = records.map((record) => hookFireFromRecord(record, "codex"));
+  const fires = records.map((record) => hookFireFromRecord(record, codexDialect));
   const preToolUse = records.flatMap((record, i) => {
     if (record.event !== "PreToolUse" || typeof record.input !== "object" || record.input === null) return [];
     const input = record.input as Record<string, unknown>;

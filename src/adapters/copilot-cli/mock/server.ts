@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { startMockModel } from "../../claude-code/mock/server.js";
 import type { ModelScriptInput, RunningMock } from "../../port.js";
-import { toCopilotTurn } from "../../../core/copilot/tool-names.js";
+import { toCopilotTurn } from "../dialect/tool-names.js";
 
 /** The header whose value `conversation-subagent` marks a subagent's request (measured on 1.0.102). */
 export const COPILOT_INTERACTION_HEADER = "x-interaction-type";

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { ToolCall } from "../../../core/trace.js";
 import type { RunDirs, StreamReader, StreamSummary } from "../../port.js";
 import { copilotFiresDir, copilotHomeOf } from "../prepare.js";
-import { fromCopilotCall } from "../../../core/copilot/tool-names.js";
+import { fromCopilotCall } from "../dialect/tool-names.js";
 import { readCopilotHookFires } from "./hook-fires.js";
 import { unrecordedHookTypes } from "./unrecorded-hooks.js";
 import { CopilotUnrecordedHookError } from "../errors.js";

@@ -9,7 +9,7 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { copilotEventRules, COPILOT_PASCAL_EVENTS } from "../../../core/hook-decision/copilot-rules.js";
+import { copilotEventRules, COPILOT_PASCAL_EVENTS } from "../dialect/rules.js";
 import type { RunDirs } from "../../port.js";
 
 /** Where prepare leaves the events the recorded hooks files register. */

@@ -11,6 +11,7 @@ import type { RunDirs, StreamReader, StreamSummary } from "../../port.js";
 import { toClaudeCall } from "../mock/tool-names.js";
 import { geminiHookFiresDir } from "../prepare.js";
 import { readHookFires, type FireNaming } from "../../shared/hook-records.js";
+import { geminiDialect } from "../dialect.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -128,7 +129,7 @@ export function createGeminiStreamReader(dirs?: RunDirs): StreamReader {
         events,
         strayLines,
         toolCalls: [...calls.values()],
-        hooks: dirs ? readHookFires(geminiHookFiresDir(dirs), "gemini", GEMINI_FIRE_NAMING) : [],
+        hooks: dirs ? readHookFires(geminiHookFiresDir(dirs), geminiDialect, GEMINI_FIRE_NAMING) : [],
         output,
         turns,
         inputTokens,

@@ -3,61 +3,11 @@
  * case-sensitive name (HOOK-CONTRACT.md, Configuration): a name that no tool has, or has in another
  * case, registers a hook that never runs, and nothing says so.
  */
-import { TOOL_EVENTS, parseMatcher } from "../hook-events.js";
+import { isToolEventOf } from "../../hook-config/dialect-matcher.js";
+import { parseMatcher } from "../hook-events.js";
 import { finding } from "../finding.js";
 import type { HookRegistration } from "../hooks-config.js";
 import type { LintFinding, LintRuleMeta } from "../types.js";
-
-/**
- * Tool names of Claude Code 2.1.328: the `tools` of a real run's init message (test/harness/fixtures/
- * streams/hooks-block-and-stop.jsonl), plus the names its binary still carries for other modes and
- * platforms (Glob, Grep, MultiEdit, TodoWrite, AskUserQuestion, plan mode, PowerShell, LSP, the task
- * list tools) and the old names kept as aliases (Task, LS, NotebookRead). A matcher on a name outside
- * this list is reported as a warning, because a newer CLI may add it.
- */
-export const CLAUDE_CODE_TOOLS: readonly string[] = [
-  "Agent",
-  "Task",
-  "Bash",
-  "BashOutput",
-  "KillShell",
-  "CronCreate",
-  "CronDelete",
-  "CronList",
-  "Edit",
-  "MultiEdit",
-  "EnterWorktree",
-  "ExitWorktree",
-  "ListAgents",
-  "Monitor",
-  "NotebookEdit",
-  "NotebookRead",
-  "Read",
-  "ReportFindings",
-  "ScheduleWakeup",
-  "SendMessage",
-  "Skill",
-  "TaskStop",
-  "ToolSearch",
-  "WebFetch",
-  "WebSearch",
-  "Workflow",
-  "Write",
-  "Glob",
-  "Grep",
-  "LS",
-  "TodoWrite",
-  "AskUserQuestion",
-  "ExitPlanMode",
-  "EnterPlanMode",
-  "PowerShell",
-  "LSP",
-  "TaskCreate",
-  "TaskUpdate",
-  "TaskList",
-  "TaskGet",
-  "TaskOutput",
-];
 
 export const matcherMatchesNothingRule: LintRuleMeta = {
   id: "matcher-matches-nothing",
@@ -98,7 +48,8 @@ export const hookMatcherRules: readonly LintRuleMeta[] = [
 
 /** Every matcher rule over one registration on a tool event. */
 export function checkToolMatcher(reg: HookRegistration): LintFinding[] {
-  if (reg.harness !== "claude-code" || !TOOL_EVENTS.has(reg.event)) return [];
+  const knownTools = reg.dialect.knownTools;
+  if (knownTools === undefined || !isToolEventOf(reg.dialect, reg.event)) return [];
   if (reg.matcher === undefined || reg.matcherRange === undefined) return [];
   const form = parseMatcher(reg.matcher);
   const out: LintFinding[] = [];
@@ -130,8 +81,8 @@ export function checkToolMatcher(reg: HookRegistration): LintFinding[] {
         );
       continue;
     }
-    if (CLAUDE_CODE_TOOLS.includes(name)) continue;
-    const other = CLAUDE_CODE_TOOLS.find((t) => t.toLowerCase() === name.toLowerCase());
+    if (knownTools.includes(name)) continue;
+    const other = knownTools.find((t) => t.toLowerCase() === name.toLowerCase());
     if (other !== undefined) {
       out.push(
         finding(

@@ -1,19 +1,13 @@
 /**
  * Rules over one hook registration: its event, matcher, `if:` condition and command string.
  */
-import {
-  MATCHER_FIELD,
-  SESSION_START_SOURCES,
-  TOOL_EVENTS,
-  knownEvents,
-  matcherMatches,
-  parseMatcher,
-} from "../hook-events.js";
+import { dialectEvent, dialectEventNames } from "../../dialect.js";
+import { isToolEventOf, matcherSubjectOf } from "../../hook-config/dialect-matcher.js";
+import { matcherMatches, parseMatcher } from "../hook-events.js";
 import { findScriptWord, isRelativePath, scanCommand, type CommandWord } from "../command-words.js";
 import { finding, subRange } from "../finding.js";
 import type { HookRegistration } from "../hooks-config.js";
 import type { LintFinding, LintRuleMeta } from "../types.js";
-import { eventRules } from "../../hook-decision/event-rules.js";
 
 export const unknownEventRule: LintRuleMeta = {
   id: "unknown-event",
@@ -142,10 +136,10 @@ function closest(name: string, candidates: readonly string[]): string | undefine
 }
 
 function checkEvent(reg: HookRegistration): LintFinding[] {
-  const events = knownEvents(reg.harness);
+  const events = dialectEventNames(reg.dialect);
   if (events.includes(reg.event)) return [];
   const suggestion = closest(reg.event, events);
-  const harness = reg.harness === "codex" ? "Codex" : "Claude Code";
+  const harness = reg.dialect.displayName;
   return [
     finding(
       unknownEventRule,
@@ -161,8 +155,9 @@ function checkEvent(reg: HookRegistration): LintFinding[] {
 function checkMatcher(reg: HookRegistration): LintFinding[] {
   if (reg.matcher === undefined || reg.matcherRange === undefined) return [];
   const out: LintFinding[] = [];
-  const known = knownEvents(reg.harness).includes(reg.event);
-  const takesMatcher = MATCHER_FIELD[reg.event] !== undefined;
+  const event = dialectEvent(reg.dialect, reg.event);
+  const known = event !== undefined;
+  const takesMatcher = matcherSubjectOf(reg.dialect, reg.event) !== undefined;
   const form = parseMatcher(reg.matcher);
   if (known && !takesMatcher && form.kind !== "all") {
     out.push(
@@ -174,8 +169,9 @@ function checkMatcher(reg: HookRegistration): LintFinding[] {
       ),
     );
   }
-  if (reg.event === "SessionStart" && form.kind === "names") {
-    const listed = form.names.filter((n) => (SESSION_START_SOURCES as readonly string[]).includes(n));
+  const sources = reg.event === "SessionStart" ? (event?.matcherValues ?? []) : [];
+  if (sources.includes("fork") && form.kind === "names") {
+    const listed = form.names.filter((n) => sources.includes(n));
     if (listed.length > 0 && !form.names.includes("fork")) {
       out.push(
         finding(
@@ -187,7 +183,7 @@ function checkMatcher(reg: HookRegistration): LintFinding[] {
       );
     }
   }
-  if (TOOL_EVENTS.has(reg.event) && form.kind !== "all") {
+  if (isToolEventOf(reg.dialect, reg.event) && form.kind !== "all") {
     if (matcherMatches(reg.matcher, "Task") && !matcherMatches(reg.matcher, "Agent")) {
       out.push(
         finding(
@@ -251,7 +247,7 @@ function splitConsequence(reg: HookRegistration, words: readonly CommandWord[], 
   const plain = words.filter((w) => !w.operator);
   const index = plain.indexOf(word);
   const program = plain.slice(0, index).find((w) => !/^[A-Za-z_]\w*=/.test(w.value));
-  const blocks = eventRules(reg.event, reg.harness)?.exit2Blocks === true;
+  const blocks = dialectEvent(reg.dialect, reg.event)?.rules.exit2Blocks === true;
   if (program === undefined)
     return "the shell cannot find the program (exit 127, a non-blocking error) and the action proceeds";
   const name = program.value.split("/").pop() ?? program.value;

@@ -4,9 +4,9 @@
  * on a failing exit read as a deny. Fields the CLI would ignore (a wrong type, an unknown decision)
  * make the answer `invalid`: the CLI fails open on them.
  */
-import { GEMINI_DECISIONS, geminiEventRules, type GeminiEventRules } from "./gemini-rules.js";
-import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
-import type { FoldedHookDecision } from "./types.js";
+import { GEMINI_DECISIONS, geminiEventRules, type GeminiEventRules } from "./rules.js";
+import { invalid, isRecord, noDecision, nonEmpty, show } from "../../../core/hook-decision/fold-shared.js";
+import type { FoldedHookDecision } from "../../../core/hook-decision/types.js";
 
 export interface GeminiHookOutcome {
   readonly event: string;

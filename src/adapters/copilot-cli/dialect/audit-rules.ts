@@ -3,9 +3,9 @@
  * hook that reads right and does nothing under Copilot, each measured on the pinned 1.0.102
  * (test/copilot) or taken from Copilot's hook table (core/hook-decision/copilot-rules.ts).
  */
-import { copilotEventRules, copilotUsesSnakeCase } from "../../hook-decision/copilot-rules.js";
-import { finding } from "../finding.js";
-import type { LintFinding, LintRuleMeta, SourceRange } from "../types.js";
+import { copilotEventRules, copilotUsesSnakeCase } from "./rules.js";
+import { finding } from "../../../core/audit/finding.js";
+import type { LintFinding, LintRuleMeta, SourceRange } from "../../../core/audit/types.js";
 
 export const copilotUnknownEventRule: LintRuleMeta = {
   id: "copilot-unknown-event",

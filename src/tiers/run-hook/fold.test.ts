@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { combineHookDecisions } from "./combine.js";
-import { eventRules, knownHookEvents } from "./event-rules.js";
-import { foldHookDecision, type HookOutcomeInput } from "./fold.js";
+import { combineHookDecisions } from "../../core/hook-decision/combine.js";
+import { eventRules, knownHookEvents } from "./harness-rules.js";
+import { foldHookDecision } from "./fold.js";
+import type { HookOutcomeInput } from "../../core/hook-decision/outcome.js";
 
 const run = (partial: Partial<HookOutcomeInput>) =>
   foldHookDecision({ event: "PreToolUse", exitCode: 0, stdout: "", stderr: "", timedOut: false, ...partial });

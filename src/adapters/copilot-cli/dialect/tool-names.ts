@@ -7,7 +7,7 @@
  * Relative paths are taken against the work dir (measured). The stream reader maps them back, so one
  * set of checks reads every harness. A name that is neither passes through unchanged.
  */
-import type { ModelTurn, ScriptedToolCall } from "../model-turn.js";
+import type { ModelTurn, ScriptedToolCall } from "../../../core/model-turn.js";
 
 type Input = Readonly<Record<string, unknown>>;
 type AnswerTurn = Exclude<ModelTurn, { error: unknown }>;

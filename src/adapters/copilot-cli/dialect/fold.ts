@@ -4,9 +4,13 @@
  * exit-code meaning (preToolUse and permissionRequest deny on any non-zero exit; a timeout lets the
  * action proceed).
  */
-import { copilotEventRules, copilotUsesSnakeCase, type CopilotEventRules } from "./copilot-rules.js";
-import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
-import type { FoldedHookDecision, HookDecisionKind, DecisionSource } from "./types.js";
+import { copilotEventRules, copilotUsesSnakeCase, type CopilotEventRules } from "./rules.js";
+import { invalid, isRecord, noDecision, nonEmpty, show } from "../../../core/hook-decision/fold-shared.js";
+import type {
+  FoldedHookDecision,
+  HookDecisionKind,
+  DecisionSource,
+} from "../../../core/hook-decision/types.js";
 
 /** What a Copilot hook run produced. */
 export interface CopilotHookOutcome {

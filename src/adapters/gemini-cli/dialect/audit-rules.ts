@@ -11,9 +11,9 @@ import {
   GEMINI_BUILTIN_TOOLS,
   GEMINI_HOOK_EVENTS,
   geminiEventRules,
-} from "../../hook-decision/gemini-rules.js";
-import { getMember, memberName, parseJson, rangeOf } from "../json-ast.js";
-import type { LintFinding, LintRuleMeta } from "../types.js";
+} from "./rules.js";
+import { getMember, memberName, parseJson, rangeOf } from "../../../core/audit/json-ast.js";
+import type { LintFinding, LintRuleMeta } from "../../../core/audit/types.js";
 
 /** The keys of a Gemini `hooks` object that configure hooks rather than name an event. */
 const CONFIG_KEYS = new Set(["enabled", "disabled", "notifications"]);

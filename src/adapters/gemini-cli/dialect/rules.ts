@@ -22,8 +22,11 @@ export const GEMINI_DECISIONS = ["allow", "deny", "block", "ask"] as const;
 
 /** What a hook may do on one Gemini CLI event. */
 export interface GeminiEventRules {
-  /** The input field a matcher is compared with (a regular expression, unanchored), if any. */
-  readonly matcherField?: "tool_name" | "trigger" | "source" | "reason" | "notification_type";
+  /**
+   * The input field a matcher is compared with, if any: a tool name as an unanchored regular
+   * expression, a source, reason or trigger for plain equality (hookPlanner.matchesContext).
+   */
+  readonly matcherField?: "tool_name" | "trigger" | "source" | "reason";
   /** `decision: deny|block` (or a plain-text failure) stops something, and what. */
   readonly blocks?: "tool" | "tool-result" | "agent" | "agent-continues" | "model-call";
   /** `hookSpecificOutput.additionalContext` reaches the model. */
@@ -101,9 +104,10 @@ export const GEMINI_EVENT_RULES: Readonly<Record<string, GeminiEventRules>> = {
     additionalContext: false,
     specificFields: [],
   },
+  // Gemini CLI 0.61.0 fires Notification with no matcher context (hookEventHandler.fireNotificationEvent),
+  // so its hook planner ignores a matcher here: every Notification hook runs.
   Notification: {
     claudeEvent: "Notification",
-    matcherField: "notification_type",
     additionalContext: false,
     specificFields: [],
   },

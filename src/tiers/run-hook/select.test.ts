@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { permissionRuleMatches, splitCommand } from "./if-rule.js";
-import { testMatcher } from "./matcher.js";
-import { InvalidHooksConfigError, parseHooksConfig } from "./parse.js";
-import { selectHandlers } from "./select.js";
+import { permissionRuleMatches, splitCommand } from "../../core/hook-config/if-rule.js";
+import { testMatcher } from "../../core/hook-config/matcher.js";
+import { InvalidHooksConfigError, parseHooksConfig } from "../../core/hook-config/parse.js";
+import { selectHandlers } from "./harness-rules.js";
 
 describe("testMatcher", () => {
   it.each([

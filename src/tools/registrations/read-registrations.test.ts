@@ -2,8 +2,9 @@
 // (Copilot's `bash`), the timeout in seconds with its raw value and unit (Gemini's ms), the handler's
 // JSON path and line, and the matcher's place (the group, or Copilot's flat entry itself).
 import { describe, expect, test } from "vitest";
-import { readRegistrations } from "./read-registrations.js";
-import { formatJsonPath, UnreadableHooksFileError, valueAt } from "./registration.js";
+import { dialectOf } from "../../adapters/registry.js";
+import { readRegistrations } from "../../core/hook-config/read-registrations.js";
+import { formatJsonPath, UnreadableHooksFileError, valueAt } from "../../core/hook-config/registration.js";
 
 const CLAUDE = `{
   "hooks": {
@@ -39,7 +40,7 @@ const GEMINI = `{
 describe("readRegistrations", () => {
   test("Claude Code: nested groups, the command handler only, at its own index and line", () => {
     const [r, ...rest] = readRegistrations({
-      harness: "claude-code",
+      dialect: dialectOf("claude-code"),
       file: "s.json",
       source: "project settings",
       text: CLAUDE,
@@ -61,7 +62,7 @@ describe("readRegistrations", () => {
 
   test("Copilot: flat entries (bash, timeoutSec, own matcher, optional type) and nested groups", () => {
     const rs = readRegistrations({
-      harness: "copilot",
+      dialect: dialectOf("copilot"),
       file: "g.json",
       source: "repository hooks",
       text: COPILOT,
@@ -84,7 +85,7 @@ describe("readRegistrations", () => {
 
   test("Gemini: the timeout is milliseconds, normalised to seconds; config keys are not events", () => {
     const [r, ...rest] = readRegistrations({
-      harness: "gemini",
+      dialect: dialectOf("gemini"),
       file: ".gemini/settings.json",
       source: "gemini settings",
       text: GEMINI,
@@ -104,11 +105,22 @@ describe("readRegistrations", () => {
     const onProblem = (m: string) => problems.push(m);
     const text = flat;
     expect(
-      readRegistrations({ harness: "claude-code", file: "f", source: "project settings", text, onProblem }),
+      readRegistrations({
+        dialect: dialectOf("claude-code"),
+        file: "f",
+        source: "project settings",
+        text,
+        onProblem,
+      }),
     ).toEqual([]);
     expect(problems).toEqual(['PreToolUse[0] has no "hooks" list: the harness runs nothing from it']);
     expect(() =>
-      readRegistrations({ harness: "gemini", file: "bad.json", source: "gemini settings", text: "{" }),
+      readRegistrations({
+        dialect: dialectOf("gemini"),
+        file: "bad.json",
+        source: "gemini settings",
+        text: "{",
+      }),
     ).toThrow(UnreadableHooksFileError);
   });
 });

@@ -5,7 +5,7 @@
  * (`toolName: "bash"`, `toolArgs`); a PascalCase name selects the VS Code-compatible variant, which
  * keeps the snake_case fields and Claude's tool names, with an ISO 8601 timestamp.
  */
-import { copilotCanonicalEvent, copilotUsesSnakeCase } from "../hook-decision/copilot-rules.js";
+import { copilotCanonicalEvent, copilotUsesSnakeCase } from "./rules.js";
 import { toCopilotCall } from "./tool-names.js";
 
 type Json = Record<string, unknown>;

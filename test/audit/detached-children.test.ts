@@ -3,13 +3,15 @@
 // while that work runs, so a long subprocess timeout there is no finding; the same timeout on the
 // hook's own path still is. Fixtures of our own, reproducing a pattern seen on a public plugin.
 import { describe, expect, it } from "vitest";
-import { detachedCode, inDetachedChild } from "./detached-children.js";
-import { checkHookScript } from "./rules/hook-script.js";
-import type { SourceLanguage } from "./source-scan.js";
+import { dialectOf } from "../../src/adapters/registry.js";
+import { detachedCode, inDetachedChild } from "../../src/core/audit/detached-children.js";
+import { checkHookScript } from "../../src/core/audit/rules/hook-script.js";
+import type { SourceLanguage } from "../../src/core/audit/source-scan.js";
 
 const reg = {
   file: "hooks/hooks.json",
   harness: "claude-code" as const,
+  dialect: dialectOf("claude-code"),
   event: "Stop",
   eventRange: { line: 1, column: 1 },
   type: "command",

@@ -1,0 +1,46 @@
+/**
+ * Claude Code's hook dialect: its events and matchers (read from the pinned binary, dialect/events.ts),
+ * Claude-shaped answers folded with Claude Code's own reading, and hooks run under `sh -c` with
+ * `CLAUDE_PROJECT_DIR` set.
+ */
+import { dialectEventRules } from "../../core/dialect.js";
+import type { HookDialect } from "../../core/dialect.js";
+import { foldClaudeShaped } from "../../core/hook-decision/fold.js";
+import type { ClaudeShapedProfile } from "../../core/hook-decision/profile.js";
+import { CLAUDE_CODE_EVENTS } from "./dialect/events.js";
+import { CLAUDE_CODE_TOOLS } from "./dialect/tools.js";
+
+const byName = new Map(CLAUDE_CODE_EVENTS.map((e) => [e.name, e.rules]));
+
+const profile: ClaudeShapedProfile = {
+  displayName: "Claude Code",
+  rules: (event) => byName.get(event),
+  asyncAnswers: true,
+  exit2NeedsStderr: false,
+  askRejected: false,
+  denyNeedsReason: false,
+  continueFalseRejectedOn: [],
+};
+
+export const claudeCodeDialect: HookDialect = {
+  harness: "claude-code",
+  displayName: "Claude Code",
+  events: CLAUDE_CODE_EVENTS,
+  matcherRule: "names-or-regex",
+  toolNames: {},
+  knownTools: CLAUDE_CODE_TOOLS,
+  // A command hook gets 600 s when its `timeout` (seconds) is not set.
+  timeout: { unit: "s", field: "timeout", defaultSeconds: 600 },
+  handlers: { commandFields: ["command"], typeOptional: false, configKeys: [], flatEntries: false },
+  shell: "sh",
+  hookEnv: (projectDir) => ({ CLAUDE_PROJECT_DIR: projectDir }),
+  unsetVariables: [],
+  payload: (completed) => ({ ...completed }),
+  fold: (input) => foldClaudeShaped(input, profile),
+  verdictMeaning: (event) =>
+    dialectEventRules(claudeCodeDialect, event)?.exit2Blocks
+      ? `exit 2 blocks ${event}`
+      : `exit 2 blocks nothing on ${event}`,
+  pluginRootPlaceholders: ["${CLAUDE_PLUGIN_ROOT}"],
+  auditRules: [],
+};

@@ -1,0 +1,50 @@
+/**
+ * Tool names of Claude Code 2.1.328: the `tools` of a real run's init message (test/harness/fixtures/
+ * streams/hooks-block-and-stop.jsonl), plus the names its binary still carries for other modes and
+ * platforms (Glob, Grep, MultiEdit, TodoWrite, AskUserQuestion, plan mode, PowerShell, LSP, the task
+ * list tools) and the old names kept as aliases (Task, LS, NotebookRead). A matcher on a name outside
+ * this list is reported as a warning, because a newer CLI may add it.
+ */
+export const CLAUDE_CODE_TOOLS: readonly string[] = [
+  "Agent",
+  "Task",
+  "Bash",
+  "BashOutput",
+  "KillShell",
+  "CronCreate",
+  "CronDelete",
+  "CronList",
+  "Edit",
+  "MultiEdit",
+  "EnterWorktree",
+  "ExitWorktree",
+  "ListAgents",
+  "Monitor",
+  "NotebookEdit",
+  "NotebookRead",
+  "Read",
+  "ReportFindings",
+  "ScheduleWakeup",
+  "SendMessage",
+  "Skill",
+  "TaskStop",
+  "ToolSearch",
+  "WebFetch",
+  "WebSearch",
+  "Workflow",
+  "Write",
+  "Glob",
+  "Grep",
+  "LS",
+  "TodoWrite",
+  "AskUserQuestion",
+  "ExitPlanMode",
+  "EnterPlanMode",
+  "PowerShell",
+  "LSP",
+  "TaskCreate",
+  "TaskUpdate",
+  "TaskList",
+  "TaskGet",
+  "TaskOutput",
+];

@@ -1,0 +1,23 @@
+/** Claude Code's line of the harness registry. */
+import type { HarnessEntry } from "../port.js";
+import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
+import { claudeCodeDialect } from "./dialect.js";
+import { CLAUDE_CODE_PACKAGE, CLAUDE_CODE_VERSION } from "./errors.js";
+import { claudeCodePluginRegistrations, claudeCodeRegistrations } from "./registrations.js";
+
+export const claudeCodeHarness: HarnessEntry = {
+  id: "claude-code",
+  aliases: ["claude", "claude-code-cli"],
+  displayName: "Claude Code",
+  dialect: claudeCodeDialect,
+  package: { name: CLAUDE_CODE_PACKAGE, version: CLAUDE_CODE_VERSION },
+  binEnv: "VIGILES_CLAUDE_BIN",
+  capabilities: CLAUDE_CODE_CAPABILITIES,
+  managedSettingsDirs: ["/etc/claude-code"],
+  markers: [".claude", ".claude-plugin", "CLAUDE.md", ".mcp.json"],
+  weakMarkers: [],
+  explainSource: "layered-settings",
+  readRegistrations: claudeCodeRegistrations,
+  readPluginRegistrations: claudeCodePluginRegistrations,
+  loadAdapter: async () => (await import("./adapter.js")).claudeCodeAdapter,
+};

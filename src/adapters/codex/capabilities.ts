@@ -1,0 +1,11 @@
+import type { HarnessCapabilities } from "../port.js";
+
+/** What this harness can report or do, as data (the capability matrix is generated from it). */
+export const CODEX_CAPABILITIES: HarnessCapabilities = {
+  skillSelectionEvents: false,
+  hookEventsInStream: false,
+  effort: false,
+  confinement: true,
+  subagentParents: false,
+  pluginDirs: false,
+};

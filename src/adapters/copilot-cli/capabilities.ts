@@ -1,0 +1,13 @@
+import type { HarnessCapabilities } from "../port.js";
+
+/** What this harness can report or do, as data (the capability matrix is generated from it). */
+export const COPILOT_CAPABILITIES: HarnessCapabilities = {
+  skillSelectionEvents: false,
+  hookEventsInStream: false,
+  effort: false,
+  confinement: true,
+  // Subagent events carry parentToolCallId (test/copilot: a scripted Task).
+  subagentParents: true,
+  // Copied and recorded, loaded with --plugin-dir (plugin-dirs.ts).
+  pluginDirs: true,
+};

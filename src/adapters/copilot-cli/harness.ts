@@ -1,0 +1,41 @@
+/** GitHub Copilot CLI's line of the harness registry. */
+import type { HarnessEntry } from "../port.js";
+import { COPILOT_CAPABILITIES } from "./capabilities.js";
+import { copilotDialect } from "./dialect.js";
+import { COPILOT_PACKAGE, COPILOT_VERSION } from "./errors.js";
+import { homedir } from "node:os";
+import { copilotPluginRegistrations, copilotRegistrations } from "./registrations.js";
+import { copilotTrustLine } from "./trust.js";
+
+export const copilotHarness: HarnessEntry = {
+  id: "copilot-cli",
+  aliases: ["copilot", "github-copilot"],
+  displayName: "GitHub Copilot CLI",
+  dialect: copilotDialect,
+  package: { name: COPILOT_PACKAGE, version: COPILOT_VERSION },
+  binEnv: "VIGILES_COPILOT_BIN",
+  capabilities: COPILOT_CAPABILITIES,
+  managedSettingsDirs: ["/etc/github-copilot"],
+  markers: [".github/hooks", ".github/copilot-instructions.md"],
+  weakMarkers: [],
+  explainSource: "registrations",
+  readRegistrations: copilotRegistrations,
+  readPluginRegistrations: copilotPluginRegistrations,
+  // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
+  registrationGate: (root, env) => {
+    const trust = copilotTrustLine(root, env["HOME"] ?? homedir(), env);
+    const untrusted = trust?.level === "warn" ? trust : undefined;
+    return {
+      skip: (r) => (r.source === "repository hooks" ? untrusted?.message : undefined),
+      ...(untrusted !== undefined
+        ? {
+            warning: {
+              message: untrusted.message,
+              ...(untrusted.fix !== undefined ? { fix: untrusted.fix } : {}),
+            },
+          }
+        : {}),
+    };
+  },
+  loadAdapter: async () => (await import("./adapter.js")).copilotAdapter,
+};

@@ -1,0 +1,63 @@
+/**
+ * Gemini CLI's hook dialect (0.61.0): its own events, a tool matcher read as an unanchored regular
+ * expression over Gemini's tool names, a SessionStart/SessionEnd/PreCompress matcher compared for
+ * equality (hookPlanner.matchesTrigger: `startup|clear` never matches), timeouts in milliseconds,
+ * commands under `bash -c`, and answers folded by Gemini's own protocol (dialect/fold.ts).
+ */
+import { geminiMeaning } from "./dialect/meaning.js";
+import type { DialectEvent, HookDialect } from "../../core/dialect.js";
+import { eventRulesOf } from "../../core/hook-decision/event-rules.js";
+import { geminiHookRules } from "./dialect/audit-rules.js";
+import { foldGeminiHook } from "./dialect/fold.js";
+import {
+  CLAUDE_TO_GEMINI_TOOL,
+  GEMINI_DEFAULT_HOOK_TIMEOUT_MS,
+  GEMINI_EVENT_RULES,
+} from "./dialect/rules.js";
+
+const GEMINI_EVENTS: readonly DialectEvent[] = Object.entries(GEMINI_EVENT_RULES).map(([name, r]) => ({
+  name,
+  rules: eventRulesOf({
+    exit2Blocks: r.blocks !== undefined,
+    legacyDecision: r.blocks !== undefined,
+    additionalContext: r.additionalContext,
+  }),
+  ...(r.claudeEvent !== undefined && r.claudeEvent !== name ? { claudeEvent: r.claudeEvent } : {}),
+  ...(r.matcherField !== undefined
+    ? { matcherSubject: r.matcherField, matcherRule: r.matcherField === "tool_name" ? "regex" : "exact" }
+    : {}),
+}));
+
+export const geminiDialect: HookDialect = {
+  harness: "gemini",
+  displayName: "Gemini CLI",
+  events: GEMINI_EVENTS,
+  matcherRule: "regex",
+  toolNames: CLAUDE_TO_GEMINI_TOOL,
+  timeout: { unit: "ms", field: "timeout", defaultSeconds: GEMINI_DEFAULT_HOOK_TIMEOUT_MS / 1000 },
+  handlers: {
+    commandFields: ["command"],
+    typeOptional: false,
+    configKeys: ["enabled", "disabled", "notifications"],
+    flatEntries: false,
+  },
+  shell: "bash",
+  // Gemini CLI sets its own names beside CLAUDE_PROJECT_DIR (kept for compatibility).
+  hookEnv: (projectDir) => ({
+    CLAUDE_PROJECT_DIR: projectDir,
+    GEMINI_PROJECT_DIR: projectDir,
+    GEMINI_CWD: projectDir,
+  }),
+  // Gemini CLI neither sets nor substitutes a plugin root: `${CLAUDE_PLUGIN_ROOT}/hooks/x.sh` runs as `/hooks/x.sh`.
+  unsetVariables: ["CLAUDE_PLUGIN_ROOT"],
+  // Scripts and callers write Claude Code's tool names; Gemini sends its own (`run_shell_command`).
+  payload: (completed) =>
+    typeof completed["tool_name"] === "string"
+      ? { ...completed, tool_name: CLAUDE_TO_GEMINI_TOOL[completed["tool_name"]] ?? completed["tool_name"] }
+      : { ...completed },
+  fold: (input) => foldGeminiHook(input),
+  verdictMeaning: (event, timeout) => geminiMeaning(event, timeout),
+  // An extension's `${extensionPath}` is replaced textually before the shell runs the command.
+  pluginRootPlaceholders: ["${extensionPath}"],
+  auditRules: geminiHookRules,
+};

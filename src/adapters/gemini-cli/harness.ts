@@ -1,0 +1,32 @@
+/** Gemini CLI's line of the harness registry. */
+import type { HarnessEntry } from "../port.js";
+import { GEMINI_CAPABILITIES } from "./capabilities.js";
+import { geminiDialect } from "./dialect.js";
+import { GEMINI_PACKAGE, GEMINI_VERSION } from "./errors.js";
+import {
+  geminiExtensionRegistrations,
+  geminiHookSwitches,
+  geminiRegistrations,
+  geminiSwitchedOff,
+} from "./registrations.js";
+
+export const geminiHarness: HarnessEntry = {
+  id: "gemini",
+  aliases: ["gemini-cli"],
+  displayName: "Gemini CLI",
+  dialect: geminiDialect,
+  package: { name: GEMINI_PACKAGE, version: GEMINI_VERSION },
+  binEnv: "VIGILES_GEMINI_BIN",
+  capabilities: GEMINI_CAPABILITIES,
+  managedSettingsDirs: ["/etc/gemini-cli"],
+  markers: [".gemini", "GEMINI.md", "gemini-extension.json"],
+  weakMarkers: [],
+  explainSource: "registrations",
+  readRegistrations: geminiRegistrations,
+  readPluginRegistrations: geminiExtensionRegistrations,
+  registrationGate: (root) => {
+    const switches = geminiHookSwitches(root);
+    return { skip: (r) => geminiSwitchedOff(switches, r) };
+  },
+  loadAdapter: async () => (await import("./adapter.js")).geminiAdapter,
+};

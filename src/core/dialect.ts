@@ -1,0 +1,141 @@
+/**
+ * A harness's hook dialect: what it does with a hook, as data and pure functions. Each harness keeps
+ * its own beside its adapter (src/adapters/<harness>/dialect.ts) and the registry hands it out; core
+ * defines the shape and the generic readings below, and never names a harness. runHook, explain, the
+ * audit, mutate, init and the eval gates all read the same dialect, so they cannot disagree.
+ */
+import type { EventRules } from "./hook-decision/event-rules.js";
+import type { HookOutcomeInput } from "./hook-decision/outcome.js";
+import type { FoldedHookDecision } from "./hook-decision/types.js";
+import type { LintRuleMeta } from "./audit/types.js";
+import type { RegisteredTimeout } from "./hook-config/registration.js";
+
+/** A registered harness's id, as the registry spells it (`claude-code`, `codex`, `copilot-cli`, `gemini` …). */
+export type HarnessId = string;
+
+/**
+ * How a harness compares a matcher with its subject on one event.
+ * - `names-or-regex`: Claude Code and Codex. A matcher of only `[A-Za-z0-9_ ,|-]` is a list of exact
+ *   names split on `|` or `,`; anything else is an unanchored regular expression.
+ * - `pipe-names-or-regex`: the same with the narrow list, `[A-Za-z0-9_|]` split on `|` only (Claude
+ *   Code's events outside its wide-list set, such as FileChanged).
+ * - `regex`: the trimmed matcher as an unanchored regular expression, compared for equality when it
+ *   does not compile (Gemini CLI's tool events).
+ * - `whole-name`: a regular expression that must match the whole subject (Copilot CLI).
+ * - `exact`: the trimmed matcher must equal the subject (Gemini CLI's SessionStart-style events).
+ * In every rule `*`, an empty or an absent matcher matches everything; all are case-sensitive.
+ */
+export type MatcherRule = "names-or-regex" | "pipe-names-or-regex" | "regex" | "whole-name" | "exact";
+
+/** Where a dialect's knowledge of one event comes from, when a reader wants to cite it. */
+export interface DialectEvent {
+  /** The event as written in the harness's config. */
+  readonly name: string;
+  /** What a hook may do on it, in the shared shape. */
+  readonly rules: EventRules;
+  /** Claude Code's name for the same moment (Gemini `BeforeTool` is `PreToolUse`); absent when none. */
+  readonly claudeEvent?: string;
+  /** The payload field its matcher is compared with; absent: the harness ignores a matcher here. */
+  readonly matcherSubject?: string;
+  /** How the matcher is compared (default: the dialect's `matcherRule`). */
+  readonly matcherRule?: MatcherRule;
+  /** The subject is the base name of the field's path (Claude Code's FileChanged). */
+  readonly subjectTransform?: "basename";
+  /** The values the subject can take, where the harness lists them (SessionStart sources). */
+  readonly matcherValues?: readonly string[];
+}
+
+/** What one harness does with hooks. */
+export interface HookDialect {
+  readonly harness: HarnessId;
+  readonly displayName: string;
+  /** Every hook event, as written in its config (aliases included, such as Copilot's PascalCase names). */
+  readonly events: readonly DialectEvent[];
+  /** How matchers are compared where an event does not say otherwise. */
+  readonly matcherRule: MatcherRule;
+  /** The harness's own tool names by Claude Code's (`Bash` → `run_shell_command`); a name missing here is the same on both. */
+  readonly toolNames: Readonly<Record<string, string>>;
+  /**
+   * The tool names the harness offers, where they are pinned: a tool matcher naming none of them is
+   * reported by the audit. Omitted: the harness's tool list is not pinned.
+   */
+  readonly knownTools?: readonly string[];
+  /** The unit the registered `timeout` is read in, its field, and the default when none is set. */
+  readonly timeout: {
+    readonly unit: "s" | "ms";
+    readonly field: string;
+    readonly defaultSeconds: number;
+  };
+  /** The shell a string command runs under. */
+  readonly shell: "sh" | "bash";
+  /** How a handler reads in its hooks file. */
+  readonly handlers: {
+    /** The fields a command may be in, in the order the harness looks (Copilot: `bash`, then `command`). */
+    readonly commandFields: readonly string[];
+    /** A handler without `type` is a command hook (Copilot CLI). */
+    readonly typeOptional: boolean;
+    /** Keys of the `hooks` object that configure hooks rather than name an event (Gemini: `enabled` …). */
+    readonly configKeys: readonly string[];
+    /** An entry may be the handler itself, with its own matcher, instead of a group (Copilot CLI). */
+    readonly flatEntries: boolean;
+  };
+  /** The environment the harness gives a command hook, for a project dir. */
+  hookEnv(projectDir: string): Readonly<Record<string, string>>;
+  /**
+   * Variables a command may name that this harness neither sets nor substitutes, so they expand to
+   * "" (Gemini CLI and `${CLAUDE_PLUGIN_ROOT}`).
+   */
+  readonly unsetVariables: readonly string[];
+  /** The stdin payload the harness sends, from a completed Claude-shaped event. */
+  payload(completed: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /** Folds one hook run into what the harness does with it. */
+  fold(input: HookOutcomeInput): FoldedHookDecision;
+  /** What a hook's exit codes and answers do on `event`, in words (explain shows it beside each hook). */
+  verdictMeaning(event: string, timeout: RegisteredTimeout | undefined): string;
+  /**
+   * Placeholders the harness replaces with a plugin's root in its commands, textually (Claude Code
+   * `${CLAUDE_PLUGIN_ROOT}`, Gemini CLI `${extensionPath}`).
+   */
+  readonly pluginRootPlaceholders: readonly string[];
+  /** Static audit rules that only this harness needs (its own file formats and pitfalls). */
+  readonly auditRules: readonly LintRuleMeta[];
+}
+
+/** The event of a dialect by the name written in a config, or undefined when the harness has none by that name. */
+export function dialectEvent(dialect: HookDialect, name: string): DialectEvent | undefined {
+  return dialect.events.find((e) => e.name === name);
+}
+
+/** Every event name of a dialect, in its order. */
+export function dialectEventNames(dialect: HookDialect): readonly string[] {
+  return dialect.events.map((e) => e.name);
+}
+
+/** The rules of an event, or undefined for a name the harness does not have. */
+export function dialectEventRules(dialect: HookDialect, name: string): EventRules | undefined {
+  return dialectEvent(dialect, name)?.rules;
+}
+
+/** Claude Code's name for an event of this dialect; the name itself when it has no other. */
+export function claudeEventName(dialect: HookDialect, name: string): string {
+  return dialectEvent(dialect, name)?.claudeEvent ?? name;
+}
+
+/** The event of this dialect that stands for a Claude Code event (`PreToolUse` → Gemini `BeforeTool`), if any. */
+export function nativeEventName(dialect: HookDialect, claudeEvent: string): string | undefined {
+  return (
+    dialect.events.find((e) => e.name === claudeEvent && e.claudeEvent === undefined)?.name ??
+    dialect.events.find((e) => e.claudeEvent === claudeEvent)?.name
+  );
+}
+
+/** The harness's name for a Claude Code tool name. */
+export function nativeToolName(dialect: HookDialect, claudeTool: string): string {
+  return Object.hasOwn(dialect.toolNames, claudeTool) ? dialect.toolNames[claudeTool]! : claudeTool;
+}
+
+/** Claude Code's name for one of the harness's tool names (the first Claude name that maps to it). */
+export function claudeToolName(dialect: HookDialect, nativeTool: string): string {
+  for (const [claude, native] of Object.entries(dialect.toolNames)) if (native === nativeTool) return claude;
+  return nativeTool;
+}

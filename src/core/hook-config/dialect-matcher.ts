@@ -1,0 +1,135 @@
+/**
+ * Matchers as a harness applies them, read from its dialect: which payload field an event's matcher
+ * is compared with, and how (names or regex, unanchored or whole-name, or plain equality). One
+ * reading serves runHook's selection, explain, the audit and mutate.
+ */
+import { dialectEvent, type HookDialect, type MatcherRule } from "../dialect.js";
+
+export type MatcherKind = "all" | "names" | "regex" | "exact";
+
+export interface MatcherVerdict {
+  readonly matches: boolean;
+  readonly kind: MatcherKind;
+  /** For `names`: the exact names. */
+  readonly names?: readonly string[];
+  /** Set when a regex matcher does not compile: the harness never fires it. */
+  readonly error?: string;
+  /** The rule that compared it, for explanations. */
+  readonly rule?: MatcherRule;
+}
+
+const WIDE_NAMES = /^[A-Za-z0-9_ ,|-]+$/;
+const PIPE_NAMES = /^[A-Za-z0-9_|]+$/;
+
+/** The payload field an event's matcher reads, or undefined when the harness ignores a matcher there. */
+export function matcherSubjectOf(dialect: HookDialect, event: string): string | undefined {
+  return dialectEvent(dialect, event)?.matcherSubject;
+}
+
+/** The value a matcher is compared with for this payload, or undefined when the event takes no matcher. */
+export function matcherSubjectValue(
+  dialect: HookDialect,
+  event: string,
+  payload: Readonly<Record<string, unknown>>,
+): string | undefined {
+  const e = dialectEvent(dialect, event);
+  if (e?.matcherSubject === undefined) return undefined;
+  const raw = payload[e.matcherSubject];
+  const value = typeof raw === "string" ? raw : "";
+  return e.subjectTransform === "basename" ? (value.split("/").pop() ?? "") : value;
+}
+
+/** Whether an event's handlers are selected by tool name (so `if:` rules apply). */
+export function isToolEventOf(dialect: HookDialect, event: string): boolean {
+  const subject = matcherSubjectOf(dialect, event);
+  return subject === "tool_name" || subject === "toolName";
+}
+
+/** How this harness compares a matcher on `event`. */
+export function matcherRuleOf(dialect: HookDialect, event: string): MatcherRule {
+  return dialectEvent(dialect, event)?.matcherRule ?? dialect.matcherRule;
+}
+
+function regexVerdict(source: string, subject: string, rule: MatcherRule): MatcherVerdict {
+  try {
+    return { matches: new RegExp(source).test(subject), kind: "regex", rule };
+  } catch (error) {
+    return { matches: false, kind: "regex", error: (error as Error).message, rule };
+  }
+}
+
+function namesOrRegex(matcher: string, subject: string, rule: MatcherRule, names: RegExp, split: RegExp) {
+  if (names.test(matcher)) {
+    const list = matcher
+      .split(split)
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
+    return { matches: list.includes(subject), kind: "names" as const, names: list, rule };
+  }
+  return regexVerdict(matcher, subject, rule);
+}
+
+/** Compares a matcher with its subject by `rule`. `*`, empty and absent match everything under every rule. */
+export function testMatcherBy(
+  rule: MatcherRule,
+  matcher: string | undefined,
+  subject: string,
+): MatcherVerdict {
+  if (matcher === undefined || matcher === "" || matcher === "*") return { matches: true, kind: "all", rule };
+  switch (rule) {
+    case "names-or-regex":
+      return namesOrRegex(matcher, subject, rule, WIDE_NAMES, /[|,]/);
+    case "pipe-names-or-regex":
+      return namesOrRegex(matcher, subject, rule, PIPE_NAMES, /\|/);
+    case "regex": {
+      // Gemini CLI 0.61.0 (hookPlanner.matchesToolName): the trimmed matcher as a regex; one that
+      // does not compile is compared for equality instead of never firing.
+      const trimmed = matcher.trim();
+      if (trimmed === "" || trimmed === "*") return { matches: true, kind: "all", rule };
+      const v = regexVerdict(trimmed, subject, rule);
+      return v.error === undefined ? v : { matches: trimmed === subject, kind: "exact", rule };
+    }
+    case "whole-name":
+      return regexVerdict(`^(?:${matcher})$`, subject, rule);
+    case "exact": {
+      // Gemini CLI 0.61.0 (hookPlanner.matchesTrigger): the trimmed matcher must equal the source or
+      // trigger, so an alternation such as `startup|clear` never matches.
+      const trimmed = matcher.trim();
+      if (trimmed === "" || trimmed === "*") return { matches: true, kind: "all", rule };
+      return { matches: trimmed === subject, kind: "exact", rule };
+    }
+    default: {
+      const never: never = rule;
+      return never;
+    }
+  }
+}
+
+/** Tests a matcher on `event` the way the harness of `dialect` does. */
+export function testDialectMatcher(
+  dialect: HookDialect,
+  event: string,
+  matcher: string | undefined,
+  subject: string,
+): MatcherVerdict {
+  return testMatcherBy(matcherRuleOf(dialect, event), matcher, subject);
+}
+
+/** The rule in a few words, for explanations ("regex, unanchored"). */
+export function describeMatcherRule(rule: MatcherRule): string {
+  switch (rule) {
+    case "names-or-regex":
+    case "pipe-names-or-regex":
+      return "regex, unanchored";
+    case "regex":
+      return "regex, unanchored (equality when it does not compile)";
+    case "whole-name":
+      return "regex, whole name";
+    case "exact":
+      return "compared for equality";
+    default: {
+      const never: never = rule;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import type { EventRules } from "./event-rules.js";
+
+/** How a Claude-shaped harness departs from Claude Code's reading of an answer. */
+export interface ClaudeShapedProfile {
+  /** The harness's name in messages. */
+  readonly displayName: string;
+  /** The rules of an event, or undefined for a name the harness does not have. */
+  rules(event: string): EventRules | undefined;
+  /** `{"async": true}` as the first line puts the hook in the background (Claude Code). */
+  readonly asyncAnswers: boolean;
+  /** Exit 2 blocks only with a reason on stderr (Codex 0.169). */
+  readonly exit2NeedsStderr: boolean;
+  /** `permissionDecision: "ask"` is rejected (Codex 0.169). */
+  readonly askRejected: boolean;
+  /** `permissionDecision: "deny"` needs a non-empty reason (Codex 0.169). */
+  readonly denyNeedsReason: boolean;
+  /** Events on which `continue: false` is rejected as invalid (Codex: PreToolUse). */
+  readonly continueFalseRejectedOn: readonly string[];
+}
