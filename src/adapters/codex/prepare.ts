@@ -17,6 +17,7 @@ import { CodexUnsupportedError } from "./errors.js";
 import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { codexHookStateKey, codexHookTrustHash, tomlString } from "./hook-trust.js";
 import { shellQuote } from "../../core/shell-quote.js";
+import { isRecord } from "../../core/is-record.js";
 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
 export const hookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-codex-hooks");
@@ -24,7 +25,6 @@ export const hookRecorderPath = (dirs: RunDirs) => join(dirs.tmpDir, HOOK_RECORD
 export const codexHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".codex");
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function safeJoin(root: string, rel: string): string {
   const norm = normalize(rel);

@@ -25,9 +25,9 @@ import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.
 import { translateClaudeHooks } from "./translate-hooks.js";
 import { assertFixtureKeepsLimits, geminiRunLimitSettings } from "./run-limits.js";
 import { shellQuote } from "../../core/shell-quote.js";
+import { isRecord } from "../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
 export const geminiHookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hooks");

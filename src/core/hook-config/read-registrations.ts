@@ -23,6 +23,7 @@ import {
   type RegistrationSource,
 } from "./registration.js";
 import type { HookHandler } from "./types.js";
+import { isRecord } from "../is-record.js";
 
 /** One config file to read. */
 export interface RegistrationFileInput {
@@ -40,7 +41,6 @@ export interface RegistrationFileInput {
 const GEMINI_CONFIG_KEYS = new Set(["enabled", "disabled", "notifications"]);
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The plain value of a momoa node (JSON with comments, as the harnesses' settings readers accept). */
 function evaluate(node: AnyNode): unknown {

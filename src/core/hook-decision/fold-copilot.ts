@@ -5,7 +5,8 @@
  * action proceed).
  */
 import { copilotEventRules, copilotUsesSnakeCase, type CopilotEventRules } from "./copilot-rules.js";
-import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
+import { invalid, noDecision, nonEmpty, show } from "./fold-shared.js";
+import { isRecord } from "../is-record.js";
 import type { FoldedHookDecision, HookDecisionKind, DecisionSource } from "./types.js";
 
 /** What a Copilot hook run produced. */

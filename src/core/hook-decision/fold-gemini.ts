@@ -5,7 +5,8 @@
  * make the answer `invalid`: the CLI fails open on them.
  */
 import { GEMINI_DECISIONS, geminiEventRules, type GeminiEventRules } from "./gemini-rules.js";
-import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
+import { invalid, noDecision, nonEmpty, show } from "./fold-shared.js";
+import { isRecord } from "../is-record.js";
 import type { FoldedHookDecision } from "./types.js";
 
 export interface GeminiHookOutcome {

@@ -3,7 +3,8 @@
  * the event's rules (HOOK-CONTRACT.md "Hook output").
  */
 import type { EventRules, HookHarness } from "./event-rules.js";
-import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
+import { invalid, noDecision, nonEmpty, show } from "./fold-shared.js";
+import { isRecord } from "../is-record.js";
 import type { DecisionSource, FoldedHookDecision, HookDecisionKind } from "./types.js";
 
 const PERMISSION_DECISIONS = ["allow", "deny", "ask", "defer"] as const;

@@ -29,6 +29,7 @@ import { CLAUDE_TO_GEMINI_EVENT } from "../../adapters/gemini-cli/translate-hook
 import { runHook } from "../../tiers/run-hook/run-hook.js";
 import { missingScriptOf, type ExplainOptions } from "./explain-event.js";
 import { verdictMeaning } from "./verdict-meaning.js";
+import { isRecord } from "../../core/is-record.js";
 
 /** A harness explain reads through its registrations (Claude Code has explain-event.ts). */
 export type RegistrationHarness = Exclude<HookHarness, "claude-code">;
@@ -66,7 +67,6 @@ export interface RegistrationExplanation {
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The harness's name for the event asked (a Claude Code name is accepted where it has a counterpart). */
 export function harnessEventName(harness: RegistrationHarness, event: string): string {

@@ -11,9 +11,9 @@ import { codexHomeOf, hookFiresDir } from "../prepare.js";
 import { relative, isAbsolute } from "node:path";
 import { readHookLog, type HookLog } from "./hook-records.js";
 import { readRefusedCalls } from "./rollout.js";
+import { isRecord } from "../../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** `/bin/bash -lc 'echo hi'` → `echo hi`: the command as the model wrote it. */

@@ -10,12 +10,10 @@ import type { IncomingMessage } from "node:http";
 import { startMockModel } from "../../claude-code/mock/server.js";
 import type { ModelScriptInput, RunningMock } from "../../port.js";
 import { toCopilotTurn } from "../../../core/copilot/tool-names.js";
+import { isRecord } from "../../../core/is-record.js";
 
 /** The header whose value `conversation-subagent` marks a subagent's request (measured on 1.0.102). */
 export const COPILOT_INTERACTION_HEADER = "x-interaction-type";
-
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The text of the first user message; only the text, as Copilot moves `cache_control` marks between requests. */
 function firstUserText(body: unknown): string {

@@ -16,9 +16,9 @@ import { fromCopilotCall } from "../../../core/copilot/tool-names.js";
 import { readCopilotHookFires } from "./hook-fires.js";
 import { unrecordedHookTypes } from "./unrecorded-hooks.js";
 import { CopilotUnrecordedHookError } from "../errors.js";
+import { isRecord } from "../../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /**

@@ -11,9 +11,9 @@ import type { RunDirs, StreamReader, StreamSummary } from "../../port.js";
 import { toClaudeCall } from "../mock/tool-names.js";
 import { geminiHookFiresDir } from "../prepare.js";
 import { readHookFires, type FireNaming } from "../../shared/hook-records.js";
+import { isRecord } from "../../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** A fire's tool in Claude Code's name, as the Trace's calls show it (`BeforeTool:run_shell_command` is `PreToolUse:Bash`). */

@@ -6,6 +6,7 @@
 import { copilotEventRules, copilotUsesSnakeCase } from "../../hook-decision/copilot-rules.js";
 import { finding } from "../finding.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "../types.js";
+import { isRecord } from "../../is-record.js";
 
 export const copilotUnknownEventRule: LintRuleMeta = {
   id: "copilot-unknown-event",
@@ -124,7 +125,6 @@ export interface CopilotHooksFileInput {
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Commands that wait on the network or a package manager. */
 const SLOW = /\b(curl|wget|npm|npx|pnpm|yarn|pip3?|docker|gh|git\s+(fetch|clone|pull|push))\b/;
