@@ -11,12 +11,9 @@ export type { ScriptModelOptions, ModelScript, ModelScriptInput } from "../adapt
 export { startMockModel, AGENT_ID_HEADER } from "../adapters/claude-code/mock/server.js";
 export type { MockModel, MockModelOptions } from "../adapters/claude-code/mock/server.js";
 export { resolveHarness, CLAUDE_BIN_ENV } from "../adapters/claude-code/resolve-harness.js";
-export {
-  HarnessNotFoundError,
-  UnsafeEndpointError,
-  CLAUDE_CODE_VERSION,
-  CLAUDE_CODE_INSTALL_LINE,
-} from "../adapters/claude-code/errors.js";
+export { HarnessNotFoundError } from "../adapters/claude-code/errors.js";
+export { UnsafeEndpointError } from "../adapters/shared/errors.js";
+export { CLAUDE_CODE_VERSION, CLAUDE_CODE_INSTALL_LINE } from "../adapters/claude-code/package-pin.js";
 
 // --- plugin loading and the selection matrix (issue 7) ---
 export { loadPlugin, PluginNotFoundError } from "../adapters/claude-code/plugin/load-plugin.js";

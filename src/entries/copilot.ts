@@ -9,9 +9,8 @@ export { copilotAdapter, createCopilotAdapter } from "../adapters/copilot-cli/ad
 export type { CopilotAdapterOptions } from "../adapters/copilot-cli/adapter.js";
 export { resolveCopilot, COPILOT_BIN_ENV } from "../adapters/copilot-cli/resolve.js";
 export { COPILOT_PKG_CACHE_ENV } from "../adapters/copilot-cli/package-cache.js";
+export { COPILOT_PACKAGE, COPILOT_VERSION } from "../adapters/copilot-cli/package-pin.js";
 export {
-  COPILOT_PACKAGE,
-  COPILOT_VERSION,
   CopilotNotFoundError,
   CopilotUnsupportedError,
   CopilotPackageError,

@@ -5,7 +5,7 @@ import { claudeCodeFactProbes } from "./fact-probes.js";
 import type { HarnessAdapter } from "../port.js";
 import { findManagedRouting } from "./managed-settings.js";
 import { diagnoseClaudeRun } from "./diagnose.js";
-import { CLAUDE_CODE_PACKAGE, CLAUDE_CODE_VERSION } from "./errors.js";
+import { CLAUDE_CODE_PIN } from "./package-pin.js";
 import { buildClaudeLaunch } from "./launch.js";
 import { startMockModel } from "./mock/server.js";
 import { prepareClaudeRun } from "./prepare-run.js";
@@ -21,7 +21,7 @@ import { createClaudeStreamReader } from "./stream/stream-reader.js";
 export const claudeCodeAdapter: HarnessAdapter = {
   id: "claude-code",
   displayName: "Claude Code",
-  pinnedPackage: { name: CLAUDE_CODE_PACKAGE, version: CLAUDE_CODE_VERSION },
+  pinnedPackage: CLAUDE_CODE_PIN,
   capabilities: {
     skillSelectionEvents: true,
     hookEventsInStream: true,

@@ -7,7 +7,7 @@ import { codexFactProbes } from "./fact-probes.js";
 import type { HarnessAdapter } from "../port.js";
 import { findCodexManagedRouting } from "./config-routing.js";
 import { diagnoseCodexRun } from "./diagnose.js";
-import { CODEX_PACKAGE, CODEX_VERSION } from "./errors.js";
+import { CODEX_PIN } from "./package-pin.js";
 import { buildCodexLaunch } from "./launch.js";
 import { startCodexMock } from "./mock/server.js";
 import { prepareCodexRun } from "./prepare.js";
@@ -25,7 +25,7 @@ import { createCodexStreamReader } from "./stream/stream-reader.js";
 export const codexAdapter: HarnessAdapter = {
   id: "codex",
   displayName: "Codex",
-  pinnedPackage: { name: CODEX_PACKAGE, version: CODEX_VERSION },
+  pinnedPackage: CODEX_PIN,
   capabilities: {
     skillSelectionEvents: false,
     hookEventsInStream: false,

@@ -7,7 +7,7 @@
 import type { HarnessAdapter } from "../port.js";
 import { diagnoseCopilotRun } from "./diagnose.js";
 import { copilotFactProbes } from "./fact-probes.js";
-import { COPILOT_PACKAGE, COPILOT_VERSION } from "./errors.js";
+import { COPILOT_PIN } from "./package-pin.js";
 import { buildCopilotLaunch } from "./launch.js";
 import { findCopilotManagedSettings } from "./managed-settings.js";
 import { startCopilotMock } from "./mock/server.js";
@@ -36,7 +36,7 @@ function copilotAdapterWithoutProbes(options: CopilotAdapterOptions): HarnessAda
   return {
     id: "copilot-cli",
     displayName: "GitHub Copilot CLI",
-    pinnedPackage: { name: COPILOT_PACKAGE, version: COPILOT_VERSION },
+    pinnedPackage: COPILOT_PIN,
     capabilities: {
       skillSelectionEvents: false,
       hookEventsInStream: false,

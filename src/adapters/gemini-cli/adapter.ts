@@ -6,7 +6,7 @@
 import type { HarnessAdapter } from "../port.js";
 import { diagnoseGeminiRun } from "./diagnose.js";
 import { geminiFactProbes } from "./fact-probes.js";
-import { GEMINI_PACKAGE, GEMINI_VERSION } from "./errors.js";
+import { GEMINI_PIN } from "./package-pin.js";
 import { buildGeminiLaunch } from "./launch.js";
 import { startGeminiMock } from "./mock/server.js";
 import { prepareGeminiRun } from "./prepare.js";
@@ -24,7 +24,7 @@ import { createGeminiStreamReader } from "./stream/stream-reader.js";
 export const geminiAdapter: HarnessAdapter = {
   id: "gemini",
   displayName: "Gemini CLI",
-  pinnedPackage: { name: GEMINI_PACKAGE, version: GEMINI_VERSION },
+  pinnedPackage: GEMINI_PIN,
   capabilities: {
     // A skill's activation is an `activate_skill` tool_use and its tool_result in stream-json, read as
     // a Skill call (test/gemini/gemini-features.test.ts).

@@ -16,9 +16,9 @@ import { fromCopilotCall } from "../../../core/copilot/tool-names.js";
 import { readCopilotHookFires } from "./hook-fires.js";
 import { unrecordedHookTypes } from "./unrecorded-hooks.js";
 import { CopilotUnrecordedHookError } from "../errors.js";
+import { JsonlLineReader } from "../../shared/jsonl-line-reader.js";
 import { isRecord } from "../../../core/is-record.js";
 
-type Json = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /**
@@ -52,31 +52,13 @@ export function sessionUsage(copilotHome: string, sessionId: string): { input: n
 }
 
 export function createCopilotStreamReader(dirs?: RunDirs): StreamReader {
-  let pending = "";
-  const events: Json[] = [];
-  const strayLines: string[] = [];
-  const takeLine = (line: string) => {
-    if (line.trim() === "") return;
-    try {
-      const parsed: unknown = JSON.parse(line);
-      if (isRecord(parsed)) {
-        // Ephemeral events (deltas, background-task ticks) are many and carry nothing the Trace needs.
-        if (parsed["ephemeral"] !== true) events.push(parsed);
-      } else strayLines.push(line);
-    } catch {
-      strayLines.push(line);
-    }
-  };
+  // Ephemeral events (deltas, background-task ticks) are many and carry nothing the Trace needs.
+  const lines = new JsonlLineReader({ keep: (event) => event["ephemeral"] !== true });
+  const { events, strayLines } = lines;
   return {
-    push(chunk) {
-      pending += chunk.toString("utf8");
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      lines.forEach(takeLine);
-    },
+    push: (chunk) => lines.push(chunk),
     finish(): StreamSummary {
-      takeLine(pending);
-      pending = "";
+      lines.finish();
       const calls = new Map<string, ToolCall>();
       const parentOf = new Map<string, string>();
       let output = "";
