@@ -3,7 +3,7 @@
  */
 export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
 
-// --- Codex adapter (issue 9) ---
+// --- Codex adapter ---
 export { codexAdapter } from "../adapters/codex/adapter.js";
 export { resolveCodex, CODEX_BIN_ENV } from "../adapters/codex/resolve.js";
 export { CODEX_PACKAGE, CODEX_VERSION } from "../adapters/codex/package-pin.js";

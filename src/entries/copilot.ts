@@ -4,7 +4,7 @@
  */
 export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
 
-// --- Copilot CLI adapter (issue 19) ---
+// --- Copilot CLI adapter ---
 export { copilotAdapter, createCopilotAdapter } from "../adapters/copilot-cli/adapter.js";
 export type { CopilotAdapterOptions } from "../adapters/copilot-cli/adapter.js";
 export { resolveCopilot, COPILOT_BIN_ENV } from "../adapters/copilot-cli/resolve.js";

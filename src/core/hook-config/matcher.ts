@@ -1,5 +1,5 @@
 /**
- * Matchers as the harness applies them (HOOK-CONTRACT.md): `*`, empty or absent match everything;
+ * Matchers as the harness applies them (docs/hook-contract.md): `*`, empty or absent match everything;
  * a matcher of only `[A-Za-z0-9_ ,|-]` is a list of exact names split on `|` or `,`; anything else
  * is an unanchored JavaScript regex. Case-sensitive.
  */

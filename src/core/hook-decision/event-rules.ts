@@ -1,5 +1,5 @@
 /**
- * What each hook event lets a hook do, per harness (HOOK-CONTRACT.md): whether exit 2 blocks, which
+ * What each hook event lets a hook do, per harness (docs/hook-contract.md): whether exit 2 blocks, which
  * JSON decision shapes it honours, and whether it takes injected context. Data, so the folding reads
  * as the contract does and a new event is one row.
  */

@@ -1,6 +1,6 @@
 /**
  * The exit-0 half of the folding: stdout read as plain text or as the hook JSON, checked against
- * the event's rules (HOOK-CONTRACT.md "Hook output").
+ * the event's rules (docs/hook-contract.md, Hook output).
  */
 import type { EventRules, HookHarness } from "./event-rules.js";
 import { invalid, noDecision, nonEmpty, show } from "./fold-shared.js";

@@ -1,6 +1,6 @@
 /**
  * foldHookDecision: one hook's exit code and output reduced to what the harness will do, with the
- * event's own rules (HOOK-CONTRACT.md). Pure: the same folding serves a subprocess hook, an
+ * event's own rules (docs/hook-contract.md). Pure: the same folding serves a subprocess hook, an
  * in-process hook program and a recorded hook fire.
  */
 import { eventRules, type EventRules, type HookHarness } from "./event-rules.js";

@@ -77,7 +77,7 @@ function codexMeaning(event: string): string {
     : `exit 2 blocks nothing on ${event} under Codex`;
 }
 
-/** What the registration's verdicts mean in its harness (Claude Code's are in HOOK-CONTRACT.md). */
+/** What the registration's verdicts mean in its harness (docs/hook-contract.md). */
 export function verdictMeaning(r: RegisteredHook): string {
   switch (r.harness) {
     case "copilot":
