@@ -34,7 +34,7 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "copilot-timeout-fails-open":
     "test/copilot/copilot-harness.test.ts (a preToolUse hook past timeoutSec let the call run on 1.0.102; exit 1 and 2 denied)",
   "hooks-shape": `${CONTRACT}, Configuration (the shape, checked against the pinned CLI)`,
-  "unknown-event": `${CONTRACT}, Hook input (33 events) and Codex CLI (its list)`,
+  "unknown-event": `${CONTRACT}, Hook input (its events) and Codex CLI (its list)`,
   "matcher-ignored": `${CONTRACT}, Hook input (the "matcher on" column)`,
   "session-start-fork": `${CONTRACT}, Hook input (SessionStart sources; fork since 2.1.212, the changelog says 2.1.214)`,
   "task-matcher-without-agent": `${CONTRACT}, Hook input (Agent was Task until 2.1.63) and the 2.1.328 scenarios (init lists Task, the model calls Agent)`,
