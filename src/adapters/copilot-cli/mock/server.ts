@@ -1,7 +1,7 @@
 /**
  * The Copilot CLI mock model: Copilot's BYOK `anthropic` provider speaks the Anthropic Messages API
  * (SSE) with the same wire as Claude Code, so this is the Messages API mock (../../mock/messages-api/server.ts) with Copilot's two differences:
- * scripted calls are sent in Copilot's tool names (../tool-names.ts), and a subagent is told apart
+ * scripted calls are sent in Copilot's tool names (src/core/copilot/tool-names.ts), and a subagent is told apart
  * by its `x-interaction-type: conversation-subagent` header (Copilot sends no agent id) and keyed by
  * its first user message, which carries the `task` call's prompt.
  */

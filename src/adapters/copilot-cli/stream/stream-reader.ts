@@ -3,7 +3,7 @@
  * `assistant.message` (text; `toolRequests`), `tool.execution_start` / `tool.execution_complete`
  * (`success`, `result.content`, or `error: {code: "denied", message: "Denied by preToolUse hook: …"}`),
  * `assistant.turn_end`, `result` (`exitCode`, `sessionId`). Events of a subagent carry a top-level
- * `agentId`. Tool calls take Claude Code's names (../tool-names.ts). Token counts are not in the
+ * `agentId`. Tool calls take Claude Code's names (src/core/copilot/tool-names.ts). Token counts are not in the
  * stream: they come from the `session.usage_record` events of the session's own log
  * (`$COPILOT_HOME/session-state/<sessionId>/events.jsonl`). Hook fires come from the recorder.
  */
