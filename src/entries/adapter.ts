@@ -4,7 +4,7 @@
 export type { Trace } from "../core/trace.js";
 export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
 
-// --- the adapter port and capability matrix (issues 5, 9) ---
+// --- the adapter port and capability matrix ---
 export type {
   HarnessAdapter,
   HarnessCapabilities,

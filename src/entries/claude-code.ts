@@ -4,21 +4,18 @@
  */
 export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
 
-// --- Claude Code adapter and mock model (issue 5) ---
+// --- Claude Code adapter and mock model ---
 export { claudeCodeAdapter } from "../adapters/claude-code/adapter.js";
 export { scriptModel } from "../adapters/mock/script.js";
 export type { ScriptModelOptions, ModelScript, ModelScriptInput } from "../adapters/mock/script.js";
 export { startMockModel, AGENT_ID_HEADER } from "../adapters/claude-code/mock/server.js";
 export type { MockModel, MockModelOptions } from "../adapters/claude-code/mock/server.js";
 export { resolveHarness, CLAUDE_BIN_ENV } from "../adapters/claude-code/resolve-harness.js";
-export {
-  HarnessNotFoundError,
-  UnsafeEndpointError,
-  CLAUDE_CODE_VERSION,
-  CLAUDE_CODE_INSTALL_LINE,
-} from "../adapters/claude-code/errors.js";
+export { HarnessNotFoundError } from "../adapters/claude-code/errors.js";
+export { UnsafeEndpointError } from "../adapters/shared/errors.js";
+export { CLAUDE_CODE_VERSION, CLAUDE_CODE_INSTALL_LINE } from "../adapters/claude-code/package-pin.js";
 
-// --- plugin loading and the selection matrix (issue 7) ---
+// --- plugin loading and the selection matrix ---
 export { loadPlugin, PluginNotFoundError } from "../adapters/claude-code/plugin/load-plugin.js";
 export type {
   LoadedPlugin,

@@ -4,14 +4,13 @@
  */
 export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
 
-// --- Copilot CLI adapter (issue 19) ---
+// --- Copilot CLI adapter ---
 export { copilotAdapter, createCopilotAdapter } from "../adapters/copilot-cli/adapter.js";
 export type { CopilotAdapterOptions } from "../adapters/copilot-cli/adapter.js";
 export { resolveCopilot, COPILOT_BIN_ENV } from "../adapters/copilot-cli/resolve.js";
 export { COPILOT_PKG_CACHE_ENV } from "../adapters/copilot-cli/package-cache.js";
+export { COPILOT_PACKAGE, COPILOT_VERSION } from "../adapters/copilot-cli/package-pin.js";
 export {
-  COPILOT_PACKAGE,
-  COPILOT_VERSION,
   CopilotNotFoundError,
   CopilotUnsupportedError,
   CopilotPackageError,

@@ -12,7 +12,7 @@ export type {
   CostBasis,
 } from "../core/eval-report.js";
 
-// --- eval engine: paid_runEval, paid_measure, paid_measureArms, paid_judge, paid_judged, paid_claudeEvalDriver (issue 6) ---
+// --- eval engine: paid_runEval, paid_measure, paid_measureArms, paid_judge, paid_judged, paid_claudeEvalDriver ---
 export { paid_runEval, paid_measure, paid_measureArms } from "../tiers/eval/run-eval.js";
 export type { InjectedDriver } from "../tiers/eval/run-eval.js";
 export type { EvalRunOptions, EvalProgress } from "../tiers/eval/engine.js";
@@ -55,7 +55,7 @@ export type {
 export type { EvalDefinition } from "../core/eval/eval-file.js";
 export type { Check, CheckResult, CheckJSON, CheckSubject } from "../core/checks/types.js";
 
-// --- skill triggering: paid_measureTriggerRate (issue 7) ---
+// --- skill triggering: paid_measureTriggerRate ---
 export { measureTriggerRate as paid_measureTriggerRate } from "../tiers/eval/triggering/trigger-rate.js";
 export type { TriggerRateOptions } from "../tiers/eval/triggering/trigger-rate.js";
 export type { InstallSource } from "../tiers/eval/triggering/install.js";

@@ -3,12 +3,11 @@
  */
 export type { ModelTurn, ModelTurnSource } from "../core/model-turn.js";
 
-// --- Gemini CLI adapter (issue 20) ---
+// --- Gemini CLI adapter ---
 export { geminiAdapter } from "../adapters/gemini-cli/adapter.js";
 export { resolveGemini, GEMINI_BIN_ENV } from "../adapters/gemini-cli/resolve.js";
+export { GEMINI_PACKAGE, GEMINI_VERSION } from "../adapters/gemini-cli/package-pin.js";
 export {
-  GEMINI_PACKAGE,
-  GEMINI_VERSION,
   GeminiNotFoundError,
   GeminiUnsupportedError,
   GeminiHookTranslationError,

@@ -3,7 +3,7 @@
  */
 export type { FoldedHookDecision, HookDecisionKind } from "../core/hook-decision/types.js";
 
-// --- hook programs (issue 4) ---
+// --- hook programs ---
 export { experimental_defineHook, isHookProgram } from "../core/hook-program/define.js";
 export type { HookDefinition, HookProgram, AnyHookProgram, HookMode } from "../core/hook-program/define.js";
 export { allow, deny, ask, inject, notice, nothing, isHookAnswer } from "../core/hook-program/answers.js";

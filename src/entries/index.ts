@@ -45,7 +45,7 @@ export type {
   HookRunResult,
 } from "../core/hook-decision/types.js";
 
-// --- process tiers: runScript, runHook, assertBlocksDisasters (issue 2) ---
+// --- process tiers: runScript, runHook, assertBlocksDisasters ---
 export { runScript, runScriptAsync } from "../tiers/run-script/run-script.js";
 export type { ScriptRunOptions, ScriptRunResult, ConfineSpec } from "../tiers/run-script/types.js";
 export { runHook, runHookAsync, runHooksSync } from "../tiers/run-hook/run-hook.js";
@@ -91,7 +91,7 @@ export type {
 } from "../core/hook-config/types.js";
 export { ConfinementUnavailableError, bwrapAvailable } from "../runtime/confine.js";
 
-// --- trace: predicates, assertions, checks, agent results, matchers (issue 3) ---
+// --- trace: predicates, assertions, checks, agent results, matchers ---
 export { createTrace } from "../core/trace-builder.js";
 export type { TraceParts, ToolCallPart, HookFirePart, ModelRequestPart } from "../core/trace-builder.js";
 export { usedTool, toolCount, toolUsedWith } from "../core/predicates/tools.js";
@@ -142,7 +142,7 @@ export type {
   VigilesMatcherResult,
 } from "../core/matchers/vigiles-matchers.js";
 
-// --- hook programs in process: loadHook, assertHookDenies … (issue 4) ---
+// --- hook programs in process: loadHook, assertHookDenies … ---
 export { loadHook } from "../tiers/hook-program/load.js";
 export {
   assertHookDenies,
@@ -189,7 +189,7 @@ export type {
 } from "../tiers/hook-program/compile.js";
 export { HookProgramError } from "../core/hook-program/errors.js";
 
-// --- harness tier: runHarnessTest, withHarness (issue 5) ---
+// --- harness tier: runHarnessTest, withHarness ---
 export { runHarnessTest, runHarness, withHarness, MOCK_API_KEY } from "../tiers/harness/run-harness-test.js";
 export type { HarnessTestResult } from "../tiers/harness/run-harness-test.js";
 export type { HarnessTestSpec, HarnessTestOptions, PluginSource } from "../tiers/harness/spec.js";
@@ -200,7 +200,7 @@ export {
   HarnessSkipped,
   SKIP_EXIT_CODE,
 } from "../tiers/harness/availability.js";
-// --- `vigiles test`: several tests in one harness file, and the optional config file (issue 22) ---
+// --- `vigiles test`: several tests in one harness file, and the optional config file ---
 export { test } from "../tools/test-runner/harness-test.js";
 export type { HarnessTestFn } from "../tools/test-runner/harness-test.js";
 export type { TestCaseResult, TestFailure, SourceLocation } from "../tools/test-runner/test-report-line.js";
@@ -218,12 +218,12 @@ export {
 } from "../tiers/harness/errors.js";
 export type { HarnessRunDetails } from "../tiers/harness/errors.js";
 
-// --- record and replay (issue 11) ---
+// --- record and replay ---
 export { readProjectHarness } from "../tools/record/project-harness.js";
 export type { ProjectHarness } from "../tools/record/project-harness.js";
 
-// --- eval files and report readers: defineEval, statistics, baselines, JUnit (issues 6, 8) ---
-// issue 6: eval files (free: a declaration cannot spend)
+// --- eval files and report readers: defineEval, statistics, baselines, JUnit ---
+// eval files (free: a declaration cannot spend)
 export { defineEval } from "../core/eval/eval-file.js";
 export { MissingTaskError } from "../core/eval/task.js";
 export type {
@@ -243,7 +243,7 @@ export type {
   ScoredCheck,
   EvalEffort,
 } from "../core/eval/spec.js";
-// issue 7: the trigger-rate gate
+// the trigger-rate gate
 export { assertTriggerRate } from "../core/triggering/trigger-report.js";
 export type {
   TriggerRateReport,
@@ -252,7 +252,7 @@ export type {
   TriggerPromptSummary,
   TriggerPromptSet,
 } from "../core/triggering/trigger-report.js";
-// issue 8: statistics, regression gates, reports (begin)
+// statistics, regression gates, reports
 export {
   compareArms,
   significantlyBeats,
@@ -305,4 +305,3 @@ export { writeJobSummary, reportToMarkdown } from "../tools/report/job-summary.j
 export { readReportFile, MalformedReportError } from "../tiers/eval/load-report.js";
 export { trialTrace } from "../tiers/eval/trial-trace.js";
 export type { TrialTrace } from "../core/eval-report.js";
-// issue 8 (end)

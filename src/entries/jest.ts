@@ -4,7 +4,7 @@
  */
 export {};
 
-// --- matcher registration for jest (issue 3) ---
+// --- matcher registration for jest ---
 import { expect } from "@jest/globals";
 import { vigilesMatchers } from "../core/matchers/vigiles-matchers.js";
 import type { VigilesMatchers } from "../core/matchers/vigiles-matchers.js";

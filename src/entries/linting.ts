@@ -3,7 +3,7 @@
  */
 export { VigilesError } from "../core/errors.js";
 
-// --- lint and audit (issue 10) ---
+// --- lint and audit ---
 export { auditHarness, AuditRootError } from "../tools/audit/static-audit.js";
 export type { AuditReport, AuditOptions } from "../tools/audit/static-audit.js";
 export { fixHarness } from "../tools/audit/fix.js";

@@ -3,12 +3,12 @@
  */
 export { VigilesError } from "../core/errors.js";
 
-// --- subagent result contracts: experimental_agent (issue 3) ---
+// --- subagent result contracts: experimental_agent ---
 export { experimental_agent } from "../core/agent-result/contract.js";
 export type { AgentResultContract } from "../core/agent-result/contract.js";
 export type { ResultShape, FieldSpec, InferShape } from "../core/agent-result/shape.js";
 
-// --- instruction-file specs (issue 10) ---
+// --- instruction-file specs ---
 export {
   instructionFile,
   instructions,

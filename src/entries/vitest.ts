@@ -4,7 +4,7 @@
  */
 export {};
 
-// --- matcher registration for vitest (issue 3) ---
+// --- matcher registration for vitest ---
 import { expect } from "vitest";
 import { vigilesMatchers } from "../core/matchers/vigiles-matchers.js";
 import type { VigilesMatchers } from "../core/matchers/vigiles-matchers.js";

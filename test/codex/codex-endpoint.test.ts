@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { UnsafeEndpointError } from "../../src/adapters/claude-code/errors.js";
+import { UnsafeEndpointError } from "../../src/adapters/shared/errors.js";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import {
   CODEX_MANAGED_DIR_ENV,

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { UnsafeEndpointError } from "../../src/adapters/claude-code/errors.js";
+import { UnsafeEndpointError } from "../../src/adapters/shared/errors.js";
 import { MANAGED_SETTINGS_DIR_ENV } from "../../src/adapters/claude-code/managed-settings.js";
 import { bwrapAvailable } from "../../src/runtime/confine.js";
 import { ManagedSettingsRouteError } from "../../src/tiers/harness/errors.js";

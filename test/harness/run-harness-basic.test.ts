@@ -51,8 +51,8 @@ describe.concurrent("runHarnessTest, unconfined", { timeout: 180_000 }, () => {
   });
 });
 
-describe.concurrent("the API-NOTES shape and the ends of a run", { timeout: 180_000 }, () => {
-  test("the API-NOTES sample runs as written (scriptModel, files, a {cwd} Stop hook, allowedTools, transcript)", async () => {
+describe.concurrent("the documented spec shape and the ends of a run", { timeout: 180_000 }, () => {
+  test("a spec using every common field runs as written (scriptModel, files, a {cwd} Stop hook, allowedTools, transcript)", async () => {
     const r = await runHarnessTest({
       prompt: "run the bash tool",
       model: scriptModel([{ tool: "Bash", input: { command: "echo TOOLRAN | tee RAN" } }, { text: "done" }]),

@@ -1,7 +1,8 @@
 // Tools, skills, subagents and the runs that must throw, in the real Claude Code CLI against the mock.
 import { describe, expect, test } from "vitest";
 import { scriptModel } from "../../src/adapters/mock/script.js";
-import { HarnessNotFoundError, UnsafeEndpointError } from "../../src/adapters/claude-code/errors.js";
+import { HarnessNotFoundError } from "../../src/adapters/claude-code/errors.js";
+import { UnsafeEndpointError } from "../../src/adapters/shared/errors.js";
 import { requestContains } from "../../src/tiers/harness/availability.js";
 import {
   HarnessFlagRejectedError,

@@ -6,7 +6,7 @@ import type { HarnessAdapter } from "../port.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { findManagedRouting } from "./managed-settings.js";
 import { diagnoseClaudeRun } from "./diagnose.js";
-import { CLAUDE_CODE_PACKAGE, CLAUDE_CODE_VERSION } from "./errors.js";
+import { CLAUDE_CODE_PIN } from "./package-pin.js";
 import { buildClaudeLaunch } from "./launch.js";
 import { startMockModel } from "./mock/server.js";
 import { prepareClaudeRun } from "./prepare-run.js";
@@ -22,7 +22,7 @@ import { createClaudeStreamReader } from "./stream/stream-reader.js";
 export const claudeCodeAdapter: HarnessAdapter = {
   id: "claude-code",
   displayName: "Claude Code",
-  pinnedPackage: { name: CLAUDE_CODE_PACKAGE, version: CLAUDE_CODE_VERSION },
+  pinnedPackage: CLAUDE_CODE_PIN,
   capabilities: CLAUDE_CODE_CAPABILITIES,
   // managed-settings.json and managed-settings.d/*.json (Linux; macOS /Library/Application Support/ClaudeCode).
   managedSettingsDir: "/etc/claude-code",

@@ -2,7 +2,7 @@
 import type { HarnessEntry } from "../port.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { claudeCodeDialect } from "./dialect.js";
-import { CLAUDE_CODE_PACKAGE, CLAUDE_CODE_VERSION } from "./errors.js";
+import { CLAUDE_CODE_PIN, CLAUDE_BIN_ENV } from "./package-pin.js";
 import { claudeCodePluginRegistrations, claudeCodeRegistrations } from "./registrations.js";
 
 export const claudeCodeHarness: HarnessEntry = {
@@ -10,8 +10,8 @@ export const claudeCodeHarness: HarnessEntry = {
   aliases: ["claude", "claude-code-cli"],
   displayName: "Claude Code",
   dialect: claudeCodeDialect,
-  package: { name: CLAUDE_CODE_PACKAGE, version: CLAUDE_CODE_VERSION },
-  binEnv: "VIGILES_CLAUDE_BIN",
+  package: CLAUDE_CODE_PIN,
+  binEnv: CLAUDE_BIN_ENV,
   capabilities: CLAUDE_CODE_CAPABILITIES,
   managedSettingsDirs: ["/etc/claude-code"],
   markers: [".claude", ".claude-plugin", "CLAUDE.md", ".mcp.json"],

@@ -6,38 +6,18 @@
  * or a hook can write (flag-settings.ts). Never `--bare`: it skips hooks, the thing under test.
  */
 import { InvalidOptionError } from "../../core/errors.js";
-import type { HarnessLaunch, LaunchInput, ModelEndpoint } from "../port.js";
-import { UnsafeEndpointError } from "./errors.js";
+import type { HarnessLaunch, LaunchInput } from "../port.js";
+import { UnsafeEndpointError } from "../shared/errors.js";
+import { assertEndpointAllowed } from "../shared/endpoint.js";
 import { endpointFlagSettings } from "./flag-settings.js";
 import { isRoutingEnvName } from "./settings-routing.js";
 
 /** Efforts the pinned CLI accepts in CLAUDE_CODE_EFFORT_LEVEL. */
 export const CLAUDE_EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max", "auto"] as const;
 
-function isLoopbackUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return (
-      u.protocol === "http:" &&
-      (u.hostname === "127.0.0.1" || u.hostname === "localhost" || u.hostname === "[::1]")
-    );
-  } catch {
-    return false;
-  }
-}
-
-/** A mock endpoint must be plain http on the loopback; anything else would leave the machine. */
-export function assertEndpointAllowed(endpoint: ModelEndpoint): void {
-  if (endpoint.kind === "mock" && !isLoopbackUrl(endpoint.baseUrl)) {
-    throw new UnsafeEndpointError(
-      `the mock endpoint ${JSON.stringify(endpoint.baseUrl)} is not on 127.0.0.1`,
-    );
-  }
-}
-
 export function buildClaudeLaunch(input: LaunchInput): HarnessLaunch {
   const { spec, dirs, endpoint, harness } = input;
-  assertEndpointAllowed(endpoint);
+  assertEndpointAllowed(endpoint, "Claude Code");
   const extraEnv = spec.env ?? {};
   for (const name of Object.keys(extraEnv)) {
     if (isRoutingEnvName(name)) throw new UnsafeEndpointError(`the spec's env sets ${name}`);

@@ -7,10 +7,10 @@
 import { join } from "node:path";
 import { probeCliVersion, searchCli, searchCliSync, type CliLookup } from "../../runtime/resolve-cli.js";
 import type { ResolveHarnessOptions, ResolvedHarness } from "../port.js";
-import { CLAUDE_CODE_PACKAGE, HarnessNotFoundError } from "./errors.js";
+import { HarnessNotFoundError } from "./errors.js";
+import { CLAUDE_BIN_ENV, CLAUDE_CODE_PACKAGE } from "./package-pin.js";
 
-/** The environment variable that names an explicit Claude Code binary (`VIGILES_CLAUDE_BIN`). */
-export const CLAUDE_BIN_ENV = "VIGILES_CLAUDE_BIN";
+export { CLAUDE_BIN_ENV };
 
 function platformPackages(): string[] {
   const base = `${CLAUDE_CODE_PACKAGE}-${process.platform}-${process.arch}`;

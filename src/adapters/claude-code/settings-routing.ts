@@ -4,7 +4,7 @@
  * credential helpers. The pre-launch check of a run's settings and the check of machine-wide managed
  * settings share it.
  */
-import { UnsafeEndpointError } from "./errors.js";
+import { UnsafeEndpointError } from "../shared/errors.js";
 
 /** Settings env names that route model traffic or carry credentials. */
 const ROUTING_ENV =

@@ -8,7 +8,7 @@ import type { HarnessAdapter } from "../port.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { findCodexManagedRouting } from "./config-routing.js";
 import { diagnoseCodexRun } from "./diagnose.js";
-import { CODEX_PACKAGE, CODEX_VERSION } from "./errors.js";
+import { CODEX_PIN } from "./package-pin.js";
 import { buildCodexLaunch } from "./launch.js";
 import { startCodexMock } from "./mock/server.js";
 import { prepareCodexRun } from "./prepare.js";
@@ -26,7 +26,7 @@ import { createCodexStreamReader } from "./stream/stream-reader.js";
 export const codexAdapter: HarnessAdapter = {
   id: "codex",
   displayName: "Codex",
-  pinnedPackage: { name: CODEX_PACKAGE, version: CODEX_VERSION },
+  pinnedPackage: CODEX_PIN,
   capabilities: CODEX_CAPABILITIES,
   // managed_config.toml (beats `-c` overrides) and requirements.toml.
   managedSettingsDir: "/etc/codex",

@@ -1,23 +1,19 @@
-/** Errors only the Codex adapter raises, and the version it is pinned to. */
+/** Errors only the Codex adapter raises (its pinned version is in package-pin.ts). */
 import { VigilesError } from "../../core/errors.js";
+import { CliNotFoundError, type MissingCli } from "../shared/errors.js";
+import { CODEX_BIN_ENV, CODEX_INSTALL_LINE } from "./package-pin.js";
 
-/** The npm package of the Codex CLI. */
-export const CODEX_PACKAGE = "@openai/codex";
-/** The Codex version this release of vigiles was validated with. */
-export const CODEX_VERSION = "0.169.0";
-export const CODEX_INSTALL_LINE = `npm install -D -E ${CODEX_PACKAGE}@${CODEX_VERSION}`;
+const CODEX_CLI: MissingCli = {
+  cliName: "Codex CLI",
+  installLine: CODEX_INSTALL_LINE,
+  binEnv: CODEX_BIN_ENV,
+  executable: "codex",
+};
 
 /** No usable Codex CLI was found; the message lists where vigiles looked and how to install it. */
-export class CodexNotFoundError extends VigilesError {
-  readonly searched: readonly string[];
-
+export class CodexNotFoundError extends CliNotFoundError {
   constructor(searched: readonly string[]) {
-    super(
-      "VIGILES_HARNESS_NOT_FOUND",
-      `Codex CLI not found. Looked in: ${searched.join("; ") || "(nowhere)"}. Install the pinned version ` +
-        `with \`${CODEX_INSTALL_LINE}\`, or point VIGILES_CODEX_BIN (or the \`harnessPath\` option) at a \`codex\` executable.`,
-    );
-    this.searched = searched;
+    super(CODEX_CLI, searched);
   }
 }
 

@@ -2,7 +2,7 @@
 import type { HarnessEntry } from "../port.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { codexDialect } from "./dialect.js";
-import { CODEX_PACKAGE, CODEX_VERSION } from "./errors.js";
+import { CODEX_PIN, CODEX_BIN_ENV } from "./package-pin.js";
 import { codexRegistrations } from "./registrations.js";
 
 export const codexHarness: HarnessEntry = {
@@ -10,8 +10,8 @@ export const codexHarness: HarnessEntry = {
   aliases: ["codex-cli"],
   displayName: "Codex",
   dialect: codexDialect,
-  package: { name: CODEX_PACKAGE, version: CODEX_VERSION },
-  binEnv: "VIGILES_CODEX_BIN",
+  package: CODEX_PIN,
+  binEnv: CODEX_BIN_ENV,
   capabilities: CODEX_CAPABILITIES,
   managedSettingsDirs: ["/etc/codex"],
   markers: [".codex", ".agents/skills"],

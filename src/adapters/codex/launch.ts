@@ -4,8 +4,8 @@
  * with a private HOME (kept out of `bash -lc` profiles) and CODEX_HOME.
  */
 import type { HarnessLaunch, LaunchInput } from "../port.js";
-import { assertEndpointAllowed } from "../claude-code/launch.js";
-import { UnsafeEndpointError } from "../claude-code/errors.js";
+import { assertEndpointAllowed } from "../shared/endpoint.js";
+import { UnsafeEndpointError } from "../shared/errors.js";
 import { CodexUnsupportedError } from "./errors.js";
 import { codexHomeOf } from "./prepare.js";
 
@@ -16,7 +16,7 @@ const ROUTING_ENV = /^(OPENAI_|CODEX_|AZURE_OPENAI|HTTPS?_PROXY$|ALL_PROXY$|HOME
 
 export function buildCodexLaunch(input: LaunchInput): HarnessLaunch {
   const { spec, dirs, endpoint, harness } = input;
-  assertEndpointAllowed(endpoint);
+  assertEndpointAllowed(endpoint, "Codex");
   if (endpoint.effort !== undefined) {
     throw new CodexUnsupportedError(
       `pin the reasoning effort ${JSON.stringify(endpoint.effort)}`,

@@ -6,17 +6,19 @@
  * what Codex runs. Hooks come from the spec's `settings.hooks` (the same shape as Claude Code's) and
  * from a fixture `.codex/hooks.json`.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, join, normalize, sep } from "node:path";
+import { mkdir, readFile } from "node:fs/promises";
+import { join, normalize } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
-import { replaceCwd } from "../claude-code/prepare-run.js";
-import { UnsafeEndpointError } from "../claude-code/errors.js";
+import { replaceCwd } from "../shared/settings-text.js";
+import { joinInside, writeFileMakingDirs } from "../shared/work-dir.js";
+import { UnsafeEndpointError } from "../shared/errors.js";
 import { codexRoutingKeys } from "./config-routing.js";
 import { CodexUnsupportedError } from "./errors.js";
 import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { codexHookStateKey, codexHookTrustHash, tomlString } from "./hook-trust.js";
 import { shellQuote } from "../../core/shell-quote.js";
+import { isRecord } from "../../core/is-record.js";
 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
 export const hookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-codex-hooks");
@@ -24,22 +26,6 @@ export const hookRecorderPath = (dirs: RunDirs) => join(dirs.tmpDir, HOOK_RECORD
 export const codexHomeOf = (dirs: RunDirs) => join(dirs.homeDir, ".codex");
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-
-function safeJoin(root: string, rel: string): string {
-  const norm = normalize(rel);
-  if (isAbsolute(rel) || norm === ".." || norm.startsWith(`..${sep}`)) {
-    throw new InvalidOptionError(
-      `fixture path ${JSON.stringify(rel)} leaves the work dir; use a relative path inside it`,
-    );
-  }
-  return join(root, norm);
-}
-
-async function put(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
-}
 
 interface TrustEntry {
   readonly key: string;
@@ -146,7 +132,7 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
   const recorder: RecorderPaths = { script: hookRecorderPath(dirs), firesDir: hookFiresDir(dirs) };
   await mkdir(recorder.firesDir, { recursive: true });
   // Codex runs a hook command with `sh -c`, so the recorder does too.
-  await put(recorder.script, hookRecorderScript({ shell: "/bin/sh", command: "argument" }));
+  await writeFileMakingDirs(recorder.script, hookRecorderScript({ shell: "/bin/sh", command: "argument" }));
   const trust: TrustEntry[] = [];
   // A project copied in whole (`projectDir`) brings its own .codex files: the same checks and the
   // same recording as fixture files get, unless a fixture file replaces them.
@@ -155,13 +141,13 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
     ...spec.files,
   };
   for (const [rel, text] of Object.entries(fixtures)) {
-    const path = safeJoin(dirs.workDir, rel);
+    const path = joinInside(dirs.workDir, rel);
     if (normalize(rel) === join(".codex", "hooks.json")) {
       // A project hooks file is under test too: recorded and trusted where it lies.
       const parsed = JSON.parse(replaceCwd(text, dirs.workDir) as string) as Json;
       const wrapped = wrapHooks(parsed["hooks"], path, recorder);
       trust.push(...wrapped.trust);
-      await put(path, `${JSON.stringify({ ...parsed, hooks: wrapped.hooks }, null, 2)}\n`);
+      await writeFileMakingDirs(path, `${JSON.stringify({ ...parsed, hooks: wrapped.hooks }, null, 2)}\n`);
       continue;
     }
     const routing = normalize(rel) === join(".codex", "config.toml") ? codexRoutingKeys(text) : [];
@@ -174,7 +160,7 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
         "declare them in .codex/hooks.json or the spec's settings.hooks, which vigiles records and trusts",
       );
     }
-    await put(path, text);
+    await writeFileMakingDirs(path, text);
   }
   const settings =
     spec.settings === undefined ? undefined : (replaceCwd(spec.settings, dirs.workDir) as Json);
@@ -182,11 +168,15 @@ export async function prepareCodexRun(spec: SessionSpec, dirs: RunDirs): Promise
     const file = join(codexHome, "hooks.json");
     const wrapped = wrapHooks(settings["hooks"], file, recorder);
     trust.push(...wrapped.trust);
-    await put(file, `${JSON.stringify({ hooks: wrapped.hooks }, null, 2)}\n`);
+    await writeFileMakingDirs(file, `${JSON.stringify({ hooks: wrapped.hooks }, null, 2)}\n`);
   }
   for (const [name, text] of Object.entries(spec.skills ?? {})) {
-    await put(safeJoin(join(dirs.workDir, ".agents", "skills"), join(name, "SKILL.md")), text);
+    await writeFileMakingDirs(
+      joinInside(join(dirs.workDir, ".agents", "skills"), join(name, "SKILL.md")),
+      text,
+    );
   }
-  if (spec.instructions !== undefined) await put(join(dirs.workDir, "AGENTS.md"), spec.instructions);
-  await put(join(codexHome, "config.toml"), configToml(dirs.workDir, trust));
+  if (spec.instructions !== undefined)
+    await writeFileMakingDirs(join(dirs.workDir, "AGENTS.md"), spec.instructions);
+  await writeFileMakingDirs(join(codexHome, "config.toml"), configToml(dirs.workDir, trust));
 }

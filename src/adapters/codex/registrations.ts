@@ -1,6 +1,6 @@
 /**
  * Codex's hook registrations in a repository: the project's `.codex/hooks.json` (Claude Code's nested
- * shape, `timeout` in seconds; HOOK-CONTRACT.md). Light to import: no CLI.
+ * shape, `timeout` in seconds; docs/hook-contract.md, Codex CLI). Light to import: no CLI.
  */
 import { codexDialect } from "./dialect.js";
 import type { RegistrationReading } from "../../core/hook-config/registration.js";

@@ -6,10 +6,10 @@
 import { join } from "node:path";
 import { searchCli, type CliLookup } from "../../runtime/resolve-cli.js";
 import type { ResolveHarnessOptions, ResolvedHarness } from "../port.js";
-import { CODEX_PACKAGE, CodexNotFoundError } from "./errors.js";
+import { CodexNotFoundError } from "./errors.js";
+import { CODEX_BIN_ENV, CODEX_PACKAGE } from "./package-pin.js";
 
-/** The environment variable that names an explicit Codex binary (`VIGILES_CODEX_BIN`). */
-export const CODEX_BIN_ENV = "VIGILES_CODEX_BIN";
+export { CODEX_BIN_ENV };
 
 /** Rust target triples the Codex platform packages ship, per node platform and arch. */
 function targetTriples(): string[] {

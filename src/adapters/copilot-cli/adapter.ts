@@ -8,7 +8,7 @@ import type { HarnessAdapter } from "../port.js";
 import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { diagnoseCopilotRun } from "./diagnose.js";
 import { copilotFactProbes } from "./fact-probes.js";
-import { COPILOT_PACKAGE, COPILOT_VERSION } from "./errors.js";
+import { COPILOT_PIN } from "./package-pin.js";
 import { buildCopilotLaunch } from "./launch.js";
 import { findCopilotManagedSettings } from "./managed-settings.js";
 import { startCopilotMock } from "./mock/server.js";
@@ -37,7 +37,7 @@ function copilotAdapterWithoutProbes(options: CopilotAdapterOptions): HarnessAda
   return {
     id: "copilot-cli",
     displayName: "GitHub Copilot CLI",
-    pinnedPackage: { name: COPILOT_PACKAGE, version: COPILOT_VERSION },
+    pinnedPackage: COPILOT_PIN,
     capabilities: COPILOT_CAPABILITIES,
     resolve: (resolveOptions) => resolveCopilot(resolveOptions),
     prepare: (spec, dirs) => prepareCopilotRun(spec, dirs, options),

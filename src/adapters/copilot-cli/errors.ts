@@ -1,24 +1,20 @@
-/** Errors only the Copilot CLI adapter raises, and the version it is pinned to. */
+/** Errors only the Copilot CLI adapter raises (its pinned version is in package-pin.ts). */
 import { VigilesError } from "../../core/errors.js";
+import { CliNotFoundError, type MissingCli } from "../shared/errors.js";
+import { COPILOT_BIN_ENV, COPILOT_INSTALL_LINE } from "./package-pin.js";
 
-/** The npm package of GitHub Copilot CLI. */
-export const COPILOT_PACKAGE = "@github/copilot";
-/** The Copilot CLI version this release of vigiles was validated with. */
-export const COPILOT_VERSION = "1.0.102";
-export const COPILOT_INSTALL_LINE = `npm install -D -E ${COPILOT_PACKAGE}@${COPILOT_VERSION}`;
+const COPILOT_CLI: MissingCli = {
+  cliName: "GitHub Copilot CLI",
+  installLine: COPILOT_INSTALL_LINE,
+  installNote: "it brings the platform package, e.g. @github/copilot-linux-x64",
+  binEnv: COPILOT_BIN_ENV,
+  executable: "copilot",
+};
 
-/** No usable Copilot CLI was found; the message lists where vigiles looked and how to install it. */
-export class CopilotNotFoundError extends VigilesError {
-  readonly searched: readonly string[];
-
+/** No usable GitHub Copilot CLI was found; the message lists where vigiles looked and how to install it. */
+export class CopilotNotFoundError extends CliNotFoundError {
   constructor(searched: readonly string[]) {
-    super(
-      "VIGILES_HARNESS_NOT_FOUND",
-      `GitHub Copilot CLI not found. Looked in: ${searched.join("; ") || "(nowhere)"}. Install the pinned version ` +
-        `with \`${COPILOT_INSTALL_LINE}\` (it brings the platform package, e.g. @github/copilot-linux-x64), or point ` +
-        "VIGILES_COPILOT_BIN (or the `harnessPath` option) at a `copilot` executable.",
-    );
-    this.searched = searched;
+    super(COPILOT_CLI, searched);
   }
 }
 

@@ -2,7 +2,7 @@
 import type { HarnessEntry } from "../port.js";
 import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { copilotDialect } from "./dialect.js";
-import { COPILOT_PACKAGE, COPILOT_VERSION } from "./errors.js";
+import { COPILOT_PIN, COPILOT_BIN_ENV } from "./package-pin.js";
 import { homedir } from "node:os";
 import { copilotPluginRegistrations, copilotRegistrations } from "./registrations.js";
 import { copilotTrustLine } from "./trust.js";
@@ -12,8 +12,8 @@ export const copilotHarness: HarnessEntry = {
   aliases: ["copilot", "github-copilot"],
   displayName: "GitHub Copilot CLI",
   dialect: copilotDialect,
-  package: { name: COPILOT_PACKAGE, version: COPILOT_VERSION },
-  binEnv: "VIGILES_COPILOT_BIN",
+  package: COPILOT_PIN,
+  binEnv: COPILOT_BIN_ENV,
   capabilities: COPILOT_CAPABILITIES,
   managedSettingsDirs: ["/etc/github-copilot"],
   markers: [".github/hooks", ".github/copilot-instructions.md"],

@@ -7,9 +7,9 @@
 import { InvalidOptionError } from "../../core/errors.js";
 import { CopilotUnsupportedError } from "./errors.js";
 import { shellQuote } from "../../core/shell-quote.js";
+import { isRecord } from "../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Where the recorder is and where it leaves fires. */
 export interface RecorderPaths {

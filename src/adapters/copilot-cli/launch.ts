@@ -7,7 +7,7 @@
  */
 import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput } from "../port.js";
-import { assertEndpointAllowed } from "../claude-code/launch.js";
+import { assertEndpointAllowed } from "../shared/endpoint.js";
 import { CopilotPackageError, CopilotUnsupportedError } from "./errors.js";
 import { copilotPackageCacheRoot, findUnpackedPackage } from "./package-cache.js";
 import { copilotPluginCopyOf } from "./plugin-dirs.js";
@@ -20,7 +20,7 @@ const ROUTING_ENV = /^(COPILOT_|GITHUB_|GH_|ANTHROPIC_|OPENAI_|HTTPS?_PROXY$|ALL
 
 export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
   const { spec, dirs, endpoint, harness } = input;
-  assertEndpointAllowed(endpoint);
+  assertEndpointAllowed(endpoint, "GitHub Copilot CLI");
   if (endpoint.effort !== undefined) {
     throw new CopilotUnsupportedError(
       `pin the reasoning effort ${JSON.stringify(endpoint.effort)}`,

@@ -19,6 +19,7 @@ import type { RunDirs } from "../port.js";
 import { refuseAgentHooks } from "./agent-hooks.js";
 import { CopilotUnsupportedError } from "./errors.js";
 import { wrapCopilotHooksFile, type RecorderPaths } from "./hook-wrap.js";
+import { isRecord } from "../../core/is-record.js";
 
 /** Where Copilot 1.0.102 looks for a plugin's manifest (strings of its runtime, and a real run). */
 export const COPILOT_PLUGIN_MANIFESTS = [
@@ -29,7 +30,6 @@ export const COPILOT_PLUGIN_MANIFESTS = [
 ] as const;
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The run's copy of the `index`th plugin dir; launch passes it with `--plugin-dir`. */
 export function copilotPluginCopyOf(dirs: RunDirs, index: number, source: string): string {

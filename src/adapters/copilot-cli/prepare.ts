@@ -7,11 +7,12 @@
  * plugin-dirs.ts); every command is wrapped in the transparent recorder, because Copilot's
  * `--output-format json` stream shows no hook activity.
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, join, normalize, sep } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
-import { replaceCwd } from "../claude-code/prepare-run.js";
+import { replaceCwd } from "../shared/settings-text.js";
+import { joinInside, writeFileMakingDirs } from "../shared/work-dir.js";
 import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { refuseWorkDirAgentHooks } from "./agent-hooks.js";
 import { CopilotUnsupportedError } from "./errors.js";
@@ -54,21 +55,6 @@ export interface CopilotPrepareOptions {
   readonly userHooks?: Readonly<Record<string, string>>;
 }
 
-function safeJoin(root: string, rel: string): string {
-  const norm = normalize(rel);
-  if (isAbsolute(rel) || norm === ".." || norm.startsWith(`..${sep}`)) {
-    throw new InvalidOptionError(
-      `fixture path ${JSON.stringify(rel)} leaves the work dir; use a relative path inside it`,
-    );
-  }
-  return join(root, norm);
-}
-
-async function put(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
-}
-
 /** A fixture file Copilot reads hooks from, where `{cwd}` is replaced as in `settings`. */
 const isHooksSource = (rel: string) => {
   const norm = normalize(rel);
@@ -88,12 +74,12 @@ export async function prepareCopilotRun(
   const recorder: RecorderPaths = { script: copilotRecorderPath(dirs), firesDir: copilotFiresDir(dirs) };
   await mkdir(recorder.firesDir, { recursive: true });
   // Copilot runs a hook's `bash` field with /bin/bash (measured), so the recorder does too.
-  await put(recorder.script, hookRecorderScript({ shell: "/bin/bash", command: "argument" }));
+  await writeFileMakingDirs(recorder.script, hookRecorderScript({ shell: "/bin/bash", command: "argument" }));
   // Every event a recorded file registers; a hook run for any other one escaped the recorder.
   const registered = new Set<string>();
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
-    const path = safeJoin(dirs.workDir, rel);
-    await put(path, isHooksSource(rel) ? (replaceCwd(text, dirs.workDir) as string) : text);
+    const path = joinInside(dirs.workDir, rel);
+    await writeFileMakingDirs(path, isHooksSource(rel) ? (replaceCwd(text, dirs.workDir) as string) : text);
   }
   const settings =
     spec.settings === undefined
@@ -110,17 +96,23 @@ export async function prepareCopilotRun(
     }
     if (hooks !== undefined) {
       const file = join(dirs.workDir, SETTINGS_HOOKS_FILE);
-      await put(file, `${JSON.stringify(translateSettingsHooks(hooks), null, 2)}\n`);
+      await writeFileMakingDirs(file, `${JSON.stringify(translateSettingsHooks(hooks), null, 2)}\n`);
     }
   }
   for (const [i, source] of (spec.pluginDirs ?? []).entries()) {
     await installCopilotPlugin(source, copilotPluginCopyOf(dirs, i, source), recorder, registered);
   }
   for (const [name, text] of Object.entries(spec.skills ?? {})) {
-    await put(join(dirs.workDir, COPILOT_SKILLS_DIR, plainName(name, "skill"), "SKILL.md"), text);
+    await writeFileMakingDirs(
+      join(dirs.workDir, COPILOT_SKILLS_DIR, plainName(name, "skill"), "SKILL.md"),
+      text,
+    );
   }
   for (const [name, text] of Object.entries(spec.agents ?? {})) {
-    await put(join(dirs.workDir, COPILOT_AGENTS_DIR, `${plainName(name, "agent")}.agent.md`), text);
+    await writeFileMakingDirs(
+      join(dirs.workDir, COPILOT_AGENTS_DIR, `${plainName(name, "agent")}.agent.md`),
+      text,
+    );
   }
   for (const [name, text] of Object.entries(options.userHooks ?? {})) {
     if (!/^[A-Za-z0-9._-]+\.json$/.test(name) || name.startsWith(".")) {
@@ -129,16 +121,20 @@ export async function prepareCopilotRun(
       );
     }
     const rel = join("hooks", name);
-    await put(join(home, rel), wrapCopilotHooksFile(text, `$COPILOT_HOME/${rel}`, recorder, registered));
+    await writeFileMakingDirs(
+      join(home, rel),
+      wrapCopilotHooksFile(text, `$COPILOT_HOME/${rel}`, recorder, registered),
+    );
   }
   // After every file is in place: the project dir's, the fixture's and the translated settings' hooks.
   await wrapRepoHooks(dirs.workDir, recorder, registered);
   writeRegisteredEvents(dirs, registered);
   await refuseWorkDirAgentHooks(dirs.workDir);
-  if (spec.instructions !== undefined) await put(join(dirs.workDir, "AGENTS.md"), spec.instructions);
+  if (spec.instructions !== undefined)
+    await writeFileMakingDirs(join(dirs.workDir, "AGENTS.md"), spec.instructions);
   const trusted = options.trustWorkDir ?? true;
   // Copilot rewrites this file itself (it starts with `//` comments then); it reads `trusted_folders`.
-  await put(
+  await writeFileMakingDirs(
     join(home, "config.json"),
     `${JSON.stringify({ trusted_folders: trusted ? [dirs.workDir] : [] }, null, 2)}\n`,
   );

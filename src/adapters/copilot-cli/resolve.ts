@@ -7,11 +7,11 @@
 import { join } from "node:path";
 import { searchCli, type CliLookup } from "../../runtime/resolve-cli.js";
 import type { ResolveHarnessOptions, ResolvedHarness } from "../port.js";
-import { COPILOT_PACKAGE, CopilotNotFoundError } from "./errors.js";
+import { CopilotNotFoundError } from "./errors.js";
+import { COPILOT_BIN_ENV, COPILOT_PACKAGE } from "./package-pin.js";
 import { ensureCopilotPackage, ownedCacheRoot } from "./package-cache.js";
 
-/** The environment variable that names an explicit Copilot binary (`VIGILES_COPILOT_BIN`). */
-export const COPILOT_BIN_ENV = "VIGILES_COPILOT_BIN";
+export { COPILOT_BIN_ENV };
 
 /** The platform package names the Copilot loader tries, in its order (musl first on a musl Linux). */
 function platformPackages(): string[] {

@@ -8,9 +8,9 @@
 import { COPILOT_PASCAL_EVENTS } from "./dialect/rules.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import { CopilotUnsupportedError } from "./errors.js";
+import { isRecord } from "../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `settings.hooks` (Claude Code's shape) → the body of a Copilot hooks file. */
 export function translateSettingsHooks(hooks: unknown): Json {

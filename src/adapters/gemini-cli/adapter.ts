@@ -7,7 +7,7 @@ import type { HarnessAdapter } from "../port.js";
 import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { diagnoseGeminiRun } from "./diagnose.js";
 import { geminiFactProbes } from "./fact-probes.js";
-import { GEMINI_PACKAGE, GEMINI_VERSION } from "./errors.js";
+import { GEMINI_PIN } from "./package-pin.js";
 import { buildGeminiLaunch } from "./launch.js";
 import { startGeminiMock } from "./mock/server.js";
 import { prepareGeminiRun } from "./prepare.js";
@@ -25,7 +25,7 @@ import { createGeminiStreamReader } from "./stream/stream-reader.js";
 export const geminiAdapter: HarnessAdapter = {
   id: "gemini",
   displayName: "Gemini CLI",
-  pinnedPackage: { name: GEMINI_PACKAGE, version: GEMINI_VERSION },
+  pinnedPackage: GEMINI_PIN,
   capabilities: GEMINI_CAPABILITIES,
   resolve: (options) => resolveGemini(options),
   prepare: (spec, dirs) => prepareGeminiRun(spec, dirs),

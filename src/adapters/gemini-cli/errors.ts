@@ -1,23 +1,19 @@
-/** Errors only the Gemini CLI adapter raises, and the version it is pinned to. */
+/** Errors only the Gemini CLI adapter raises (its pinned version is in package-pin.ts). */
 import { VigilesError } from "../../core/errors.js";
+import { CliNotFoundError, type MissingCli } from "../shared/errors.js";
+import { GEMINI_BIN_ENV, GEMINI_INSTALL_LINE } from "./package-pin.js";
 
-/** The npm package of the Gemini CLI. */
-export const GEMINI_PACKAGE = "@google/gemini-cli";
-/** The Gemini CLI version this release of vigiles was validated with. */
-export const GEMINI_VERSION = "0.61.0";
-export const GEMINI_INSTALL_LINE = `npm install -D -E ${GEMINI_PACKAGE}@${GEMINI_VERSION}`;
+const GEMINI_CLI: MissingCli = {
+  cliName: "Gemini CLI",
+  installLine: GEMINI_INSTALL_LINE,
+  binEnv: GEMINI_BIN_ENV,
+  executable: "gemini",
+};
 
 /** No usable Gemini CLI was found; the message lists where vigiles looked and how to install it. */
-export class GeminiNotFoundError extends VigilesError {
-  readonly searched: readonly string[];
-
+export class GeminiNotFoundError extends CliNotFoundError {
   constructor(searched: readonly string[]) {
-    super(
-      "VIGILES_HARNESS_NOT_FOUND",
-      `Gemini CLI not found. Looked in: ${searched.join("; ") || "(nowhere)"}. Install the pinned version ` +
-        `with \`${GEMINI_INSTALL_LINE}\`, or point VIGILES_GEMINI_BIN (or the \`harnessPath\` option) at a \`gemini\` executable.`,
-    );
-    this.searched = searched;
+    super(GEMINI_CLI, searched);
   }
 }
 

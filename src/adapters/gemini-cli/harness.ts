@@ -2,7 +2,7 @@
 import type { HarnessEntry } from "../port.js";
 import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { geminiDialect } from "./dialect.js";
-import { GEMINI_PACKAGE, GEMINI_VERSION } from "./errors.js";
+import { GEMINI_PIN, GEMINI_BIN_ENV } from "./package-pin.js";
 import {
   geminiExtensionRegistrations,
   geminiHookSwitches,
@@ -15,8 +15,8 @@ export const geminiHarness: HarnessEntry = {
   aliases: ["gemini-cli"],
   displayName: "Gemini CLI",
   dialect: geminiDialect,
-  package: { name: GEMINI_PACKAGE, version: GEMINI_VERSION },
-  binEnv: "VIGILES_GEMINI_BIN",
+  package: GEMINI_PIN,
+  binEnv: GEMINI_BIN_ENV,
   capabilities: GEMINI_CAPABILITIES,
   managedSettingsDirs: ["/etc/gemini-cli"],
   markers: [".gemini", "GEMINI.md", "gemini-extension.json"],

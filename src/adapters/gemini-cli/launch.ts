@@ -8,7 +8,7 @@
  */
 import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput } from "../port.js";
-import { assertEndpointAllowed } from "../claude-code/launch.js";
+import { assertEndpointAllowed } from "../shared/endpoint.js";
 import { GeminiUnsupportedError } from "./errors.js";
 import { geminiMaskedSystemDefaultsPath, geminiMaskedSystemSettingsPath } from "./prepare.js";
 import { shellQuote } from "../../core/shell-quote.js";
@@ -60,7 +60,7 @@ function severalPromptsScript(flags: readonly string[]): string {
 
 export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
   const { spec, dirs, endpoint, harness } = input;
-  assertEndpointAllowed(endpoint);
+  assertEndpointAllowed(endpoint, "Gemini CLI");
   if (endpoint.effort !== undefined) {
     throw new GeminiUnsupportedError(
       `pin the reasoning effort ${JSON.stringify(endpoint.effort)}`,

@@ -15,19 +15,20 @@
  * world-writable parent such as /tmp, "Security Warning: Skipping system settings file".)
  */
 import { createHash } from "node:crypto";
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
+import { cp, mkdir, readFile } from "node:fs/promises";
+import { basename, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
-import { replaceCwd } from "../claude-code/prepare-run.js";
+import { replaceCwd } from "../shared/settings-text.js";
+import { joinInside, writeFileMakingDirs } from "../shared/work-dir.js";
 import { GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
 import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { translateClaudeHooks } from "./translate-hooks.js";
 import { assertFixtureKeepsLimits, geminiRunLimitSettings } from "./run-limits.js";
 import { shellQuote } from "../../core/shell-quote.js";
+import { isRecord } from "../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Where the recorder leaves hook fires (one set of files per fire), inside the run's private temp dir. */
 export const geminiHookFiresDir = (dirs: RunDirs) => join(dirs.tmpDir, "vigiles-gemini-hooks");
@@ -47,21 +48,6 @@ export const GEMINI_PINNED_SETTINGS: Json = {
   telemetry: { enabled: false },
   general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
 };
-
-function safeJoin(root: string, rel: string): string {
-  const norm = normalize(rel);
-  if (isAbsolute(rel) || norm === ".." || norm.startsWith(`..${sep}`)) {
-    throw new InvalidOptionError(
-      `fixture path ${JSON.stringify(rel)} leaves the work dir; use a relative path inside it`,
-    );
-  }
-  return join(root, norm);
-}
-
-async function put(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
-}
 
 function parseJsonFile(text: string, file: string): Json {
   let parsed: unknown;
@@ -124,7 +110,7 @@ async function wrapGeminiHooks(
             const original = hydrate(handler["command"]);
             const hash = createHash("sha256").update(original).digest("hex").slice(0, 16);
             const commandFile = join(recorder.commandsDir, `${hash}.cmd`);
-            await put(commandFile, original);
+            await writeFileMakingDirs(commandFile, original);
             const command = ["/bin/sh", recorder.script, recorder.firesDir, event, "", commandFile]
               .map(shellQuote)
               .join(" ");
@@ -216,7 +202,7 @@ async function installExtension(source: string, dirs: RunDirs, recorder: Recorde
       .split("${pathSeparator}")
       .join(sep);
   const hooks = await wrapGeminiHooks(parsed["hooks"], hooksFile, recorder, hydrate);
-  await put(hooksFile, `${JSON.stringify({ ...parsed, hooks }, null, 2)}\n`);
+  await writeFileMakingDirs(hooksFile, `${JSON.stringify({ ...parsed, hooks }, null, 2)}\n`);
 }
 
 export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promise<void> {
@@ -239,9 +225,9 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
   // `$GEMINI_SESSION_ID`, `$GEMINI_PLANS_DIR` and `$CLAUDE_PROJECT_DIR` in its text, which would break
   // the wrapper's quoting: the command is kept in a file, where the same names expand from the hook's
   // environment (Gemini sets them to the same values; they differ only for a path needing quotes).
-  await put(recorder.script, hookRecorderScript({ shell: "bash", command: "file" }));
+  await writeFileMakingDirs(recorder.script, hookRecorderScript({ shell: "bash", command: "file" }));
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
-    const path = safeJoin(dirs.workDir, rel);
+    const path = joinInside(dirs.workDir, rel);
     assertNotWorkspaceExtension(rel);
     if (normalize(rel) === join(".gemini", "settings.json")) {
       // The project's own settings are under test: their hooks are recorded where they lie.
@@ -250,10 +236,13 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
       assertFixtureKeepsLimits(parsed, rel, spec);
       const hooks =
         parsed["hooks"] === undefined ? undefined : await wrapGeminiHooks(parsed["hooks"], rel, recorder);
-      await put(path, `${JSON.stringify({ ...parsed, ...(hooks ? { hooks } : {}) }, null, 2)}\n`);
+      await writeFileMakingDirs(
+        path,
+        `${JSON.stringify({ ...parsed, ...(hooks ? { hooks } : {}) }, null, 2)}\n`,
+      );
       continue;
     }
-    await put(path, text);
+    await writeFileMakingDirs(path, text);
   }
   const user: Json = geminiRunLimitSettings(spec);
   if (spec.settings !== undefined) {
@@ -269,10 +258,14 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
   }
   for (const dir of spec.pluginDirs ?? []) await installExtension(dir, dirs, recorder);
   for (const [name, text] of Object.entries(spec.skills ?? {})) {
-    await put(safeJoin(join(dirs.workDir, ".gemini", "skills"), join(name, "SKILL.md")), text);
+    await writeFileMakingDirs(
+      joinInside(join(dirs.workDir, ".gemini", "skills"), join(name, "SKILL.md")),
+      text,
+    );
   }
-  if (spec.instructions !== undefined) await put(join(dirs.workDir, "GEMINI.md"), spec.instructions);
-  await put(
+  if (spec.instructions !== undefined)
+    await writeFileMakingDirs(join(dirs.workDir, "GEMINI.md"), spec.instructions);
+  await writeFileMakingDirs(
     join(home, "settings.json"),
     `${JSON.stringify({ ...GEMINI_PINNED_SETTINGS, ...user }, null, 2)}\n`,
   );

@@ -6,10 +6,10 @@ import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { searchCli, searchCliSync, type CliLookup } from "../../runtime/resolve-cli.js";
 import type { ResolveHarnessOptions, ResolvedHarness } from "../port.js";
-import { GEMINI_PACKAGE, GeminiNotFoundError } from "./errors.js";
+import { GeminiNotFoundError } from "./errors.js";
+import { GEMINI_BIN_ENV, GEMINI_PACKAGE } from "./package-pin.js";
 
-/** The environment variable that names an explicit Gemini CLI (`VIGILES_GEMINI_BIN`). */
-export const GEMINI_BIN_ENV = "VIGILES_GEMINI_BIN";
+export { GEMINI_BIN_ENV };
 
 const geminiLookup: CliLookup = {
   displayName: "Gemini CLI",

@@ -10,9 +10,9 @@ import { InvalidOptionError } from "../../core/errors.js";
 import { GEMINI_EVENT_RULES } from "./dialect/rules.js";
 import { GeminiHookTranslationError } from "./errors.js";
 import { geminiToolName } from "./mock/tool-names.js";
+import { isRecord } from "../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Claude Code event → Gemini CLI event, for the events whose moment and meaning match (gemini-rules.ts). */
 export const CLAUDE_TO_GEMINI_EVENT: Readonly<Record<string, string>> = Object.fromEntries(

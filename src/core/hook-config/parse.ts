@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { VigilesError } from "../errors.js";
 import type { HookHandlerGroup, HooksConfig } from "./types.js";
+import { isRecord } from "../is-record.js";
 
 /** A hooks config that does not have the shape the harness reads. */
 export class InvalidHooksConfigError extends VigilesError {
@@ -27,9 +28,6 @@ const groupSchema = z.looseObject({
 });
 
 const configSchema = z.record(z.string(), z.array(groupSchema));
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 function describeIssues(error: z.ZodError): string {
   return error.issues

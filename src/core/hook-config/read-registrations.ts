@@ -23,6 +23,7 @@ import {
   type RegistrationSource,
 } from "./registration.js";
 import type { HookHandler } from "./types.js";
+import { isRecord } from "../is-record.js";
 
 /** One config file to read. */
 export interface RegistrationFileInput {
@@ -38,7 +39,6 @@ export interface RegistrationFileInput {
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The plain value of a momoa node (JSON with comments, as the harnesses' settings readers accept). */
 function evaluate(node: AnyNode): unknown {

@@ -12,6 +12,7 @@ import {
 } from "./dialect-matcher.js";
 import { permissionRuleMatches, type RuleContext } from "./if-rule.js";
 import type { HookHandler, HooksConfig } from "./types.js";
+import { isRecord } from "../is-record.js";
 
 /** One handler of a hooks config and whether its matcher and `if:` select it for an event. */
 export interface HandlerSelection {
@@ -35,9 +36,6 @@ export interface SelectOptions {
   readonly projectDir?: string;
   readonly home?: string;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Every handler registered for the payload's event (`hook_event_name`), each with whether the

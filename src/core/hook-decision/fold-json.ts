@@ -1,9 +1,10 @@
 /**
  * The exit-0 half of the folding: stdout read as plain text or as the hook JSON, checked against
- * the event's rules (HOOK-CONTRACT.md "Hook output").
+ * the event's rules (docs/hook-contract.md, Hook output).
  */
 import type { EventRules } from "./event-rules.js";
-import { invalid, isRecord, noDecision, nonEmpty, show } from "./fold-shared.js";
+import { invalid, noDecision, nonEmpty, show } from "./fold-shared.js";
+import { isRecord } from "../is-record.js";
 import type { ClaudeShapedProfile } from "./profile.js";
 import type { DecisionSource, FoldedHookDecision, HookDecisionKind } from "./types.js";
 

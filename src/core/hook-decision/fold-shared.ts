@@ -1,8 +1,6 @@
 /** Small pieces shared by the folding of exit codes and of stdout JSON. */
 import type { DecisionSource, FoldedHookDecision } from "./types.js";
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 export const nonEmpty = (s: unknown): s is string => typeof s === "string" && s.trim() !== "";
 export const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
 

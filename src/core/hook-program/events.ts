@@ -83,7 +83,7 @@ export interface HookEventInputs {
   readonly StopFailure: StopFailureInput;
 }
 
-/** The legal answers per event, from the harness contract (HOOK-CONTRACT.md, "Hook output"). */
+/** The legal answers per event, from the harness contract (docs/hook-contract.md, Hook output). */
 export interface HookEventAnswers {
   /** Gate (allow, deny, ask) or injector. */
   readonly PreToolUse: Allow | Deny | Ask | Inject;

@@ -1,6 +1,6 @@
 /**
  * The answer a compiled hook gives the harness for an outcome: exit code, stdout JSON, stderr, per
- * HOOK-CONTRACT.md "Hook output". Every decision is exit 0 with JSON (never a bare exit 2), so the
+ * docs/hook-contract.md, Hook output. Every decision is exit 0 with JSON (never a bare exit 2), so the
  * reason travels in the field the harness shows and no stray exit code can be read as a decision.
  */
 import type { HookProgramOutcome } from "./run.js";

@@ -54,7 +54,7 @@ const ALWAYS_CRASHES = (text: string) => {
 
 /**
  * Why running past the timeout cannot change this hook, or undefined when it can. A timed-out hook
- * is cancelled with no decision and the action proceeds (HOOK-CONTRACT "Hook output"; Copilot CLI
+ * is cancelled with no decision and the action proceeds (docs/hook-contract.md, Hook output; Copilot CLI
  * logs and skips a timeout alike), and the mutant waits before the hook does any work, so its
  * output and its side effects are both lost. That equals the hook's own run only when the hook has
  * neither: a source that only reads its input and exits 0, or only fails with exit 1 (a message on

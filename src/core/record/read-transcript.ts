@@ -17,9 +17,9 @@
  *   `attachment` `queued_command`, not a user line.
  */
 import type { ModelTurn, ScriptedToolCall } from "../model-turn.js";
+import { isRecord } from "../is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 export interface RecordedHook {

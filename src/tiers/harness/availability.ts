@@ -5,7 +5,7 @@
 import { claudeAvailableSync } from "../../adapters/claude-code/resolve-harness.js";
 import { VacuousAssertionError, VigilesError } from "../../core/errors.js";
 import type { Trace } from "../../core/trace.js";
-import { requestText } from "../../adapters/claude-code/mock/flatten.js";
+import { requestText } from "../../adapters/mock/messages-api/flatten.js";
 
 /** The exit code of a skipped harness file: `vigiles test` reports it as skipped, never as passed. */
 export const SKIP_EXIT_CODE = 77;

@@ -1,6 +1,6 @@
 /**
  * The synthetic events `vigiles audit --run` feeds a hook: one per event and matcher it is
- * registered on, shaped like what the harness sends (HOOK-CONTRACT.md's field table).
+ * registered on, shaped like what the harness sends (docs/hook-contract.md, Hook input).
  */
 import { join } from "node:path";
 import { dialectEvent } from "../../core/dialect.js";

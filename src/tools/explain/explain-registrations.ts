@@ -31,6 +31,7 @@ import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import { completeHookEvent } from "../../tiers/run-hook/event.js";
 import { runHook } from "../../tiers/run-hook/run-hook.js";
 import { missingScriptOf, type ExplainOptions } from "./explain-event.js";
+import { isRecord } from "../../core/is-record.js";
 
 /** A harness explain reads through its registrations. */
 export type RegistrationHarness = HarnessId;
@@ -68,7 +69,6 @@ export interface RegistrationExplanation {
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The harness's name for the event asked (a Claude Code name is accepted where it has a counterpart). */
 export function harnessEventName(dialect: HookDialect, event: string): string {

@@ -165,7 +165,7 @@ const show = (tool: string, input: Record<string, unknown>) => {
   return `${tool} ${JSON.stringify(main ?? rest ?? "")}`;
 };
 
-/** Fields a non-tool event carries (HOOK-CONTRACT.md), with its matcher's first name as the subject. */
+/** Fields a non-tool event carries (docs/hook-contract.md, Hook input), with its matcher's first name as the subject. */
 function otherEvent(event: string, matcher: string | undefined, source: string): HookExamples {
   const base: Record<string, unknown> = { hook_event_name: event };
   switch (event) {

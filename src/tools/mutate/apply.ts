@@ -19,12 +19,12 @@ import { valueAt, type JsonPath } from "../../core/hook-config/registration.js";
 import { stubScript, stubTarget, type StubMode } from "./script-stub.js";
 import { shellQuote } from "../../core/shell-quote.js";
 import { shellMutant } from "./shell-mutant.js";
+import { isRecord } from "../../core/is-record.js";
 
 /** A matcher no tool, source or trigger is called. */
 export const NO_MATCH = "VigilesMutantMatchesNothing";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The handler's JSON path, its matcher's object and its command field, in any harness's shape. */
 function placeOf(h: HookItem): { path: JsonPath; matcherPath: JsonPath; commandField: string } {

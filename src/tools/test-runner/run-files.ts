@@ -1,6 +1,6 @@
 /**
  * Runs harness files as plain ES modules, each in its own node process: exit 0 passes, 77 is a loud
- * skip (API-NOTES: `skip(reason)`), anything else fails. Files run concurrently up to a bound. A
+ * skip (`skip(reason)`), anything else fails. Files run concurrently up to a bound. A
  * file that declares tests with `test(name, fn)` reports each through a JSON-lines file
  * (./test-report-line.ts); a failure keeps its whole message and the line it was thrown at.
  */

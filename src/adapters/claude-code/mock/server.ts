@@ -1,29 +1,18 @@
 /**
- * The mock model: an in-process node:http server on 127.0.0.1 (port 0, one per run) speaking the
- * Anthropic Messages API to the real Claude Code CLI. It serves a `ModelScript`, records every
- * request as a `ModelRequest`, answers the CLI's bookkeeping requests (no tools) with short text
- * outside the script, and on an overrun answers with a non-retryable error and remembers it so the
- * run can throw `ScriptOverrunError`: it never repeats the last turn.
+ * The Claude Code mock model: the Messages API mock (../../mock/messages-api/server.ts) on 127.0.0.1
+ * (port 0, one per run), telling subagents apart by Claude Code's `x-claude-code-agent-id` header.
+ * It serves a `ModelScript`, records every request as a `ModelRequest`, and on an overrun answers
+ * with a non-retryable error and remembers it so the run can throw `ScriptOverrunError`: it never
+ * repeats the last turn. README.md beside this file describes what it answers.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { listenMock, parseJson, readBody, scriptedDelays, sendJson } from "../../mock/http.js";
+import type { IncomingMessage } from "node:http";
 import type { ModelRequest } from "../../../core/trace.js";
-import { toModelRequest } from "./flatten.js";
-import {
-  assistantMessage,
-  errorBody,
-  estimateTokens,
-  messageToSse,
-  type AssistantMessage,
-} from "./messages-wire.js";
-import { ScriptSession, toModelScript, type ModelScriptInput } from "../../mock/script.js";
-import { serveScriptedTurn } from "../../mock/serve-turn.js";
 import type { ModelTurn } from "../../../core/model-turn.js";
+import { startMessagesApiMock } from "../../mock/messages-api/server.js";
+import type { ModelScriptInput } from "../../mock/script.js";
 
 /** The header Claude Code puts on a subagent's requests. */
 export const AGENT_ID_HEADER = "x-claude-code-agent-id";
-/** The reply to bookkeeping requests (titles, summaries): short, and never a turn of the script. */
-const SIDE_CHANNEL_TEXT = "vigiles mock";
 
 /** Options of `startMockModel`. */
 export interface MockModelOptions {
@@ -57,84 +46,13 @@ export interface MockModel {
   close(): Promise<void>;
 }
 
-function sendMessage(res: ServerResponse, message: AssistantMessage, stream: boolean): void {
-  if (!stream) {
-    sendJson(res, 200, JSON.stringify(message));
-    return;
-  }
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-  res.end(messageToSse(message));
+/** The subagent a request comes from, by Claude Code's agent-id header. */
+function claudeAgentIdOf(req: IncomingMessage): string | undefined {
+  const header = req.headers[AGENT_ID_HEADER];
+  return Array.isArray(header) ? header[0] : header;
 }
 
 /** Starts a mock model serving `script`. Close it when the run is over. */
-export async function startMockModel(
-  script: ModelScriptInput,
-  options: MockModelOptions = {},
-): Promise<MockModel> {
-  const session = new ScriptSession(toModelScript(script));
-  const modelName = toModelScript(script).model;
-  const requests: ModelRequest[] = [];
-  const overruns: string[] = [];
-  let answeredTurns = 0;
-  // Scripted delays still pending when the mock closes are dropped, so a killed run leaves no timer behind.
-  const delays = scriptedDelays();
-  const sleep = delays.sleep;
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? "").split("?")[0] ?? "";
-    if (req.method !== "POST" || !path.startsWith("/v1/messages")) {
-      sendJson(res, 404, errorBody(404, `vigiles mock model: no route ${req.method ?? ""} ${path}`));
-      return;
-    }
-    const text = await readBody(req);
-    const body = parseJson(text);
-    const header = req.headers[AGENT_ID_HEADER];
-    const agentId = options.agentIdOf
-      ? options.agentIdOf(req, body)
-      : Array.isArray(header)
-        ? header[0]
-        : header;
-    const stream =
-      typeof body === "object" && body !== null && (body as { stream?: unknown }).stream === true;
-    const requestedModel =
-      modelName ??
-      (typeof body === "object" && body !== null ? String((body as { model?: unknown }).model) : "mock");
-
-    if (path === "/v1/messages/count_tokens") {
-      requests.push(toModelRequest(body, { sideChannel: true, ...(agentId ? { agentId } : {}) }));
-      sendJson(res, 200, JSON.stringify({ input_tokens: estimateTokens(text) }));
-      return;
-    }
-    const request = toModelRequest(body, agentId ? { agentId } : {});
-    requests.push(request);
-    if (request.sideChannel) {
-      sendMessage(
-        res,
-        assistantMessage({ text: SIDE_CHANNEL_TEXT }, requestedModel, estimateTokens(text)),
-        stream,
-      );
-      return;
-    }
-    const turn = await serveScriptedTurn(request, res, { session, overruns, sleep, errorBody });
-    if (turn === undefined) return;
-    if (request.agentId === undefined) answeredTurns += 1;
-    const sent = options.translateTurn ? options.translateTurn(turn) : turn;
-    sendMessage(res, assistantMessage(sent, requestedModel, estimateTokens(text)), stream);
-  };
-
-  const server = await listenMock(handle, (message) => errorBody(500, message), options.socketPath);
-
-  return {
-    url: server.url,
-    port: server.port,
-    ...(server.socketPath !== undefined ? { socketPath: server.socketPath } : {}),
-    requests,
-    overruns,
-    answeredTurns: () => answeredTurns,
-    served: () => session.served(),
-    close: async () => {
-      delays.cancelAll();
-      await server.close();
-    },
-  };
+export function startMockModel(script: ModelScriptInput, options: MockModelOptions = {}): Promise<MockModel> {
+  return startMessagesApiMock(script, { ...options, agentIdOf: options.agentIdOf ?? claudeAgentIdOf });
 }

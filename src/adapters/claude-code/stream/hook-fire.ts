@@ -1,6 +1,6 @@
 /**
  * A HookFire from the CLI's own `system/hook_started` + `system/hook_response` events. `blocked` is
- * read from what the hook answered, with the event's own rules (HOOK-CONTRACT.md, "Hook output"):
+ * read from what the hook answered, with the event's own rules (docs/hook-contract.md, Hook output):
  * exit 2 blocks only where the event can block; a JSON answer blocks with `continue:false` where the
  * event's rules say it stops the action (UserPromptSubmit), a PreToolUse `permissionDecision:"deny"`, a PermissionRequest `behavior:"deny"` or a top-level
  * `decision:"block"`. An illegal value (`permissionDecision:"block"`) is not a block: the CLI fails

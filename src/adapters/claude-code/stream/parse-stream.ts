@@ -6,8 +6,10 @@
  * `result` per agent loop (a background subagent's report adds a second `system/init` + `result`).
  */
 import type { HookFire, ToolCall, ToolResult } from "../../../core/trace.js";
-import { flattenContent } from "../mock/flatten.js";
+import { flattenContent } from "../../mock/messages-api/flatten.js";
 import { hookFireFromResponse, unansweredHookFire } from "./hook-fire.js";
+import { isRecord } from "../../../core/is-record.js";
+import { JsonlLineReader } from "../../shared/jsonl-line-reader.js";
 
 export type StreamEvent = Readonly<Record<string, unknown>>;
 
@@ -51,13 +53,12 @@ export interface ParsedStream {
 }
 
 type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const strings = (v: unknown): string[] =>
   Array.isArray(v)
     ? v.flatMap((x) =>
-        typeof x === "string" ? [x] : isRec(x) && typeof x["name"] === "string" ? [x["name"]] : [],
+        typeof x === "string" ? [x] : isRecord(x) && typeof x["name"] === "string" ? [x["name"]] : [],
       )
     : [];
 
@@ -70,9 +71,7 @@ interface MutableCall {
 }
 
 export class ClaudeStreamParser {
-  private buffer = "";
-  private readonly events: StreamEvent[] = [];
-  private readonly strayLines: string[] = [];
+  private readonly lines = new JsonlLineReader({ onEvent: (event) => this.read(event) });
   private init: StreamInit | undefined;
   private readonly calls = new Map<string, MutableCall>();
   private readonly order: MutableCall[] = [];
@@ -83,24 +82,17 @@ export class ClaudeStreamParser {
 
   /** Feeds a chunk of stdout; complete lines are parsed at once. */
   push(chunk: Buffer | string): void {
-    this.buffer += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-    let nl = this.buffer.indexOf("\n");
-    while (nl >= 0) {
-      this.line(this.buffer.slice(0, nl));
-      this.buffer = this.buffer.slice(nl + 1);
-      nl = this.buffer.indexOf("\n");
-    }
+    this.lines.push(chunk);
   }
 
   /** Parses what is left after the last newline and returns everything read. */
   finish(): ParsedStream {
-    if (this.buffer.trim() !== "") this.line(this.buffer);
-    this.buffer = "";
+    this.lines.finish();
     const hooks = [...this.hooks, ...[...this.pendingHooks.values()].map((e) => unansweredHookFire(e))];
     const last = this.results[this.results.length - 1];
     return {
-      events: this.events,
-      strayLines: this.strayLines,
+      events: this.lines.events,
+      strayLines: this.lines.strayLines,
       ...(this.init ? { init: this.init } : {}),
       toolCalls: this.order.map((c) => ({
         id: c.id,
@@ -115,21 +107,7 @@ export class ClaudeStreamParser {
     };
   }
 
-  private line(raw: string): void {
-    const text = raw.trim();
-    if (text === "") return;
-    let event: unknown;
-    try {
-      event = JSON.parse(text);
-    } catch {
-      this.strayLines.push(text);
-      return;
-    }
-    if (!isRec(event)) {
-      this.strayLines.push(text);
-      return;
-    }
-    this.events.push(event);
+  private read(event: Rec): void {
     switch (event["type"]) {
       case "system":
         this.system(event);
@@ -176,17 +154,17 @@ export class ClaudeStreamParser {
 
   private assistant(event: Rec): void {
     const message = event["message"];
-    if (!isRec(message) || !Array.isArray(message["content"])) return;
+    if (!isRecord(message) || !Array.isArray(message["content"])) return;
     const parent = str(event["parent_tool_use_id"]);
     for (const block of message["content"]) {
-      if (!isRec(block)) continue;
+      if (!isRecord(block)) continue;
       if (block["type"] === "tool_use") {
         const id = str(block["id"]);
         if (this.calls.has(id)) continue;
         const call: MutableCall = {
           id,
           name: str(block["name"]),
-          input: isRec(block["input"]) ? block["input"] : {},
+          input: isRecord(block["input"]) ? block["input"] : {},
           ...(parent !== "" ? { parentId: parent } : {}),
         };
         this.calls.set(id, call);
@@ -199,15 +177,15 @@ export class ClaudeStreamParser {
 
   private user(event: Rec): void {
     const message = event["message"];
-    if (!isRec(message) || !Array.isArray(message["content"])) return;
-    const meta = Array.isArray(event["tool_result_meta"]) ? event["tool_result_meta"].filter(isRec) : [];
+    if (!isRecord(message) || !Array.isArray(message["content"])) return;
+    const meta = Array.isArray(event["tool_result_meta"]) ? event["tool_result_meta"].filter(isRecord) : [];
     for (const block of message["content"]) {
-      if (!isRec(block) || block["type"] !== "tool_result") continue;
+      if (!isRecord(block) || block["type"] !== "tool_result") continue;
       const id = str(block["tool_use_id"]);
       const call = this.calls.get(id);
       if (!call) continue;
       const decision = meta.find((m) => m["id"] === id)?.["permission_decision"];
-      const denied = isRec(decision) ? decision["decision"] === "reject" : undefined;
+      const denied = isRecord(decision) ? decision["decision"] === "reject" : undefined;
       call.result = {
         text: flattenContent(block["content"]),
         isError: block["is_error"] === true,
@@ -217,7 +195,7 @@ export class ClaudeStreamParser {
   }
 
   private result(event: Rec): void {
-    const usage = isRec(event["usage"]) ? event["usage"] : {};
+    const usage = isRecord(event["usage"]) ? event["usage"] : {};
     const apiErrorStatus = event["api_error_status"];
     this.results.push({
       subtype: str(event["subtype"]),

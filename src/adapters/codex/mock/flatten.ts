@@ -5,10 +5,9 @@
  * text so a probe can see what reached the model.
  */
 import type { ModelRequest, ModelRequestMessage } from "../../../core/trace.js";
+import { isRecord } from "../../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;

@@ -4,11 +4,8 @@
  * mock. On an overrun it answers 400 (which Codex does not retry) and remembers why, so the run
  * throws instead of seeing a repeated turn.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ModelRequest } from "../../../core/trace.js";
-import { listenMock, readBody, parseJson, scriptedDelays, sendJson, sendSse } from "../../mock/http.js";
-import { ScriptSession, toModelScript } from "../../mock/script.js";
-import { serveScriptedTurn } from "../../mock/serve-turn.js";
+import { readBody, parseJson, sendJson, sendSse } from "../../mock/http.js";
+import { startScriptedMock } from "../../mock/running-mock.js";
 import type { ModelScriptInput, RunningMock } from "../../port.js";
 import { toCodexModelRequest } from "./flatten.js";
 import { outputItems, responsesErrorBody, responseToSse } from "./responses-wire.js";
@@ -20,18 +17,12 @@ const SIDE_CHANNEL_TEXT = "vigiles mock";
 const estimateTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
 /** Starts a Responses API mock serving `script`; close it when the run is over. */
-export async function startCodexMock(
+export function startCodexMock(
   script: ModelScriptInput,
   options: { readonly socketPath?: string } = {},
 ): Promise<RunningMock> {
-  const model = toModelScript(script);
-  const session = new ScriptSession(model);
-  const requests: ModelRequest[] = [];
-  const overruns: string[] = [];
-  let answeredTurns = 0;
-  const delays = scriptedDelays();
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const mockOptions = { ...options, errorBody: responsesErrorBody };
+  return startScriptedMock(script, mockOptions, (mock) => async (req, res) => {
     const path = (req.url ?? "").split("?")[0] ?? "";
     if (req.method !== "POST" || !path.endsWith("/responses")) {
       sendJson(res, 404, responsesErrorBody(404, `vigiles mock model: no route ${req.method ?? ""} ${path}`));
@@ -42,35 +33,15 @@ export async function startCodexMock(
     const header = req.headers[CODEX_SUBAGENT_HEADER];
     const agentId = Array.isArray(header) ? header[0] : header;
     const request = toCodexModelRequest(body, agentId);
-    requests.push(request);
-    const modelName = model.model ?? request.model ?? "mock";
+    mock.record(request);
+    const modelName = mock.script.model ?? request.model ?? "mock";
     const usage = { inputTokens: estimateTokens(text), outputTokens: 8 };
     if (request.sideChannel) {
       sendSse(res, responseToSse(outputItems({ text: SIDE_CHANNEL_TEXT }), usage, modelName));
       return;
     }
-    const turn = await serveScriptedTurn(request, res, {
-      session,
-      overruns,
-      sleep: delays.sleep,
-      errorBody: responsesErrorBody,
-    });
+    const turn = await mock.serveTurn(request, res);
     if (turn === undefined) return;
-    if (request.agentId === undefined) answeredTurns += 1;
     sendSse(res, responseToSse(outputItems(turn), usage, modelName));
-  };
-
-  const server = await listenMock(handle, (message) => responsesErrorBody(500, message), options.socketPath);
-  return {
-    url: server.url,
-    port: server.port,
-    ...(server.socketPath !== undefined ? { socketPath: server.socketPath } : {}),
-    requests,
-    overruns,
-    answeredTurns: () => answeredTurns,
-    close: () => {
-      delays.cancelAll();
-      return server.close();
-    },
-  };
+  });
 }

@@ -11,9 +11,10 @@ import { codexHomeOf, hookFiresDir } from "../prepare.js";
 import { relative, isAbsolute } from "node:path";
 import { readHookLog, type HookLog } from "./hook-records.js";
 import { readRefusedCalls } from "./rollout.js";
+import { JsonlLineReader } from "../../shared/jsonl-line-reader.js";
+import { isRecord } from "../../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** `/bin/bash -lc 'echo hi'` → `echo hi`: the command as the model wrote it. */
@@ -97,35 +98,15 @@ function toolCallOf(item: Json, workDir?: string): ToolCall | undefined {
 }
 
 export function createCodexStreamReader(dirs?: RunDirs): StreamReader {
-  let pending = "";
-  const events: Json[] = [];
   /** Arrival time (epoch ms) of each event, by index. */
   const arrivals: number[] = [];
-  const strayLines: string[] = [];
-
-  const takeLine = (line: string) => {
-    if (line.trim() === "") return;
-    try {
-      const parsed: unknown = JSON.parse(line);
-      if (isRecord(parsed)) {
-        events.push(parsed);
-        arrivals.push(Date.now());
-      } else strayLines.push(line);
-    } catch {
-      strayLines.push(line);
-    }
-  };
+  const lines = new JsonlLineReader({ onEvent: () => arrivals.push(Date.now()) });
+  const { events, strayLines } = lines;
 
   return {
-    push(chunk) {
-      pending += chunk.toString("utf8");
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      lines.forEach(takeLine);
-    },
+    push: (chunk) => lines.push(chunk),
     finish(): StreamSummary {
-      takeLine(pending);
-      pending = "";
+      lines.finish();
       const calls = new Map<string, { call: ToolCall; at: number }>();
       let output = "";
       let turns = 0;

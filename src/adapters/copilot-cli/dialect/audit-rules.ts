@@ -3,6 +3,7 @@
  * hook that reads right and does nothing under Copilot, each measured on the pinned 1.0.102
  * (test/copilot) or taken from Copilot's hook table (core/hook-decision/copilot-rules.ts).
  */
+import { isRecord } from "../../../core/is-record.js";
 import { copilotEventRules, copilotUsesSnakeCase } from "./rules.js";
 import { finding } from "../../../core/audit/finding.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "../../../core/audit/types.js";
@@ -124,7 +125,6 @@ export interface CopilotHooksFileInput {
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Commands that wait on the network or a package manager. */
 const SLOW = /\b(curl|wget|npm|npx|pnpm|yarn|pip3?|docker|gh|git\s+(fetch|clone|pull|push))\b/;

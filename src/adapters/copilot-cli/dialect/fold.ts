@@ -5,7 +5,8 @@
  * action proceed).
  */
 import { copilotEventRules, copilotUsesSnakeCase, type CopilotEventRules } from "./rules.js";
-import { invalid, isRecord, noDecision, nonEmpty, show } from "../../../core/hook-decision/fold-shared.js";
+import { invalid, noDecision, nonEmpty, show } from "../../../core/hook-decision/fold-shared.js";
+import { isRecord } from "../../../core/is-record.js";
 import type {
   FoldedHookDecision,
   HookDecisionKind,

@@ -7,9 +7,9 @@
  */
 import { copilotCanonicalEvent, copilotUsesSnakeCase } from "./rules.js";
 import { toCopilotCall } from "./tool-names.js";
+import { isRecord } from "../../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `payload` (Claude Code's field names, `hook_event_name` set) as Copilot would send it. */
 export function copilotHookPayload(payload: Readonly<Json>, now: Date = new Date()): Json {

@@ -1,21 +1,19 @@
 /**
  * The Copilot CLI mock model: Copilot's BYOK `anthropic` provider speaks the Anthropic Messages API
- * (SSE) with the same wire as Claude Code, so this is the Claude Code mock with two differences:
- * scripted calls are sent in Copilot's tool names (../tool-names.ts), and a subagent is told apart
+ * (SSE) with the same wire as Claude Code, so this is the Messages API mock (../../mock/messages-api/server.ts) with Copilot's two differences:
+ * scripted calls are sent in Copilot's tool names (src/core/copilot/tool-names.ts), and a subagent is told apart
  * by its `x-interaction-type: conversation-subagent` header (Copilot sends no agent id) and keyed by
  * its first user message, which carries the `task` call's prompt.
  */
+import { isRecord } from "../../../core/is-record.js";
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { startMockModel } from "../../claude-code/mock/server.js";
+import { startMessagesApiMock } from "../../mock/messages-api/server.js";
 import type { ModelScriptInput, RunningMock } from "../../port.js";
 import { toCopilotTurn } from "../dialect/tool-names.js";
 
 /** The header whose value `conversation-subagent` marks a subagent's request (measured on 1.0.102). */
 export const COPILOT_INTERACTION_HEADER = "x-interaction-type";
-
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The text of the first user message; only the text, as Copilot moves `cache_control` marks between requests. */
 function firstUserText(body: unknown): string {
@@ -41,7 +39,7 @@ export async function startCopilotMock(
   script: ModelScriptInput,
   options: { readonly socketPath?: string } = {},
 ): Promise<RunningMock> {
-  return startMockModel(script, {
+  return startMessagesApiMock(script, {
     ...(options.socketPath !== undefined ? { socketPath: options.socketPath } : {}),
     agentIdOf: copilotAgentIdOf,
     translateTurn: toCopilotTurn,

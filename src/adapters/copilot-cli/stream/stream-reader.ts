@@ -3,7 +3,7 @@
  * `assistant.message` (text; `toolRequests`), `tool.execution_start` / `tool.execution_complete`
  * (`success`, `result.content`, or `error: {code: "denied", message: "Denied by preToolUse hook: …"}`),
  * `assistant.turn_end`, `result` (`exitCode`, `sessionId`). Events of a subagent carry a top-level
- * `agentId`. Tool calls take Claude Code's names (../tool-names.ts). Token counts are not in the
+ * `agentId`. Tool calls take Claude Code's names (src/core/copilot/tool-names.ts). Token counts are not in the
  * stream: they come from the `session.usage_record` events of the session's own log
  * (`$COPILOT_HOME/session-state/<sessionId>/events.jsonl`). Hook fires come from the recorder.
  */
@@ -16,9 +16,9 @@ import { fromCopilotCall } from "../dialect/tool-names.js";
 import { readCopilotHookFires } from "./hook-fires.js";
 import { unrecordedHookTypes } from "./unrecorded-hooks.js";
 import { CopilotUnrecordedHookError } from "../errors.js";
+import { JsonlLineReader } from "../../shared/jsonl-line-reader.js";
+import { isRecord } from "../../../core/is-record.js";
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /**
@@ -52,31 +52,13 @@ export function sessionUsage(copilotHome: string, sessionId: string): { input: n
 }
 
 export function createCopilotStreamReader(dirs?: RunDirs): StreamReader {
-  let pending = "";
-  const events: Json[] = [];
-  const strayLines: string[] = [];
-  const takeLine = (line: string) => {
-    if (line.trim() === "") return;
-    try {
-      const parsed: unknown = JSON.parse(line);
-      if (isRecord(parsed)) {
-        // Ephemeral events (deltas, background-task ticks) are many and carry nothing the Trace needs.
-        if (parsed["ephemeral"] !== true) events.push(parsed);
-      } else strayLines.push(line);
-    } catch {
-      strayLines.push(line);
-    }
-  };
+  // Ephemeral events (deltas, background-task ticks) are many and carry nothing the Trace needs.
+  const lines = new JsonlLineReader({ keep: (event) => event["ephemeral"] !== true });
+  const { events, strayLines } = lines;
   return {
-    push(chunk) {
-      pending += chunk.toString("utf8");
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      lines.forEach(takeLine);
-    },
+    push: (chunk) => lines.push(chunk),
     finish(): StreamSummary {
-      takeLine(pending);
-      pending = "";
+      lines.finish();
       const calls = new Map<string, ToolCall>();
       const parentOf = new Map<string, string>();
       let output = "";

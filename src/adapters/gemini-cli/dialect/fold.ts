@@ -5,7 +5,8 @@
  * make the answer `invalid`: the CLI fails open on them.
  */
 import { GEMINI_DECISIONS, geminiEventRules, type GeminiEventRules } from "./rules.js";
-import { invalid, isRecord, noDecision, nonEmpty, show } from "../../../core/hook-decision/fold-shared.js";
+import { invalid, noDecision, nonEmpty, show } from "../../../core/hook-decision/fold-shared.js";
+import { isRecord } from "../../../core/is-record.js";
 import type { FoldedHookDecision } from "../../../core/hook-decision/types.js";
 
 export interface GeminiHookOutcome {

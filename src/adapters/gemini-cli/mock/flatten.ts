@@ -6,9 +6,9 @@
  * where an AfterTool hook's `additionalContext` arrives (wrapped in `<hook_context>`).
  */
 import type { ModelRequest, ModelRequestMessage } from "../../../core/trace.js";
+import { isRecord } from "../../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function responseText(response: unknown): string {
   if (typeof response === "string") return response;

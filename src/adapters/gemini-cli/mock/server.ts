@@ -5,11 +5,8 @@
  * answered outside the script and recorded with `sideChannel: true`. On an overrun it answers 400,
  * which the CLI does not retry, and remembers why, so the run throws instead of repeating a turn.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ModelRequest } from "../../../core/trace.js";
-import { listenMock, parseJson, readBody, scriptedDelays, sendJson, sendSse } from "../../mock/http.js";
-import { ScriptSession, toModelScript } from "../../mock/script.js";
-import { serveScriptedTurn } from "../../mock/serve-turn.js";
+import { parseJson, readBody, sendJson, sendSse } from "../../mock/http.js";
+import { startScriptedMock } from "../../mock/running-mock.js";
 import type { ModelScriptInput, RunningMock } from "../../port.js";
 import { toGeminiModelRequest } from "./flatten.js";
 import { geminiErrorBody, partsToJson, partsToSse, turnParts } from "./gemini-wire.js";
@@ -33,18 +30,12 @@ function sideAnswer(body: unknown): string {
 }
 
 /** Starts a Gemini API mock serving `script`; close it when the run is over. */
-export async function startGeminiMock(
+export function startGeminiMock(
   script: ModelScriptInput,
   options: { readonly socketPath?: string } = {},
 ): Promise<RunningMock> {
-  const model = toModelScript(script);
-  const session = new ScriptSession(model);
-  const requests: ModelRequest[] = [];
-  const overruns: string[] = [];
-  let answeredTurns = 0;
-  const delays = scriptedDelays();
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const mockOptions = { ...options, errorBody: geminiErrorBody };
+  return startScriptedMock(script, mockOptions, (mock) => async (req, res) => {
     const path = (req.url ?? "").split("?")[0] ?? "";
     const route = ROUTE.exec(path);
     if (req.method !== "POST" || !route) {
@@ -55,8 +46,8 @@ export async function startGeminiMock(
     const text = await readBody(req);
     const body = parseJson(text);
     const request = toGeminiModelRequest(body, method, decodeURIComponent(askedModel));
-    requests.push(request);
-    const modelName = model.model ?? request.model ?? "mock";
+    mock.record(request);
+    const modelName = mock.script.model ?? request.model ?? "mock";
     const usage = { inputTokens: estimateTokens(text), outputTokens: 8 };
     if (method === "countTokens") {
       sendJson(res, 200, JSON.stringify({ totalTokens: usage.inputTokens }));
@@ -68,28 +59,9 @@ export async function startGeminiMock(
       else sendJson(res, 200, partsToJson(parts, usage, modelName));
       return;
     }
-    const turn = await serveScriptedTurn(request, res, {
-      session,
-      overruns,
-      sleep: delays.sleep,
-      errorBody: geminiErrorBody,
-    });
+    // Gemini CLI's requests name no subagent, so every answered turn counts as the main agent's.
+    const turn = await mock.serveTurn(request, res);
     if (turn === undefined) return;
-    answeredTurns += 1;
     sendSse(res, partsToSse(turnParts(turn), usage, modelName));
-  };
-
-  const server = await listenMock(handle, (message) => geminiErrorBody(500, message), options.socketPath);
-  return {
-    url: server.url,
-    port: server.port,
-    ...(server.socketPath !== undefined ? { socketPath: server.socketPath } : {}),
-    requests,
-    overruns,
-    answeredTurns: () => answeredTurns,
-    close: () => {
-      delays.cancelAll();
-      return server.close();
-    },
-  };
+  });
 }

@@ -12,9 +12,10 @@ import { toClaudeCall } from "../mock/tool-names.js";
 import { geminiHookFiresDir } from "../prepare.js";
 import { readHookFires, type FireNaming } from "../../shared/hook-records.js";
 import { geminiDialect } from "../dialect.js";
+import { JsonlLineReader } from "../../shared/jsonl-line-reader.js";
+import { isRecord } from "../../../core/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** A fire's tool in Claude Code's name, as the Trace's calls show it (`BeforeTool:run_shell_command` is `PreToolUse:Bash`). */
@@ -39,31 +40,13 @@ export function resultOf(event: Json): ToolResult {
 }
 
 export function createGeminiStreamReader(dirs?: RunDirs): StreamReader {
-  let pending = "";
-  const events: Json[] = [];
-  const strayLines: string[] = [];
-
-  const takeLine = (line: string) => {
-    if (line.trim() === "") return;
-    try {
-      const parsed: unknown = JSON.parse(line);
-      if (isRecord(parsed)) events.push(parsed);
-      else strayLines.push(line);
-    } catch {
-      strayLines.push(line);
-    }
-  };
+  const lines = new JsonlLineReader();
+  const { events, strayLines } = lines;
 
   return {
-    push(chunk) {
-      pending += chunk.toString("utf8");
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      lines.forEach(takeLine);
-    },
+    push: (chunk) => lines.push(chunk),
     finish(): StreamSummary {
-      takeLine(pending);
-      pending = "";
+      lines.finish();
       const calls = new Map<string, ToolCall>();
       let output = "";
       let turns = 0;

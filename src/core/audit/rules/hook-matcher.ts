@@ -1,6 +1,6 @@
 /**
  * Tool matchers that can never fire. The matcher of a tool event is compared with the tool's exact,
- * case-sensitive name (HOOK-CONTRACT.md, Configuration): a name that no tool has, or has in another
+ * case-sensitive name (docs/hook-contract.md, Configuration): a name that no tool has, or has in another
  * case, registers a hook that never runs, and nothing says so.
  */
 import { isToolEventOf } from "../../hook-config/dialect-matcher.js";

@@ -1,7 +1,7 @@
 /**
  * The Anthropic Messages API wire format for a scripted turn: the streamed (SSE) form the CLI reads
  * with `stream:true`, the single JSON body otherwise, and the error body. Shapes as the pinned CLI
- * accepts them (HOOK-CONTRACT.md, "The Messages API stream the CLI accepts").
+ * accepts them (test/harness/mock-model.test.ts sends them).
  */
 import type { ModelTurn, ScriptedToolCall } from "../../../core/model-turn.js";
 

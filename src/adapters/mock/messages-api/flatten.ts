@@ -6,12 +6,7 @@
  * reports injected context as "not delivered" when it was.
  */
 import type { ModelRequest, ModelRequestMessage } from "../../../core/trace.js";
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "../../../core/is-record.js";
 
 /** One content block (or a plain string) as text; unknown kinds keep their JSON so nothing is dropped. */
 export function flattenBlock(block: unknown): string {
