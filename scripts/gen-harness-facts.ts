@@ -8,8 +8,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { LINT_RULES } from "../src/tools/audit/rules.js";
 import type { LintRuleMeta } from "../src/core/audit/types.js";
 import { dynamicAuditRules } from "../src/tools/audit/dynamic-audit.js";
-import { eventRules, knownHookEvents, type EventRules } from "../src/core/hook-decision/event-rules.js";
-import { foldHookDecision, type HookOutcomeInput } from "../src/core/hook-decision/fold.js";
+import { eventRules, knownHookEvents } from "../src/tiers/run-hook/harness-rules.js";
+import { type EventRules } from "../src/core/hook-decision/event-rules.js";
+import { foldHookDecision } from "../src/tiers/run-hook/fold.js";
+import type { HookOutcomeInput } from "../src/core/hook-decision/outcome.js";
 import { combineHookDecisions } from "../src/core/hook-decision/combine.js";
 import type { FoldedHookDecision } from "../src/core/hook-decision/types.js";
 

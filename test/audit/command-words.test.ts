@@ -1,5 +1,6 @@
 /** The readers under the rules: one command string, one hook source, one set of edits. */
 import fc from "fast-check";
+import { dialectOf } from "../../src/adapters/registry.js";
 import { describe, expect, it } from "vitest";
 import { applyEdits } from "../../src/core/audit/apply-edits.js";
 import { findScriptWord, resolveScriptPath, scanCommand } from "../../src/core/audit/command-words.js";
@@ -53,7 +54,7 @@ describe("the plugin-root quoting fix", () => {
           const [reg] = readHooksConfig({
             file: "h.json",
             text,
-            harness: "claude-code",
+            dialect: dialectOf("claude-code"),
             role: "hooks-file",
           }).registrations;
           const findings = checkHookRegistration(reg!);
@@ -69,7 +70,7 @@ describe("the plugin-root quoting fix", () => {
           const [reg2] = readHooksConfig({
             file: "h.json",
             text: JSON.stringify(fixed),
-            harness: "claude-code",
+            dialect: dialectOf("claude-code"),
             role: "hooks-file",
           }).registrations;
           expect(checkHookRegistration(reg2!).filter((f) => f.ruleId === "unquoted-plugin-root")).toEqual([]);
@@ -121,7 +122,7 @@ describe("Codex hooks files", () => {
       },
     });
     const { findings } = lintHarness({
-      hookFiles: [{ file: ".codex/hooks.json", text, harness: "codex", role: "hooks-file" }],
+      hookFiles: [{ file: ".codex/hooks.json", text, dialect: dialectOf("codex"), role: "hooks-file" }],
       manifests: [],
       skills: [],
       agents: [],

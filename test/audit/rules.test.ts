@@ -5,7 +5,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LINT_RULES } from "../../src/core/audit/lint-harness.js";
+import { LINT_RULES } from "../../src/tools/audit/rules.js";
 import { auditHarness } from "../../src/tools/audit/static-audit.js";
 
 const FIXTURES = join(import.meta.dirname, "__fixtures__");

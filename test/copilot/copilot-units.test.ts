@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { detectHarness } from "../../src/tools/test-runner/detect-harness.js";
-import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
+import { foldHookDecision } from "../../src/tiers/run-hook/fold.js";
 import { copilotEventRules, copilotHookEvents } from "../../src/adapters/copilot-cli/dialect/rules.js";
 import { fromCopilotCall, toCopilotCall } from "../../src/adapters/copilot-cli/dialect/tool-names.js";
 import { translateSettingsHooks } from "../../src/adapters/copilot-cli/settings-hooks.js";

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  runTrialGrid,
-  type DriverTrace,
-  type EvalDriver,
-  type EvalTrial,
-} from "../../src/tiers/eval/driver.js";
+import type { DriverTrace, EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
+import { runTrialGrid } from "../../src/tiers/eval/grid.js";
 import { RateLimitedError } from "../../src/tiers/eval/errors.js";
 import { inProcessTrace } from "./helpers.js";
 

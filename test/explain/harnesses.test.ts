@@ -14,7 +14,7 @@ import {
   explainRegistrations,
   type RegistrationHarness,
 } from "../../src/tools/explain/explain-registrations.js";
-import { REGISTRATION_READERS } from "../../src/tools/registrations/readers.js";
+import { harnessEntry } from "../../src/adapters/registry.js";
 import { geminiHookSwitches, geminiSwitchedOff } from "../../src/adapters/gemini-cli/registrations.js";
 
 const scratch = join(process.cwd(), ".vigiles/tmp");
@@ -32,7 +32,7 @@ function repo(files: Record<string, unknown>): string {
   return root;
 }
 const explain = (harness: RegistrationHarness, root: string, payload: Record<string, unknown>, run = false) =>
-  explainRegistrations(harness, payload, REGISTRATION_READERS[harness](root).registrations, {
+  explainRegistrations(harness, payload, harnessEntry(harness).readRegistrations(root).registrations, {
     cwd: root,
     run,
     sandbox: false,

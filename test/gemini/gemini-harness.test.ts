@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import { readHookRecords } from "../../src/adapters/shared/hook-records.js";
-import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
+import { foldHookDecision } from "../../src/tiers/run-hook/fold.js";
 import type { HookFire } from "../../src/core/trace.js";
 import { ScriptOverrunError, UnknownToolError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest, type HarnessTestResult } from "../../src/tiers/harness/run-harness-test.js";

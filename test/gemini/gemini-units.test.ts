@@ -14,9 +14,9 @@ import { translateClaudeHooks } from "../../src/adapters/gemini-cli/translate-ho
 import { prepareGeminiRun } from "../../src/adapters/gemini-cli/prepare.js";
 import { buildGeminiLaunch } from "../../src/adapters/gemini-cli/launch.js";
 import { readBundleVersion } from "../../src/adapters/gemini-cli/resolve.js";
-import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
+import { foldHookDecision } from "../../src/tiers/run-hook/fold.js";
 import { GEMINI_HOOK_EVENTS } from "../../src/adapters/gemini-cli/dialect/rules.js";
-import { knownHookEvents } from "../../src/core/hook-decision/event-rules.js";
+import { knownHookEvents } from "../../src/tiers/run-hook/harness-rules.js";
 import { makeRunDirs } from "../../src/tiers/harness/session.js";
 import { removeTempDir } from "../../src/runtime/temp-dir.js";
 import type { RunningMock } from "../../src/adapters/port.js";

@@ -3,7 +3,7 @@
 // stopping; only on UserPromptSubmit does it stop the action (the prompt never reaches the model).
 // vigiles used to fold every continue:false as a block, so `blocked()` passed while the command ran.
 import { describe, expect, test } from "vitest";
-import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
+import { foldHookDecision } from "../../src/tiers/run-hook/fold.js";
 import { withHarness } from "../../src/tiers/harness/run-harness-test.js";
 
 const answer = (out: Record<string, unknown>) => `echo '${JSON.stringify(out)}'`;

@@ -11,7 +11,12 @@ import { readHookFires, type FireNaming } from "../../src/adapters/shared/hook-r
 import { readCopilotHookFires } from "../../src/adapters/copilot-cli/stream/hook-fires.js";
 import { toClaudeCall } from "../../src/adapters/gemini-cli/mock/tool-names.js";
 import { hookFired } from "../../src/core/checks/hook-fired.js";
-import { claudeCodeEvent } from "../../src/core/hook-decision/claude-event.js";
+import { dialectOf } from "../../src/adapters/registry.js";
+import { dialectEvent } from "../../src/core/dialect.js";
+
+/** Claude Code's name for an event of `harness`, from its dialect; undefined where it has none or the same. */
+const claudeCodeEvent = (harness: string, event: string) =>
+  dialectEvent(dialectOf(harness), event)?.claudeEvent;
 import { hookBlocked } from "../../src/core/predicates/hooks.js";
 import type { HookFire, Trace } from "../../src/core/trace.js";
 

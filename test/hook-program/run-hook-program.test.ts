@@ -18,7 +18,7 @@ import {
   assertHookSilent,
   AssertionFailedError,
 } from "../../src/entries/index.js";
-import { foldHookDecision } from "../../src/core/hook-decision/fold.js";
+import { foldHookDecision } from "../../src/tiers/run-hook/fold.js";
 
 const guard = experimental_defineHook({
   name: "guard",

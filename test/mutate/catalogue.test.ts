@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
+import { dialectOf } from "../../src/adapters/registry.js";
 import { mutantSilences } from "../../src/core/mutate/program-flip.js";
 import { overallScore, scoreItems } from "../../src/core/mutate/score.js";
 import { mutateReportHtml } from "../../src/core/mutate/html.js";
@@ -20,11 +21,11 @@ const hook = (over: Partial<HookItem>): HookItem => ({
   ...over,
 });
 const notApplicable = (items: Parameters<typeof mutantCatalogue>[0]) =>
-  Object.fromEntries(mutantCatalogue(items).map((m) => [m.kind, m.notApplicable]));
+  Object.fromEntries(mutantCatalogue(items, dialectOf).map((m) => [m.kind, m.notApplicable]));
 
 describe("the mutant catalogue", () => {
   test("a guard that denies and exits 2, on a tool event with a short timeout: seven live mutants", () => {
-    const all = mutantCatalogue([hook({})]);
+    const all = mutantCatalogue([hook({})], dialectOf);
     expect(all.map((m) => m.kind)).toEqual([
       "hook-always-allows",
       "hook-crashes",
@@ -77,7 +78,10 @@ describe("the mutant catalogue", () => {
   });
 
   test("program mutants without the answer they silence are not applicable", () => {
-    const all = mutantCatalogue([{ kind: "program", id: "p", file: "p.hook.mjs", answers: ["deny"] }]);
+    const all = mutantCatalogue(
+      [{ kind: "program", id: "p", file: "p.hook.mjs", answers: ["deny"] }],
+      dialectOf,
+    );
     expect(all.map((m) => [m.kind, m.notApplicable === undefined])).toEqual([
       ["program-deny-to-allow", true],
       ["program-inject-to-nothing", false],
@@ -93,7 +97,7 @@ describe("the mutant catalogue", () => {
       name,
       description,
     });
-    const all = mutantCatalogue([skill("a", "one"), skill("b", "two"), skill("c", "two")]);
+    const all = mutantCatalogue([skill("a", "one"), skill("b", "two"), skill("c", "two")], dialectOf);
     const swaps = all.filter((m) => m.kind === "skill-descriptions-swapped");
     expect(swaps.map((m) => [m.item.id, m.other?.id, m.notApplicable !== undefined])).toEqual([
       ["skill a", "skill b", false],

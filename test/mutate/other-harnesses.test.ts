@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { HookItem, MutantResult, MutateReport } from "../../src/core/mutate/types.js";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
+import { dialectOf } from "../../src/adapters/registry.js";
 import { applyMutant, NO_MATCH } from "../../src/tools/mutate/apply.js";
 import { inventory } from "../../src/tools/mutate/inventory.js";
 import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
@@ -150,7 +151,7 @@ describe("inventory and apply know Copilot and Gemini registrations", () => {
     const apply = (files: Record<string, string>, file: string, kind: string) => {
       const root = fixture(files);
       const item = inventory(root).items.find((i) => i.kind === "hook") as HookItem;
-      const m = mutantCatalogue([item]).find((x) => x.kind === `hook-${kind}`);
+      const m = mutantCatalogue([item], dialectOf).find((x) => x.kind === `hook-${kind}`);
       if (m === undefined) throw new Error(`no ${kind}`);
       applyMutant(root, m);
       return JSON.parse(readFileSync(join(root, file), "utf8")) as { hooks: Record<string, unknown[]> };

@@ -9,6 +9,7 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import type { MutateReport } from "../../src/core/mutate/types.js";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
+import { dialectOf } from "../../src/adapters/registry.js";
 import { inventory } from "../../src/tools/mutate/inventory.js";
 import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { soleSource, soleTest, speculate } from "../../src/tools/mutate/speculate.js";
@@ -75,7 +76,9 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     const options = { root, command: UNITTEST_COMMAND };
     expect(soleTest(root, options)).toBe(UNITTEST_COMMAND);
     const [guard] = inventory(root).items;
-    const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
+    const candidates = mutantCatalogue(guard ? [guard] : [], dialectOf).filter(
+      (m) => m.notApplicable === undefined,
+    );
     let running = true;
     const spec = speculate(
       root,
@@ -98,7 +101,9 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     roots.push(root);
     const slow = "sleep 30";
     const [guard] = inventory(root).items;
-    const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
+    const candidates = mutantCatalogue(guard ? [guard] : [], dialectOf).filter(
+      (m) => m.notApplicable === undefined,
+    );
     let running = true;
     const spec = speculate(
       root,
@@ -120,7 +125,9 @@ describe("mutants started during the baseline (a suite of one test)", () => {
     const root = makeUnittestFixture({ suite: "by-path" });
     roots.push(root);
     const [guard] = inventory(root).items;
-    const candidates = mutantCatalogue(guard ? [guard] : []).filter((m) => m.notApplicable === undefined);
+    const candidates = mutantCatalogue(guard ? [guard] : [], dialectOf).filter(
+      (m) => m.notApplicable === undefined,
+    );
     const spec = speculate(
       root,
       candidates,

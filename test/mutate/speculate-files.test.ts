@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync 
 import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
+import { dialectOf } from "../../src/adapters/registry.js";
 import type { MutateReport } from "../../src/core/mutate/types.js";
 import { BaselineProgress, runBaseline, type Baseline } from "../../src/tools/mutate/baseline.js";
 import { makeSharedModules, removeSharedModules, type SharedModules } from "../../src/tools/mutate/copy.js";
@@ -178,7 +179,9 @@ async function withTwoFileBaseline(
 describe("a mutant started on the files already in, continued on the rest", () => {
   test("survived the weak file early: only the strong file runs after, and kills it", async () => {
     await withTwoFileBaseline(async (root, baseline, shared, marks) => {
-      const mutant = mutantCatalogue(inventory(root).items).find((m) => m.kind === "hook-always-allows");
+      const mutant = mutantCatalogue(inventory(root).items, dialectOf).find(
+        (m) => m.kind === "hook-always-allows",
+      );
       if (mutant === undefined) throw new Error("no always-allows mutant");
       const early = await executeMutant(root, mutant, ["weak.harness.mjs"], 60_000, {}, shared);
       expect(early && "run" in early ? early.run.outcome.status : early).toBe("survived");
@@ -194,7 +197,7 @@ describe("a mutant started on the files already in, continued on the rest", () =
 describe("a mutant killed early by a file the plan runs second", () => {
   test("the plan's first file runs, and is named the killer as it would be without speculation", async () => {
     await withTwoFileBaseline(async (root, baseline, shared, marks) => {
-      const crash = mutantCatalogue(inventory(root).items).find((m) => m.kind === "hook-crashes");
+      const crash = mutantCatalogue(inventory(root).items, dialectOf).find((m) => m.kind === "hook-crashes");
       if (crash === undefined) throw new Error("no crash mutant");
       // Both files notice a crash; the plan runs strong first (the baseline's order).
       const early = await executeMutant(root, crash, ["weak.harness.mjs"], 60_000, {}, shared);

@@ -7,6 +7,7 @@ import { runHook } from "../../src/tiers/run-hook/run-hook.js";
 import { applyMutant } from "../../src/tools/mutate/apply.js";
 import { inventory } from "../../src/tools/mutate/inventory.js";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
+import { dialectOf } from "../../src/adapters/registry.js";
 import { makeTempDir, removeTempDir } from "../../src/runtime/temp-dir.js";
 
 const dirs: string[] = [];
@@ -40,7 +41,7 @@ function repo(form: "shell" | "exec"): string {
 
 function mutated(form: "shell" | "exec", kind: string) {
   const root = repo(form);
-  const mutant = mutantCatalogue(inventory(root).items).find((m) => m.kind === kind);
+  const mutant = mutantCatalogue(inventory(root).items, dialectOf).find((m) => m.kind === kind);
   if (!mutant) throw new Error(`no ${kind} mutant`);
   applyMutant(root, mutant);
   const registration = JSON.parse(readFileSync(join(root, ".claude/settings.json"), "utf8")) as object;
