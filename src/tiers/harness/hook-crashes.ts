@@ -7,6 +7,22 @@
  * denial the CLI's own protection made, so a crash fails the run unless the test allows it.
  */
 import type { HookFire } from "../../core/trace.js";
+import { copilotEventRules } from "../../core/hook-decision/copilot-rules.js";
+import { eventRules, type HookHarness } from "../../core/hook-decision/event-rules.js";
+
+/** What a fire's event lets exit 2 do: block the action, or nothing (a non-blocking error). */
+export interface Exit2Rule {
+  readonly exit2Blocks: boolean;
+}
+
+/**
+ * What a shell prints when it could not run the hook at all: bash's "syntax error near unexpected
+ * token", dash's "Syntax error: …", "sh: 0: cannot open ./x.sh: No such file" (dash running a
+ * missing script: exit 2), "x: not found" / "command not found". Only these count, not any text
+ * with "not found" in it: a hook may mean its own exit 2 (Claude Code's PostToolUse feeds its
+ * stderr to the model).
+ */
+const SHELL_COULD_NOT_RUN = /syntax error|: (?:command )?not found\s*$|can't open|cannot open|No such file/im;
 
 /** How an adapter's fires read: whether an exit code of null means "killed at its timeout". */
 export interface CrashReading {
@@ -24,15 +40,61 @@ export interface CrashReading {
  * denies a preToolUse call on any non-zero exit, and Gemini CLI 0.61.0 reads text on exit 127 as a
  * deny (test/copilot, test/gemini), so there the "crash" is the guard working, fail-closed.
  */
-export function hookCrashed(fire: HookFire, reading: CrashReading): boolean {
+export function hookCrashed(fire: HookFire, reading: CrashReading, rule?: Exit2Rule): boolean {
   if (fire.blocked) return false;
   if (fire.exitCode === null) return reading.nullExitIsTimeout;
-  return fire.exitCode !== 0 && fire.exitCode !== 2;
+  if (fire.exitCode === 2) return exit2IsCrash(fire, rule);
+  return fire.exitCode !== 0;
 }
 
-/** The crashed fires of a run, in order. */
-export function crashedFires(fires: readonly HookFire[], reading: CrashReading): HookFire[] {
-  return fires.filter((fire) => hookCrashed(fire, reading));
+/**
+ * Exit 2 is a hook's deliberate answer, except where it blocks nothing and the shell says it could
+ * not run the script: bash exits 2 on a syntax error, and dash (`sh ./missing.sh`) exits 2 on a
+ * missing script. On such an event (Copilot's postToolUse and agentStop, Gemini's SessionStart and
+ * AfterTool, Claude Code's PostToolUse) nothing read the hook's exit, so the guard silently did
+ * nothing. Where exit 2 blocks, the harness turned it into a block (`fire.blocked`), fail-closed.
+ * Without a rule for the event (an event vigiles does not know), exit 2 is left the hook's answer.
+ */
+export function exit2IsCrash(fire: HookFire, rule: Exit2Rule | undefined): boolean {
+  if (fire.exitCode !== 2 || fire.blocked || rule === undefined || rule.exit2Blocks) return false;
+  return SHELL_COULD_NOT_RUN.test(fire.stderr);
+}
+
+/**
+ * The exit-2 rule of `event` on `harness`, from the harness's event rules (Copilot's own table: an
+ * event where every non-zero exit denies is one where exit 2 blocks).
+ */
+export function exit2RuleOf(harness: HookHarness, event: string): Exit2Rule | undefined {
+  if (harness === "copilot") {
+    const rules = copilotEventRules(event);
+    return rules === undefined ? undefined : { exit2Blocks: rules.exit === "nonzero-denies" };
+  }
+  const rules = eventRules(event, harness);
+  return rules === undefined ? undefined : { exit2Blocks: rules.exit2Blocks };
+}
+
+/** The hook rules an adapter's fires are read by, from its id; undefined for an adapter without a table. */
+export function hookHarnessOf(adapterId: string): HookHarness | undefined {
+  switch (adapterId) {
+    case "claude-code":
+    case "codex":
+    case "gemini":
+      return adapterId;
+    case "copilot-cli":
+    case "copilot":
+      return "copilot";
+    default:
+      return undefined;
+  }
+}
+
+/** The crashed fires of a run, in order; `ruleOf` gives each event's exit-2 rule. */
+export function crashedFires(
+  fires: readonly HookFire[],
+  reading: CrashReading,
+  ruleOf: (event: string) => Exit2Rule | undefined = () => undefined,
+): HookFire[] {
+  return fires.filter((fire) => hookCrashed(fire, reading, ruleOf(fire.event)));
 }
 
 /** One line per crashed fire: event, name, exit code (or "killed at its timeout") and the head of stderr. */

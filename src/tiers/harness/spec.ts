@@ -58,6 +58,15 @@ export interface HarnessTestSpec {
    */
   readonly allowHookCrashes?: boolean;
   /**
+   * Let scripted turns go unserved. By default a run that ends before the CLI asked for every turn of
+   * the script (the main agent's, and each started subagent's) throws `UnservedTurnsError`, naming how
+   * many were served and the turn that came next: the CLI stops its loop on a turn without a tool
+   * call, so `[{ text }, { tool }, { text }]` runs the first turn only, and the rest tests nothing.
+   * Set it when stopping early is what the test is about (a hook that ends the session or blocks the
+   * prompt, a turn cap).
+   */
+  readonly allowUnservedTurns?: boolean;
+  /**
    * Confine the CLI with bubblewrap (default true: every run, with or without a plugin). Inside, the
    * host is read-only except the run's own work dir, HOME and TMPDIR; the invoking user's HOME, /root
    * and the machine-wide managed settings are empty; no host unix socket is connectable; there is no

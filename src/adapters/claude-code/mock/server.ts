@@ -17,6 +17,7 @@ import {
   type AssistantMessage,
 } from "./messages-wire.js";
 import { ScriptSession, toModelScript, type ModelScriptInput } from "../../mock/script.js";
+import type { UnservedTurns } from "../../port.js";
 import { serveScriptedTurn } from "../../mock/serve-turn.js";
 import type { ModelTurn } from "../../../core/model-turn.js";
 
@@ -54,6 +55,8 @@ export interface MockModel {
   answeredTurns(): number;
   /** Turns served per script label ("main agent", each subagent). */
   served(): Record<string, number>;
+  /** The scripts (main agent, each started subagent) whose last turn was never served. */
+  unservedTurns(): readonly UnservedTurns[];
   close(): Promise<void>;
 }
 
@@ -132,6 +135,7 @@ export async function startMockModel(
     overruns,
     answeredTurns: () => answeredTurns,
     served: () => session.served(),
+    unservedTurns: () => session.unserved(),
     close: async () => {
       delays.cancelAll();
       await server.close();

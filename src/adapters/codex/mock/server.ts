@@ -68,6 +68,7 @@ export async function startCodexMock(
     requests,
     overruns,
     answeredTurns: () => answeredTurns,
+    unservedTurns: () => session.unserved(),
     close: () => {
       delays.cancelAll();
       return server.close();

@@ -87,6 +87,7 @@ export async function startGeminiMock(
     requests,
     overruns,
     answeredTurns: () => answeredTurns,
+    unservedTurns: () => session.unserved(),
     close: () => {
       delays.cancelAll();
       return server.close();
