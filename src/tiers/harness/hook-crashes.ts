@@ -9,6 +9,7 @@
 import type { HookFire } from "../../core/trace.js";
 import { copilotEventRules } from "../../core/hook-decision/copilot-rules.js";
 import { eventRules, type HookHarness } from "../../core/hook-decision/event-rules.js";
+import { GEMINI_EVENT_RULES } from "../../core/hook-decision/gemini-rules.js";
 
 /** What a fire's event lets exit 2 do: block the action, or nothing (a non-blocking error). */
 export interface Exit2Rule {
@@ -41,33 +42,41 @@ export interface CrashReading {
  * deny (test/copilot, test/gemini), so there the "crash" is the guard working, fail-closed.
  */
 export function hookCrashed(fire: HookFire, reading: CrashReading, rule?: Exit2Rule): boolean {
+  if (exit2IsCrash(fire, rule)) return true;
   if (fire.blocked) return false;
   if (fire.exitCode === null) return reading.nullExitIsTimeout;
-  if (fire.exitCode === 2) return exit2IsCrash(fire, rule);
-  return fire.exitCode !== 0;
+  return fire.exitCode !== 0 && fire.exitCode !== 2;
 }
 
 /**
  * Exit 2 is a hook's deliberate answer, except where it blocks nothing and the shell says it could
  * not run the script: bash exits 2 on a syntax error, and dash (`sh ./missing.sh`) exits 2 on a
  * missing script. On such an event (Copilot's postToolUse and agentStop, Gemini's SessionStart and
- * AfterTool, Claude Code's PostToolUse) nothing read the hook's exit, so the guard silently did
- * nothing. Where exit 2 blocks, the harness turned it into a block (`fire.blocked`), fail-closed.
+ * AfterTool, Claude Code's PostToolUse) the action went ahead, so the guard silently did nothing
+ * (Gemini's AfterTool folds the text into a block of the tool's result, `fire.blocked`, but the
+ * tool already ran). Where exit 2 blocks the action, the harness turned it into a block, fail-closed.
  * Without a rule for the event (an event vigiles does not know), exit 2 is left the hook's answer.
  */
 export function exit2IsCrash(fire: HookFire, rule: Exit2Rule | undefined): boolean {
-  if (fire.exitCode !== 2 || fire.blocked || rule === undefined || rule.exit2Blocks) return false;
+  if (fire.exitCode !== 2 || rule === undefined || rule.exit2Blocks) return false;
   return SHELL_COULD_NOT_RUN.test(fire.stderr);
 }
 
 /**
  * The exit-2 rule of `event` on `harness`, from the harness's event rules (Copilot's own table: an
- * event where every non-zero exit denies is one where exit 2 blocks).
+ * event where every non-zero exit denies is one where exit 2 blocks; Gemini's own table: an event
+ * whose block stops something not yet done).
  */
 export function exit2RuleOf(harness: HookHarness, event: string): Exit2Rule | undefined {
   if (harness === "copilot") {
     const rules = copilotEventRules(event);
     return rules === undefined ? undefined : { exit2Blocks: rules.exit === "nonzero-denies" };
+  }
+  if (harness === "gemini") {
+    // AfterTool "blocks" the result of a tool that already ran: the guarded action happened.
+    if (!Object.hasOwn(GEMINI_EVENT_RULES, event)) return undefined;
+    const blocks = GEMINI_EVENT_RULES[event]?.blocks;
+    return { exit2Blocks: blocks !== undefined && blocks !== "tool-result" };
   }
   const rules = eventRules(event, harness);
   return rules === undefined ? undefined : { exit2Blocks: rules.exit2Blocks };
