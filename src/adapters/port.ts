@@ -189,7 +189,20 @@ export interface RunningMock {
   readonly overruns: readonly string[];
   /** Main-agent turns answered with a message (errors and bookkeeping excluded). */
   readonly answeredTurns: () => number;
+  /** The scripts (main agent, each started subagent) whose last turn was never served. */
+  readonly unservedTurns: () => readonly UnservedTurns[];
   close(): Promise<void>;
+}
+
+/** A script that stopped before its last turn: whose it is, how far it got, and the turn that came next. */
+export interface UnservedTurns {
+  /** "main agent", or the subagent's label. */
+  readonly label: string;
+  /** Turns served (error turns included). */
+  readonly served: number;
+  readonly total: number;
+  /** The next turn, described (its JSON head, or "a turn function"). */
+  readonly next: string;
 }
 
 /** What a harness adapter implements. */

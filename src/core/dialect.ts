@@ -41,6 +41,11 @@ export interface DialectEvent {
   readonly matcherRule?: MatcherRule;
   /** The subject is the base name of the field's path (Claude Code's FileChanged). */
   readonly subjectTransform?: "basename";
+  /**
+   * Exit 2 stops the action itself, not only its result (default: `rules.exit2Blocks`). Where it
+   * does not, a shell's exit 2 on a script it could not run is a crash (Gemini's AfterTool).
+   */
+  readonly exit2StopsAction?: boolean;
   /** The values the subject can take, where the harness lists them (SessionStart sources). */
   readonly matcherValues?: readonly string[];
 }

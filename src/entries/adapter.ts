@@ -22,6 +22,7 @@ export type {
   RunProblem,
   FinishedProcess,
   RunningMock,
+  UnservedTurns,
 } from "../adapters/port.js";
 export { claudeCodeAdapter } from "../adapters/claude-code/adapter.js";
 export { runHarnessSession } from "../tiers/harness/session.js";

@@ -214,6 +214,8 @@ export {
   HarnessCrashedError,
   HarnessTimeoutError,
   HookCrashedError,
+  HarnessNoSessionError,
+  UnservedTurnsError,
   ManagedSettingsRouteError,
 } from "../tiers/harness/errors.js";
 export type { HarnessRunDetails } from "../tiers/harness/errors.js";

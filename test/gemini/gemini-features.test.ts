@@ -38,6 +38,8 @@ describe("maxTurns, disallowedTools and skill activation, real CLI", () => {
             { text: "done" },
           ],
           maxTurns: 2,
+          // The cap stops the run at turn 2: the rest of the script is never asked for.
+          allowUnservedTurns: true,
           sandbox: false,
           timeoutMs: RUN_TIMEOUT,
         },

@@ -26,6 +26,8 @@ describe.concurrent("continue:false, real CLI", { timeout: 180_000 }, () => {
           hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: answer(out) }] }] },
         },
         transcript: true,
+        // continue:false ends the session early: the rest of the script is never asked for.
+        allowUnservedTurns: true,
       },
       (r) => {
         expect(r.file("RAN")).toBe("ran\n");
@@ -57,6 +59,8 @@ describe.concurrent("continue:false, real CLI", { timeout: 180_000 }, () => {
           hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: answer(out) }] }] },
         },
         transcript: true,
+        // continue:false ends the session early: the rest of the script is never asked for.
+        allowUnservedTurns: true,
       },
       (r) => {
         expect(r.file("RAN")).toBeNull();
@@ -79,6 +83,8 @@ describe.concurrent("continue:false, real CLI", { timeout: 180_000 }, () => {
           },
         },
         transcript: true,
+        // continue:false ends the session early: the rest of the script is never asked for.
+        allowUnservedTurns: true,
       },
       (r) => {
         expect(agentTurns(r)).toBe(0);
@@ -97,6 +103,8 @@ describe.concurrent("continue:false, real CLI", { timeout: 180_000 }, () => {
           hooks: { Stop: [{ hooks: [{ type: "command", command: answer({ continue: false }) }] }] },
         },
         transcript: true,
+        // continue:false ends the session early: the rest of the script is never asked for.
+        allowUnservedTurns: true,
       },
       (r) => {
         expect(r.output).toBe("first");

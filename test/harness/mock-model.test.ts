@@ -120,6 +120,23 @@ describe("mock model wire format", () => {
     expect(m.answeredTurns()).toBe(1);
   });
 
+  // What UnservedTurnsError reads: an error turn counts as served (the cursor moved past it), a
+  // bookkeeping request serves nothing, and the next turn is named (its JSON, or "a turn function").
+  test("unservedTurns: how far the script got, error turns included, and the turn that came next", async () => {
+    const m = await mock([{ error: { status: 429 } }, { text: "after retry" }, () => ({ text: "computed" })]);
+    expect(m.unservedTurns()).toEqual([
+      { label: "main agent", served: 0, total: 3, next: '{"error":{"status":429}}' },
+    ]);
+    await post(m, { model: "m", stream: false, messages: [{ role: "user", content: "title?" }] });
+    await post(m, agentBody([{ role: "user", content: "go" }]));
+    await post(m, agentBody([{ role: "user", content: "go" }]));
+    expect(m.unservedTurns()).toEqual([
+      { label: "main agent", served: 2, total: 3, next: "a turn function" },
+    ]);
+    await post(m, agentBody([{ role: "user", content: "go" }]));
+    expect(m.unservedTurns()).toEqual([]);
+  });
+
   test("an overrun answers 400 with the reason, is recorded once, and never repeats the last turn", async () => {
     const m = await mock([{ text: "one" }]);
     await post(m, agentBody([{ role: "user", content: "go" }]));

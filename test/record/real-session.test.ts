@@ -195,7 +195,6 @@ describe("a real session with a subagent and a second prompt", () => {
             },
             { text: "done" },
             { text: "stopped" },
-            { text: "stopped again" },
           ],
           {
             agents: {

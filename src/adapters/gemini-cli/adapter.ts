@@ -13,6 +13,7 @@ import { startGeminiMock } from "./mock/server.js";
 import { prepareGeminiRun } from "./prepare.js";
 import { resolveGemini } from "./resolve.js";
 import { createGeminiStreamReader } from "./stream/stream-reader.js";
+import { GEMINI_MANAGED_DIR, findGeminiManagedSettings } from "./managed-settings.js";
 
 /**
  * The Gemini CLI adapter.
@@ -27,6 +28,10 @@ export const geminiAdapter: HarnessAdapter = {
   displayName: "Gemini CLI",
   pinnedPackage: GEMINI_PIN,
   capabilities: GEMINI_CAPABILITIES,
+  // 0.61.0 reads system settings, system defaults and `policies/*.toml` from here; a confined run
+  // masks it (a spec's managedSettingsDir is bound there instead).
+  managedSettingsDir: GEMINI_MANAGED_DIR,
+  findManagedRouting: () => findGeminiManagedSettings(),
   resolve: (options) => resolveGemini(options),
   prepare: (spec, dirs) => prepareGeminiRun(spec, dirs),
   launch: (input) => buildGeminiLaunch(input),

@@ -23,6 +23,8 @@ const GEMINI_EVENTS: readonly DialectEvent[] = Object.entries(GEMINI_EVENT_RULES
     additionalContext: r.additionalContext,
   }),
   ...(r.claudeEvent !== undefined && r.claudeEvent !== name ? { claudeEvent: r.claudeEvent } : {}),
+  // AfterTool "blocks" the result of a tool that already ran.
+  ...(r.blocks === "tool-result" ? { exit2StopsAction: false } : {}),
   ...(r.matcherField !== undefined
     ? { matcherSubject: r.matcherField, matcherRule: r.matcherField === "tool_name" ? "regex" : "exact" }
     : {}),

@@ -48,3 +48,18 @@ export class GeminiUnsafeSettingsError extends VigilesError {
     );
   }
 }
+
+/** A fixture's or project's `.env`, which Gemini CLI loads at start, sets a variable that routes traffic or credentials. */
+export class GeminiUnsafeEnvFileError extends VigilesError {
+  readonly variables: readonly string[];
+
+  constructor(file: string, variables: readonly string[]) {
+    super(
+      "VIGILES_UNSAFE_ENDPOINT",
+      `Refusing to start Gemini CLI: ${file} sets ${variables.join(", ")}, which route model or telemetry ` +
+        "traffic or carry credentials (Gemini CLI loads this file at start). A harness test only talks to its " +
+        "local mock model; remove those lines from the fixture or project.",
+    );
+    this.variables = variables;
+  }
+}

@@ -36,9 +36,46 @@ const PINNED_EMPTY = [
   "GEMINI_TELEMETRY_OTLP_ENDPOINT",
   "GEMINI_MODEL",
   "CLOUD_SHELL",
+  // Telemetry: a `.env` (which Gemini loads for any variable not yet set) could turn it on, send it
+  // to Google Cloud or log prompts to a file. An empty flag reads as false in 0.61.0.
+  "GEMINI_TELEMETRY_ENABLED",
+  "GEMINI_TELEMETRY_TRACES_ENABLED",
+  "GEMINI_TELEMETRY_LOG_PROMPTS",
+  "GEMINI_TELEMETRY_OUTFILE",
+  "GEMINI_TELEMETRY_USE_COLLECTOR",
+  "GEMINI_TELEMETRY_USE_CLI_AUTH",
+  "OTLP_GOOGLE_CLOUD_PROJECT",
+  "OTEL_EXPORTER_OTLP_HEADERS",
+  "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_LOGS_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
+  // Google Cloud credentials, projects and the metadata server (read as `a || b || default`).
+  "GCE_METADATA_HOST",
+  "GCE_METADATA_IP",
+  "GOOGLE_CLOUD_ACCESS_TOKEN",
+  "GOOGLE_CLOUD_QUOTA_PROJECT",
+  "GOOGLE_CLOUD_PROJECT_ID",
+  "GCLOUD_PROJECT",
+  "CLOUDSDK_CONFIG",
+  "GEMINI_CLI_USE_COMPUTE_ADC",
+  // Headers and auth mechanism of the requests to the endpoint, and where the CLI's own HOME is.
+  "GEMINI_CLI_CUSTOM_HEADERS",
+  "GEMINI_API_KEY_AUTH_MECHANISM",
+  "GEMINI_CLI_HOME",
 ] as const;
+
+/**
+ * Variables an empty value would break (0.61.0 throws "Invalid telemetry target" on ""), pinned to
+ * their harmless value instead: local telemetry (off anyway), the default protocol, and no probing
+ * of a metadata server.
+ */
+const PINNED_VALUES: Readonly<Record<string, string>> = {
+  GEMINI_TELEMETRY_TARGET: "local",
+  GEMINI_TELEMETRY_OTLP_PROTOCOL: "grpc",
+  METADATA_SERVER_DETECTION: "none",
+};
 const ROUTING_ENV =
-  /^(GOOGLE_|GEMINI_|CODE_ASSIST|VERTEX|OTEL_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|HOME$|CLOUD_SHELL$)/i;
+  /^(GOOGLE_|GEMINI_|CODE_ASSIST|VERTEX|OTEL_|OTLP_|GCE_METADATA|METADATA_SERVER|GCLOUD_|CLOUDSDK_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|HOME$|CLOUD_SHELL$)/i;
 
 /**
  * Several user turns: `gemini -p` takes one prompt, so each further prompt is a process of its own
@@ -106,6 +143,7 @@ export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
     LANG: process.env["LANG"] ?? "C.UTF-8",
     ...extraEnv,
     ...Object.fromEntries(PINNED_EMPTY.map((name) => [name, ""])),
+    ...PINNED_VALUES,
     HOME: dirs.homeDir,
     TMPDIR: dirs.tmpDir,
     GOOGLE_GEMINI_BASE_URL: endpoint.baseUrl.replace(/\/$/, ""),

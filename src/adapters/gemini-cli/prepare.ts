@@ -15,13 +15,14 @@
  * world-writable parent such as /tmp, "Security Warning: Skipping system settings file".)
  */
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { cp, mkdir, readFile } from "node:fs/promises";
-import { basename, join, normalize, sep } from "node:path";
+import { basename, isAbsolute, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../shared/settings-text.js";
 import { joinInside, writeFileMakingDirs } from "../shared/work-dir.js";
-import { GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
+import { GeminiUnsafeEnvFileError, GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
 import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
 import { translateClaudeHooks } from "./translate-hooks.js";
 import { assertFixtureKeepsLimits, geminiRunLimitSettings } from "./run-limits.js";
@@ -142,6 +143,53 @@ export function assertFixtureSettingsStayLocal(settings: Json, file: string): vo
   }
 }
 
+const GEMINI_PROJECT_SETTINGS = join(".gemini", "settings.json");
+
+/**
+ * The `.env` files Gemini CLI 0.61.0 loads from the work dir (`findEnvFile`: the first of
+ * `.gemini/.env` and `.env` walking up from the cwd, in a trusted folder). It never sets a variable
+ * already set, and the launch pins every routing one; these are refused all the same, so a project
+ * that means to turn telemetry on or pick a cloud project is told, not silently overridden.
+ */
+export const GEMINI_ENV_FILES = [join(".gemini", ".env"), ".env"] as const;
+
+/** Variables that route model or telemetry traffic, or carry credentials or a cloud project. */
+export const GEMINI_ROUTING_ENV =
+  /^(GOOGLE_|GEMINI_|CODE_ASSIST|VERTEX|OTEL_|OTLP_|GCE_METADATA|METADATA_SERVER|GCLOUD_|CLOUDSDK_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|CLOUD_SHELL$)/i;
+
+/** The variable names a dotenv file sets (`KEY=v`, `export KEY=v`, `KEY: v`, as the dotenv parser reads). */
+export function dotenvKeys(text: string): string[] {
+  const keys: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([\w.-]+)(?:\s*=|:\s)/.exec(line);
+    if (m?.[1]) keys.push(m[1]);
+  }
+  return keys;
+}
+
+/** Refuses a `.env` in the work dir (a fixture's or a project's) that sets a routing variable. */
+export async function assertEnvFilesStayLocal(workDir: string): Promise<void> {
+  for (const rel of GEMINI_ENV_FILES) {
+    let text: string;
+    try {
+      text = await readFile(join(workDir, rel), "utf8");
+    } catch {
+      continue;
+    }
+    const routing = dotenvKeys(text).filter((k) => GEMINI_ROUTING_ENV.test(k));
+    if (routing.length > 0) throw new GeminiUnsafeEnvFileError(rel, routing);
+  }
+}
+
+/** The `.gemini/settings.json` already in the work dir (a copied project), if any. */
+async function projectGeminiFiles(workDir: string): Promise<Record<string, string>> {
+  try {
+    return { [GEMINI_PROJECT_SETTINGS]: await readFile(join(workDir, GEMINI_PROJECT_SETTINGS), "utf8") };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Gemini CLI 0.61.0 loads extensions only from the user's `~/.gemini/extensions` (its extension
  * manager reads `ExtensionStorage.getUserExtensionsDir()` and nothing else): one in the project's
@@ -226,10 +274,16 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
   // the wrapper's quoting: the command is kept in a file, where the same names expand from the hook's
   // environment (Gemini sets them to the same values; they differ only for a path needing quotes).
   await writeFileMakingDirs(recorder.script, hookRecorderScript({ shell: "bash", command: "file" }));
-  for (const [rel, text] of Object.entries(spec.files ?? {})) {
+  // A project copied in whole (`projectDir`) brings its own .gemini/settings.json: the same checks
+  // and the same recording as a fixture file gets, unless a fixture file replaces it.
+  const fixtures: Record<string, string> = {
+    ...(spec.projectDir !== undefined ? await projectGeminiFiles(dirs.workDir) : {}),
+    ...spec.files,
+  };
+  for (const [rel, text] of Object.entries(fixtures)) {
     const path = joinInside(dirs.workDir, rel);
     assertNotWorkspaceExtension(rel);
-    if (normalize(rel) === join(".gemini", "settings.json")) {
+    if (normalize(rel) === GEMINI_PROJECT_SETTINGS) {
       // The project's own settings are under test: their hooks are recorded where they lie.
       const parsed = parseJsonFile(replaceCwd(text, dirs.workDir) as string, rel);
       assertFixtureSettingsStayLocal(parsed, rel);
@@ -243,6 +297,10 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
       continue;
     }
     await writeFileMakingDirs(path, text);
+  }
+  await assertEnvFilesStayLocal(dirs.workDir);
+  if (spec.projectDir !== undefined && existsSync(join(dirs.workDir, ".gemini", "extensions"))) {
+    assertNotWorkspaceExtension(join(".gemini", "extensions", "(the project's)"));
   }
   const user: Json = geminiRunLimitSettings(spec);
   if (spec.settings !== undefined) {

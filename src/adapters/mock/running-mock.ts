@@ -75,6 +75,7 @@ export async function startScriptedMock(
     overruns,
     answeredTurns: () => answeredTurns,
     served: () => session.served(),
+    unservedTurns: () => session.unserved(),
     close: async () => {
       delays.cancelAll();
       await server.close();

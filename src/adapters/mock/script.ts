@@ -12,7 +12,7 @@
  */
 import type { ModelTurn, ModelTurnSource } from "../../core/model-turn.js";
 import type { ModelRequest } from "../../core/trace.js";
-import type { ModelScript, ModelScriptInput } from "../port.js";
+import type { ModelScript, ModelScriptInput, UnservedTurns } from "../port.js";
 
 export type { ModelScript, ModelScriptInput };
 
@@ -71,6 +71,14 @@ interface Cursor {
   next: number;
 }
 
+/** The head of a scripted turn, for a message: its JSON, or "a turn function". */
+export function describeTurnSource(source: ModelTurnSource | undefined): string {
+  if (source === undefined) return "(none)";
+  if (typeof source === "function") return "a turn function";
+  const json = JSON.stringify(source);
+  return json.length > 120 ? `${json.slice(0, 117)}...` : json;
+}
+
 export type NextTurn =
   | { readonly kind: "turn"; readonly turn: ModelTurn; readonly label: string; readonly index: number }
   | { readonly kind: "overrun"; readonly message: string };
@@ -117,6 +125,21 @@ export class ScriptSession {
     const out: Record<string, number> = { "main agent": this.main.next };
     for (const c of this.byAgent.values()) out[c.label] = c.next;
     return out;
+  }
+
+  /**
+   * The scripts that stopped before their last turn: the main agent's, and each started subagent's
+   * (a subagent script never started is not counted: no request asked for it).
+   */
+  unserved(): UnservedTurns[] {
+    return [this.main, ...this.byAgent.values()]
+      .filter((c) => c.next < c.turns.length)
+      .map((c) => ({
+        label: c.label,
+        served: c.next,
+        total: c.turns.length,
+        next: describeTurnSource(c.turns[c.next]),
+      }));
   }
 
   private noteSpawns(turn: ModelTurn): void {

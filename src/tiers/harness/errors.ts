@@ -3,6 +3,7 @@
  */
 import { attachQuietly, VigilesError } from "../../core/errors.js";
 import type { HookFire } from "../../core/trace.js";
+import type { UnservedTurns } from "../../adapters/port.js";
 
 /** What the failed run left, for debugging: the CLI's streams and parsed events, and its exit. */
 export interface HarnessRunDetails {
@@ -93,6 +94,46 @@ export class HookCrashedError extends HarnessRunError {
         "`allowHookCrashes: true` when a crash is what the test is about, and assert on the fire (`transcript: true`).",
     );
     attachQuietly(this, "fires", fires);
+  }
+}
+
+/**
+ * The CLI's process ended and not one agent-loop request reached the mock: no session ran (a
+ * `harnessPath` that answers `--version` and exits, a wrapper that swallowed the run). Its Trace
+ * would be empty, and a test asserting only on outcomes would pass on it.
+ */
+export class HarnessNoSessionError extends HarnessRunError {
+  constructor(harness: string, exitCode: number | null, requests: number) {
+    super(
+      "VIGILES_HARNESS_NO_SESSION",
+      `${harness} exited ${exitCode ?? "by a signal"} and not one agent request reached the mock ` +
+        `(${requests} request(s) in all, none from the agent loop), and no hook blocked the prompt: no session ran. ` +
+        "Is `harnessPath` (or the VIGILES_*_BIN variable) the real CLI? Else look for what rerouted it: " +
+        REROUTERS +
+        ".",
+    );
+  }
+}
+
+/**
+ * The run ended with scripted turns the CLI never asked for: the script says what the model does,
+ * and a test whose script stopped halfway tested only the first half (a CLI that stopped after the
+ * first text turn, a hook that ended the session).
+ */
+export class UnservedTurnsError extends HarnessRunError {
+  readonly unserved: readonly UnservedTurns[];
+
+  constructor(harness: string, unserved: readonly UnservedTurns[]) {
+    const lines = unserved.map(
+      (u) => `${u.label}: ${u.served} of ${u.total} turn(s) served, next was turn ${u.served + 1} ${u.next}`,
+    );
+    super(
+      "VIGILES_UNSERVED_TURNS",
+      `The ${harness} run ended before its model script did: ${lines.join("; ")}. The CLI never asked for ` +
+        "those turns (it ends its loop on a turn with no tool call; a hook or a turn cap may stop it). Fix the " +
+        "script, or set `allowUnservedTurns: true` in the spec when turns may go unused.",
+    );
+    this.unserved = unserved;
   }
 }
 

@@ -15,14 +15,18 @@ import { removeTempDir } from "../../runtime/temp-dir.js";
 import {
   HarnessCrashedError,
   HarnessFlagRejectedError,
+  HarnessNoSessionError,
   HarnessRunError,
   HarnessTimeoutError,
   HookCrashedError,
   ManagedSettingsRouteError,
   ScriptOverrunError,
   UnknownToolError,
+  UnservedTurnsError,
 } from "./errors.js";
-import { crashedFires, describeCrash } from "./hook-crashes.js";
+import { crashedFires, describeCrash, exit2RuleOf } from "./hook-crashes.js";
+import { findHarness } from "../../adapters/registry.js";
+import { findManagedFiles } from "../../runtime/managed-files.js";
 import { cleanupOnInterrupt } from "./interrupt.js";
 import { makeRunDirs, runHarnessSession, type SessionResult } from "./session.js";
 import { traceFromSession, type SessionTrace } from "./session-trace.js";
@@ -67,6 +71,11 @@ function validate(spec: HarnessTestSpec): void {
   if (spec.maxTurns !== undefined && !(Number.isInteger(spec.maxTurns) && spec.maxTurns > 0)) {
     throw new InvalidOptionError(`spec.maxTurns must be a positive integer, got ${String(spec.maxTurns)}`);
   }
+  if (spec.allowUnservedTurns !== undefined && typeof spec.allowUnservedTurns !== "boolean") {
+    throw new InvalidOptionError(
+      `spec.allowUnservedTurns must be true or false, got ${JSON.stringify(spec.allowUnservedTurns)}`,
+    );
+  }
 }
 
 function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
@@ -89,9 +98,17 @@ function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
   };
 }
 
-/** An unconfined run sees the machine's managed settings, which outrank every layer vigiles sets. */
-function assertNoManagedRouting(adapter: HarnessAdapter): void {
-  const found = adapter.findManagedRouting?.() ?? [];
+/**
+ * An unconfined run sees the machine's managed settings, which outrank every layer vigiles sets. The
+ * adapter that knows its files says which count (`findManagedRouting`); one that only declares its
+ * `managedSettingsDir` gets the generic reading: any file in that folder refuses the run.
+ */
+export function assertNoManagedRouting(adapter: HarnessAdapter): void {
+  const found = adapter.findManagedRouting
+    ? adapter.findManagedRouting()
+    : adapter.managedSettingsDir !== undefined
+      ? findManagedFiles(adapter.managedSettingsDir)
+      : [];
   if (found.length > 0) throw new ManagedSettingsRouteError(adapter.displayName, found);
 }
 
@@ -155,8 +172,10 @@ function confinementOf(spec: HarnessTestSpec, adapter: HarnessAdapter): boolean 
  * Runs the real harness CLI against a scripted mock model and returns its Trace. Throws when the run
  * cannot be trusted: the script ran out (`ScriptOverrunError`), the script called a tool that does not
  * exist (`UnknownToolError`), a hook crashed (`HookCrashedError`, unless `allowHookCrashes`), the CLI rejected a flag (`HarnessFlagRejectedError`), crashed
- * (`HarnessCrashedError`) or timed out (`HarnessTimeoutError`). Call `cleanup()` when done, or use
- * `withHarness`.
+ * (`HarnessCrashedError`) or timed out (`HarnessTimeoutError`), no agent request reached the mock
+ * and no hook blocked the prompt (`HarnessNoSessionError`), or the run ended before the script did
+ * (`UnservedTurnsError`, unless `allowUnservedTurns`). These hold for every adapter. Call `cleanup()`
+ * when done, or use `withHarness`.
  *
  * @example
  * const r = await runHarnessTest({
@@ -255,13 +274,27 @@ export async function runHarnessTest(
   if (mock.overruns.length > 0) fail(new ScriptOverrunError(mock.overruns));
   const problem = adapter.diagnose(session.summary, proc, mock.requests);
   if (problem) fail(problemError(problem, adapter, session));
+  // Whatever the adapter's own reading: a run the agent loop never reached is no session, unless a
+  // hook stopped the prompt before the model was asked (UserPromptSubmit, BeforeAgent).
+  const agentRequests = mock.requests.filter((q) => !q.sideChannel).length;
+  if (agentRequests === 0 && !session.summary.hooks.some((fire) => fire.blocked)) {
+    fail(new HarnessNoSessionError(adapter.displayName, proc.exitCode, mock.requests.length));
+  }
   if (spec.allowHookCrashes !== true) {
-    const crashed = crashedFires(session.summary.hooks, {
-      nullExitIsTimeout: !adapter.capabilities.hookEventsInStream,
-    });
+    // An adapter the registry does not list (a caller's own) has no dialect: exit 2 stays its answer.
+    const dialect = findHarness(adapter.id)?.dialect;
+    const crashed = crashedFires(
+      session.summary.hooks,
+      { nullExitIsTimeout: !adapter.capabilities.hookEventsInStream },
+      (event) => (dialect === undefined ? undefined : exit2RuleOf(dialect, event)),
+    );
     if (crashed.length > 0) {
       fail(new HookCrashedError(adapter.displayName, crashed, crashed.map(describeCrash)));
     }
+  }
+  if (spec.allowUnservedTurns !== true) {
+    const unserved = mock.unservedTurns();
+    if (unserved.length > 0) fail(new UnservedTurnsError(adapter.displayName, unserved));
   }
 
   const result = traceFromSession(session, {

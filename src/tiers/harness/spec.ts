@@ -54,9 +54,20 @@ export interface HarnessTestSpec {
    * Let hooks crash without failing the run. By default a fire that exits other than 0 and 2 (1, a
    * signal, 126/127 for a script that cannot run), or is killed at its timeout, throws
    * `HookCrashedError`: a crashed guard checks nothing, and the CLI carries on as if it had allowed.
+   * So does exit 2 on an event where exit 2 blocks nothing (the harness's event rules) when the shell
+   * says it could not run the script (bash's syntax error, dash's "cannot open" on a missing script).
    * Set it when a crash is what the test is about, and assert on the fire (`transcript: true`).
    */
   readonly allowHookCrashes?: boolean;
+  /**
+   * Let scripted turns go unserved. By default a run that ends before the CLI asked for every turn of
+   * the script (the main agent's, and each started subagent's) throws `UnservedTurnsError`, naming how
+   * many were served and the turn that came next: the CLI stops its loop on a turn without a tool
+   * call, so `[{ text }, { tool }, { text }]` runs the first turn only, and the rest tests nothing.
+   * Set it when stopping early is what the test is about (a hook that ends the session or blocks the
+   * prompt, a turn cap).
+   */
+  readonly allowUnservedTurns?: boolean;
   /**
    * Confine the CLI with bubblewrap (default true: every run, with or without a plugin). Inside, the
    * host is read-only except the run's own work dir, HOME and TMPDIR; the invoking user's HOME, /root
@@ -71,7 +82,8 @@ export interface HarnessTestSpec {
   /**
    * A folder bound read-only where the harness reads machine-wide managed settings (Claude Code:
    * `/etc/claude-code`, holding `managed-settings.json` and `managed-settings.d/`; Codex:
-   * `/etc/codex`). Without it a confined run sees that folder empty. Needs confinement.
+   * `/etc/codex`; Gemini CLI: `/etc/gemini-cli`, holding `policies/*.toml`). Without it a confined
+   * run sees that folder empty. Needs confinement.
    */
   readonly managedSettingsDir?: string;
   /** Kill the run after this long. Default 120 000 ms. */

@@ -89,6 +89,9 @@ async function runProbe(
         transcript: true,
         // The probe's hook fails on purpose: the crash is what is observed, not a reason to refuse.
         ...(session.hooksMayCrash ? { allowHookCrashes: true } : {}),
+        // A probe observes where the CLI stops (a blocked prompt, a stop that ends the loop): its
+        // judge reads the run, so turns it never asked for are part of the observation.
+        allowUnservedTurns: true,
         harnessPath: harness.path,
         timeoutMs: 120_000,
       },

@@ -9,6 +9,7 @@ import type { IncomingMessage } from "node:http";
 import type { ModelRequest } from "../../../core/trace.js";
 import type { ModelTurn } from "../../../core/model-turn.js";
 import { startMessagesApiMock } from "../../mock/messages-api/server.js";
+import type { UnservedTurns } from "../../port.js";
 import type { ModelScriptInput } from "../../mock/script.js";
 
 /** The header Claude Code puts on a subagent's requests. */
@@ -43,6 +44,8 @@ export interface MockModel {
   answeredTurns(): number;
   /** Turns served per script label ("main agent", each subagent). */
   served(): Record<string, number>;
+  /** The scripts (main agent, each started subagent) whose last turn was never served. */
+  unservedTurns(): readonly UnservedTurns[];
   close(): Promise<void>;
 }
 

@@ -1,0 +1,109 @@
+// The runner's own guards, which hold whatever the adapter: a run no agent request reached is no
+// session (HarnessNoSessionError), and an unconfined run refuses machine-wide managed settings an
+// adapter declares. The "CLIs" here are STAND-IN shell scripts passed as `harnessPath` (allowed in
+// this unit test: what is under test is vigiles' reading of a run that is no run): they answer
+// --version and exit 0 without a session, as a wrapper or a wrong binary would. Before the runner
+// checked it, Copilot's and Gemini's runs of them returned an empty Trace that an outcome-only test
+// passed on. The managed-settings folders are temp dirs named by the override variables.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { codexAdapter } from "../../src/adapters/codex/adapter.js";
+import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
+import { resolveCopilot } from "../../src/adapters/copilot-cli/resolve.js";
+import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
+import { GEMINI_MANAGED_DIR_ENV } from "../../src/adapters/gemini-cli/managed-settings.js";
+import type { HarnessAdapter } from "../../src/adapters/port.js";
+import { HarnessNoSessionError, ManagedSettingsRouteError } from "../../src/tiers/harness/errors.js";
+import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
+
+const dir = mkdtempSync(join(tmpdir(), "vigiles-session-guards-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A stand-in "CLI": answers --version, prints `body`'s output, exits 0 without asking the model anything. */
+function standIn(name: string, version: string, body = ":"): string {
+  const path = join(dir, name);
+  writeFileSync(
+    path,
+    `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "${version}"; exit 0; fi\n${body}\nexit 0\n`,
+  );
+  chmodSync(path, 0o755);
+  return path;
+}
+
+const spec = { prompt: "x", model: [{ text: "ok" }], sandbox: false };
+
+describe.concurrent("a CLI that exits 0 and never reaches the mock", () => {
+  // Copilot's resolve loads the pinned package from vigiles' cache: unpack it once with the real CLI.
+  beforeAll(async () => {
+    await resolveCopilot();
+  }, 240_000);
+
+  test("Copilot (the stand-in as harnessPath): HarnessNoSessionError, not an empty Trace", async () => {
+    const harnessPath = standIn("copilot-silent", "1.0.102");
+    const run = runHarnessTest({ ...spec, harnessPath }, { adapter: copilotAdapter });
+    await expect(run).rejects.toBeInstanceOf(HarnessNoSessionError);
+    await expect(run).rejects.toThrow(
+      /GitHub Copilot CLI exited 0 and not one agent request reached the mock/,
+    );
+  });
+
+  test("Gemini CLI (the stand-in as harnessPath, printing a line): HarnessNoSessionError", async () => {
+    const harnessPath = standIn("gemini-silent", "0.61.0", "echo 'all good'");
+    const run = runHarnessTest({ ...spec, harnessPath }, { adapter: geminiAdapter });
+    await expect(run).rejects.toBeInstanceOf(HarnessNoSessionError);
+    await expect(run).rejects.toMatchObject({ code: "VIGILES_HARNESS_NO_SESSION" });
+  });
+
+  test("an adapter of its own (Codex's, its diagnosis taken away): the runner still refuses", async () => {
+    const future: HarnessAdapter = { ...codexAdapter, id: "future", diagnose: () => undefined };
+    const harnessPath = standIn("future-silent", "codex-cli 0.169.0");
+    await expect(runHarnessTest({ ...spec, harnessPath }, { adapter: future })).rejects.toBeInstanceOf(
+      HarnessNoSessionError,
+    );
+  });
+});
+
+describe("machine-wide managed settings refuse an unconfined run", () => {
+  test("Gemini CLI: a policy in <managed>/policies refuses sandbox: false, naming the file", async () => {
+    const managed = join(dir, "gemini-managed");
+    mkdirSync(join(managed, "policies"), { recursive: true });
+    writeFileSync(
+      join(managed, "policies", "deny-shell.toml"),
+      '[[rule]]\ntoolName = "run_shell_command"\ndecision = "deny"\npriority = 100\n',
+    );
+    const before = process.env[GEMINI_MANAGED_DIR_ENV];
+    process.env[GEMINI_MANAGED_DIR_ENV] = managed;
+    try {
+      const run = runHarnessTest({ ...spec }, { adapter: geminiAdapter });
+      await expect(run).rejects.toBeInstanceOf(ManagedSettingsRouteError);
+      await expect(run).rejects.toThrow(
+        /Refusing an unconfined Gemini CLI run.*deny-shell\.toml is managed policy/,
+      );
+    } finally {
+      if (before === undefined) delete process.env[GEMINI_MANAGED_DIR_ENV];
+      else process.env[GEMINI_MANAGED_DIR_ENV] = before;
+    }
+  });
+
+  test("an adapter that only declares its managedSettingsDir gets the generic refusal (any file there)", async () => {
+    const managed = join(dir, "future-managed");
+    mkdirSync(join(managed, "conf.d"), { recursive: true });
+    writeFileSync(join(managed, "conf.d", "org.json"), "{}");
+    const future: HarnessAdapter = {
+      ...codexAdapter,
+      id: "future",
+      managedSettingsDir: managed,
+      findManagedRouting: undefined,
+    };
+    await expect(runHarnessTest({ ...spec }, { adapter: future })).rejects.toThrow(
+      /conf\.d\/org\.json is managed policy/,
+    );
+    // An empty folder refuses nothing (the run goes on to resolve the CLI).
+    rmSync(join(managed, "conf.d"), { recursive: true });
+    await expect(
+      runHarnessTest({ ...spec, harnessPath: join(dir, "no-such-cli") }, { adapter: future }),
+    ).rejects.not.toBeInstanceOf(ManagedSettingsRouteError);
+  });
+});
