@@ -60,6 +60,20 @@ export class ManagedSettingsTargetError extends VigilesError {
   }
 }
 
+/**
+ * A path asked to be bound into a confined run is, or holds, the invoking user's HOME: bound after
+ * the HOME mask, it would show the whole HOME again (a CLI linked as `~/gemini` bound its folder).
+ */
+export class UnsafeBindError extends VigilesError {
+  constructor(path: string, home: string) {
+    super(
+      "VIGILES_UNSAFE_BIND",
+      `Cannot bind ${path} into the sandbox: it ${path === home ? "is" : "holds"} the invoking user's HOME (${home}), which confinement hides. ` +
+        "Name the file or package the run needs (a CLI inside its installed package, a project outside HOME or in a folder of its own under it).",
+    );
+  }
+}
+
 export interface MountPlanInput {
   readonly workDir: string;
   readonly home: string;
@@ -178,7 +192,15 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   }
 
   // The invoking user's HOME (~/.ssh, ~/.claude/.credentials.json, ~/.codex/auth.json) and root's.
-  for (const home of input.hostHomes) if (home.startsWith("/") && isDir(home)) mask(real(home));
+  const homes: string[] = [];
+  for (const home of input.hostHomes) {
+    const r = home.startsWith("/") && isDir(home) ? real(home) : undefined;
+    if (r === undefined || SYSTEM_DIRS.has(r)) continue;
+    homes.push(r);
+    mask(r);
+  }
+  /** The masked HOME that `path` is or holds: a bind of it would undo the mask. */
+  const homeUnder = (path: string): string | undefined => homes.find((h) => within(h, path));
   // Daemons' sockets (docker, dbus, systemd): a read-only view does not stop connect().
   for (const dir of SOCKET_DIRS) {
     const r = real(dir);
@@ -193,13 +215,18 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   // Bound back (read-only) when a mask hides them, but never a whole HOME.
   for (const path of input.keepVisible) {
     const r = real(path);
-    if (r === undefined || masked.has(r)) continue;
+    if (r === undefined || masked.has(r) || homeUnder(r) !== undefined) continue;
     const cover = mounts[coveringMount(mounts, r)];
     if (cover !== undefined && cover.path !== r && cover.kind === "tmpfs") {
       mounts.push({ kind: "ro-bind", source: r, path: r });
     }
   }
   const writable = [input.workDir, input.home, ...(input.tmpDir ? [input.tmpDir] : []), ...input.writable];
+  for (const path of [...writable, ...input.readOnly]) {
+    const r = real(path) ?? path;
+    const home = homeUnder(r);
+    if (home !== undefined) throw new UnsafeBindError(path, home);
+  }
   for (const path of writable) mounts.push({ kind: "bind", path });
   for (const path of input.readOnly) mounts.push({ kind: "ro-bind", source: path, path });
 
