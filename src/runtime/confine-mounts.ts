@@ -2,9 +2,12 @@
  * The mount plan of one confined run, in bwrap's order (a later mount covers an earlier one): the
  * host read-only, then the masks (empty tmpfs over the invoking user's HOME, /root, /run and the
  * machine-wide managed-settings folders), the run's own binds, and last a /dev/null over every host
- * unix socket the run could still see. Separate from the argv so the plan can be read and tested.
+ * unix socket the run could still see: found by walking /var/tmp and the run's binds, and listed by
+ * every network namespace's /proc/<pid>/net/unix (/tmp, /run and /dev/shm are fresh inside). A bind
+ * that is or holds the invoking HOME is refused. Separate from the argv so the plan can be read and
+ * tested.
  */
-import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, type Dirent } from "node:fs";
 import { dirname, join } from "node:path";
 import { VigilesError } from "../core/errors.js";
 
@@ -32,6 +35,16 @@ export const MANAGED_SETTINGS_DIRS: readonly string[] = [
 
 /** Where a Linux host keeps its daemons' sockets (dbus, docker, systemd, the user's runtime dir). */
 const SOCKET_DIRS: readonly string[] = ["/run", "/var/run"];
+
+/**
+ * World-writable folders that stay visible (a fresh tmpfs would take files tests and hooks name by
+ * path): walked for sockets on every run, whatever network namespace bound them. /tmp, /run and
+ * /dev/shm need no walk: they are fresh and empty inside.
+ */
+export const SOCKET_WALK_DIRS: readonly string[] = ["/var/tmp"];
+
+/** At most this many entries are read per run when walking for sockets (~10 ms on a loaded machine). */
+const SOCKET_WALK_BUDGET = 20_000;
 
 /** Never masked even when a HOME points there: masking them would take the system away. */
 const SYSTEM_DIRS = new Set([
@@ -86,8 +99,10 @@ export interface MountPlanInput {
   readonly hostHomes: readonly string[];
   /** Bound back read-only when a mask would hide them (the project, node's install prefix). */
   readonly keepVisible: readonly string[];
-  /** The host's bound socket paths; read from /proc/net/unix when absent. */
+  /** The host's bound socket paths; read from every network namespace's /proc/<pid>/net/unix when absent. */
   readonly hostSockets?: readonly string[];
+  /** Folders walked for sockets besides the run's binds; {@link SOCKET_WALK_DIRS} when absent. */
+  readonly socketWalkDirs?: readonly string[];
   /** The machine-wide managed-settings folders to mask; {@link MANAGED_SETTINGS_DIRS} when absent. */
   readonly managedDirs?: readonly string[];
 }
@@ -111,24 +126,88 @@ function isDir(path: string): boolean {
 const within = (path: string, root: string): boolean =>
   root === "/" ? path.startsWith("/") : path === root || path.startsWith(`${root}/`);
 
+/** The pathname sockets of one `net/unix` table (last column). */
+function socketsOfTable(text: string, into: Set<string>): void {
+  for (const line of text.split("\n").slice(1)) {
+    const match = /^\s*(?:\S+\s+){7}(\/.*)$/.exec(line);
+    if (match?.[1]) into.add(match[1]);
+  }
+}
+
 /**
- * Every pathname unix socket bound in this network namespace (`/proc/net/unix`, last column).
+ * Every pathname unix socket bound in any network namespace a process here can be seen in:
+ * `/proc/net/unix` shows only this namespace's, so each other namespace's table is read through one
+ * of its processes (`/proc/<pid>/net/unix`; a server started under `unshare -n` is only there).
  * Abstract sockets (`@name`) are left out: they belong to a network namespace, and a confined run
  * has its own. Relative paths are left out: nothing says what they were relative to.
  */
 export function readHostSockets(): string[] {
-  let text: string;
+  const paths = new Set<string>();
+  const seen = new Set<string>();
+  const own = netnsOf("self");
+  if (own !== undefined) seen.add(own);
   try {
-    text = readFileSync("/proc/net/unix", "utf8");
+    socketsOfTable(readFileSync("/proc/net/unix", "utf8"), paths);
   } catch {
     return [];
   }
-  const paths = new Set<string>();
-  for (const line of text.split("\n").slice(1)) {
-    const match = /^\s*(?:\S+\s+){7}(\/.*)$/.exec(line);
-    if (match?.[1]) paths.add(match[1]);
+  let pids: string[] = [];
+  try {
+    pids = readdirSync("/proc").filter((n) => /^\d+$/.test(n));
+  } catch {
+    // No /proc listing: this namespace's table is all there is.
+  }
+  for (const pid of pids) {
+    // A namespace not named (another user's process) is read as well: it may be one not seen yet.
+    const ns = netnsOf(pid);
+    if (ns !== undefined && seen.has(ns)) continue;
+    if (ns !== undefined) seen.add(ns);
+    try {
+      socketsOfTable(readFileSync(`/proc/${pid}/net/unix`, "utf8"), paths);
+    } catch {
+      // Gone, or not ours to read.
+    }
   }
   return [...paths];
+}
+
+function netnsOf(pid: string): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/ns/net`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sockets under `roots`, found by walking them (links not followed), at most `budget` entries
+ * in all; and the folders that could not be listed but can be entered (a socket at a guessed name
+ * inside one would be reachable, so such a folder is masked whole).
+ */
+export function walkForSockets(
+  roots: readonly string[],
+  budget = SOCKET_WALK_BUDGET,
+): { sockets: string[]; unlisted: string[] } {
+  const sockets: string[] = [];
+  const unlisted: string[] = [];
+  let left = budget;
+  const stack = [...roots];
+  while (stack.length > 0 && left > 0) {
+    const dir = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EACCES") unlisted.push(dir);
+      continue;
+    }
+    left -= entries.length;
+    for (const e of entries) {
+      if (e.isDirectory()) stack.push(join(dir, e.name));
+      else if (e.isSocket()) sockets.push(join(dir, e.name));
+    }
+  }
+  return { sockets, unlisted };
 }
 
 /** The mount that decides what `path` shows inside: the last one at or above it. */
@@ -213,12 +292,14 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   );
 
   // Bound back (read-only) when a mask hides them, but never a whole HOME.
+  const keptBound: string[] = [];
   for (const path of input.keepVisible) {
     const r = real(path);
     if (r === undefined || masked.has(r) || homeUnder(r) !== undefined) continue;
     const cover = mounts[coveringMount(mounts, r)];
     if (cover !== undefined && cover.path !== r && cover.kind === "tmpfs") {
       mounts.push({ kind: "ro-bind", source: r, path: r });
+      keptBound.push(r);
     }
   }
   const writable = [input.workDir, input.home, ...(input.tmpDir ? [input.tmpDir] : []), ...input.writable];
@@ -230,10 +311,20 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   for (const path of writable) mounts.push({ kind: "bind", path });
   for (const path of input.readOnly) mounts.push({ kind: "ro-bind", source: path, path });
 
-  // Last, every host socket still visible somewhere inside (through / or any bind) becomes /dev/null.
+  // Last, every host socket still visible somewhere inside (through / or any bind) becomes /dev/null:
+  // those found by walking the world-writable folders left visible and the run's own binds, and
+  // those any network namespace lists.
+  const walked = walkForSockets(
+    [
+      ...(input.socketWalkDirs ?? SOCKET_WALK_DIRS).flatMap((d) => real(d) ?? []),
+      ...[...writable, ...input.readOnly].flatMap((p) => real(p) ?? []),
+      ...keptBound,
+    ].filter((d, i, all) => isDir(d) && all.indexOf(d) === i),
+  );
+  for (const dir of walked.unlisted) mask(dir);
   const allowed = new Set(input.allowedSockets.map((s) => real(s) ?? s));
   const blocked = new Set<string>();
-  for (const listed of input.hostSockets ?? readHostSockets()) {
+  for (const listed of new Set([...walked.sockets, ...(input.hostSockets ?? readHostSockets())])) {
     const socket = real(listed);
     if (socket === undefined || allowed.has(socket)) continue;
     try {

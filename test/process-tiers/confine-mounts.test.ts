@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   ManagedSettingsTargetError,
   UnsafeBindError,
@@ -37,8 +37,12 @@ beforeAll(() => {
   mkdirSync(join(home, "project"), { recursive: true });
   mkdirSync(work, { recursive: true });
 });
-afterAll(async () => {
-  for (const s of servers) await new Promise((r) => s.close(r));
+// Each test's listeners end with it (closing removes the socket file): the plan now walks the run's
+// binds for sockets, and one test's socket in the work dir would show in the next test's plan.
+afterEach(async () => {
+  for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
+});
+afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -53,6 +57,7 @@ function plan(extra: Partial<MountPlanInput> = {}): Mount[] {
     hostHomes: [home],
     keepVisible: [],
     hostSockets: [],
+    socketWalkDirs: [],
     managedDirs: [],
     ...extra,
   });
@@ -95,6 +100,17 @@ describe("confinementMounts", () => {
     const inWork = await listen(join(work, "other.sock"));
     const mounts = plan({ keepVisible: [project], hostSockets: [inProject, inWork] });
     expect(devNullOver(mounts).sort()).toEqual([inProject, inWork].sort());
+  });
+
+  // Issue 29 §2: a socket no /proc/net/unix of this namespace lists (bound in another network
+  // namespace) is found by walking the world-writable folders left visible, and the run's binds.
+  it("covers a socket found by walking (in a walked folder, and in a bind) though no list names it", async () => {
+    const walked = join(scratch, "walked", "deep");
+    mkdirSync(walked, { recursive: true });
+    const inWalked = await listen(join(walked, "unlisted.sock"));
+    const inWork = await listen(join(work, "unlisted.sock"));
+    const mounts = plan({ socketWalkDirs: [join(scratch, "walked")] });
+    expect(devNullOver(mounts).sort()).toEqual([inWalked, inWork].sort());
   });
 
   it("skips listed paths that are not sockets (stale entries) and a missing path", () => {
