@@ -7,7 +7,15 @@
  * that is or holds the invoking HOME is refused. Separate from the argv so the plan can be read and
  * tested.
  */
-import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, type Dirent } from "node:fs";
+import {
+  lstatSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { VigilesError } from "../core/errors.js";
 
@@ -143,7 +151,7 @@ function socketsOfTable(text: string, into: Set<string>): void {
  */
 export function readHostSockets(): string[] {
   const paths = new Set<string>();
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   const own = netnsOf("self");
   if (own !== undefined) seen.add(own);
   try {
@@ -158,22 +166,25 @@ export function readHostSockets(): string[] {
     // No /proc listing: this namespace's table is all there is.
   }
   for (const pid of pids) {
-    // A namespace not named (another user's process) is read as well: it may be one not seen yet.
     const ns = netnsOf(pid);
-    if (ns !== undefined && seen.has(ns)) continue;
-    if (ns !== undefined) seen.add(ns);
+    if (ns === undefined || seen.has(ns)) continue;
+    seen.add(ns);
     try {
       socketsOfTable(readFileSync(`/proc/${pid}/net/unix`, "utf8"), paths);
     } catch {
-      // Gone, or not ours to read.
+      // Gone while reading.
     }
   }
   return [...paths];
 }
 
-function netnsOf(pid: string): string | undefined {
+/**
+ * Which network namespace a process is in: the inode of its `net/unix` table, one per namespace.
+ * (A stat needs no right over the process, where reading its `ns/net` link does.)
+ */
+function netnsOf(pid: string): number | undefined {
   try {
-    return readlinkSync(`/proc/${pid}/ns/net`);
+    return statSync(`/proc/${pid}/net/unix`).ino;
   } catch {
     return undefined;
   }
