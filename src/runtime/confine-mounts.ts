@@ -2,9 +2,20 @@
  * The mount plan of one confined run, in bwrap's order (a later mount covers an earlier one): the
  * host read-only, then the masks (empty tmpfs over the invoking user's HOME, /root, /run and the
  * machine-wide managed-settings folders), the run's own binds, and last a /dev/null over every host
- * unix socket the run could still see. Separate from the argv so the plan can be read and tested.
+ * unix socket the run could still see: found by walking /var/tmp and the run's binds, and listed by
+ * every network namespace's /proc/<pid>/net/unix (/tmp, /run and /dev/shm are fresh inside). A bind
+ * that is or holds the invoking HOME is refused. Separate from the argv so the plan can be read and
+ * tested.
  */
-import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import {
+  lstatSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { VigilesError } from "../core/errors.js";
 
@@ -33,6 +44,16 @@ export const MANAGED_SETTINGS_DIRS: readonly string[] = [
 /** Where a Linux host keeps its daemons' sockets (dbus, docker, systemd, the user's runtime dir). */
 const SOCKET_DIRS: readonly string[] = ["/run", "/var/run"];
 
+/**
+ * World-writable folders that stay visible (a fresh tmpfs would take files tests and hooks name by
+ * path): walked for sockets on every run, whatever network namespace bound them. /tmp, /run and
+ * /dev/shm need no walk: they are fresh and empty inside.
+ */
+export const SOCKET_WALK_DIRS: readonly string[] = ["/var/tmp"];
+
+/** At most this many entries are read per run when walking for sockets (~10 ms on a loaded machine). */
+const SOCKET_WALK_BUDGET = 20_000;
+
 /** Never masked even when a HOME points there: masking them would take the system away. */
 const SYSTEM_DIRS = new Set([
   "/",
@@ -60,6 +81,20 @@ export class ManagedSettingsTargetError extends VigilesError {
   }
 }
 
+/**
+ * A path asked to be bound into a confined run is, or holds, the invoking user's HOME: bound after
+ * the HOME mask, it would show the whole HOME again (a CLI linked as `~/gemini` bound its folder).
+ */
+export class UnsafeBindError extends VigilesError {
+  constructor(path: string, home: string) {
+    super(
+      "VIGILES_UNSAFE_BIND",
+      `Cannot bind ${path} into the sandbox: it ${path === home ? "is" : "holds"} the invoking user's HOME (${home}), which confinement hides. ` +
+        "Name the file or package the run needs (a CLI inside its installed package, a project outside HOME or in a folder of its own under it).",
+    );
+  }
+}
+
 export interface MountPlanInput {
   readonly workDir: string;
   readonly home: string;
@@ -72,8 +107,10 @@ export interface MountPlanInput {
   readonly hostHomes: readonly string[];
   /** Bound back read-only when a mask would hide them (the project, node's install prefix). */
   readonly keepVisible: readonly string[];
-  /** The host's bound socket paths; read from /proc/net/unix when absent. */
+  /** The host's bound socket paths; read from every network namespace's /proc/<pid>/net/unix when absent. */
   readonly hostSockets?: readonly string[];
+  /** Folders walked for sockets besides the run's binds; {@link SOCKET_WALK_DIRS} when absent. */
+  readonly socketWalkDirs?: readonly string[];
   /** The machine-wide managed-settings folders to mask; {@link MANAGED_SETTINGS_DIRS} when absent. */
   readonly managedDirs?: readonly string[];
 }
@@ -97,24 +134,91 @@ function isDir(path: string): boolean {
 const within = (path: string, root: string): boolean =>
   root === "/" ? path.startsWith("/") : path === root || path.startsWith(`${root}/`);
 
+/** The pathname sockets of one `net/unix` table (last column). */
+function socketsOfTable(text: string, into: Set<string>): void {
+  for (const line of text.split("\n").slice(1)) {
+    const match = /^\s*(?:\S+\s+){7}(\/.*)$/.exec(line);
+    if (match?.[1]) into.add(match[1]);
+  }
+}
+
 /**
- * Every pathname unix socket bound in this network namespace (`/proc/net/unix`, last column).
+ * Every pathname unix socket bound in any network namespace a process here can be seen in:
+ * `/proc/net/unix` shows only this namespace's, so each other namespace's table is read through one
+ * of its processes (`/proc/<pid>/net/unix`; a server started under `unshare -n` is only there).
  * Abstract sockets (`@name`) are left out: they belong to a network namespace, and a confined run
  * has its own. Relative paths are left out: nothing says what they were relative to.
  */
 export function readHostSockets(): string[] {
-  let text: string;
+  const paths = new Set<string>();
+  const seen = new Set<number>();
+  const own = netnsOf("self");
+  if (own !== undefined) seen.add(own);
   try {
-    text = readFileSync("/proc/net/unix", "utf8");
+    socketsOfTable(readFileSync("/proc/net/unix", "utf8"), paths);
   } catch {
     return [];
   }
-  const paths = new Set<string>();
-  for (const line of text.split("\n").slice(1)) {
-    const match = /^\s*(?:\S+\s+){7}(\/.*)$/.exec(line);
-    if (match?.[1]) paths.add(match[1]);
+  let pids: string[] = [];
+  try {
+    pids = readdirSync("/proc").filter((n) => /^\d+$/.test(n));
+  } catch {
+    // No /proc listing: this namespace's table is all there is.
+  }
+  for (const pid of pids) {
+    const ns = netnsOf(pid);
+    if (ns === undefined || seen.has(ns)) continue;
+    seen.add(ns);
+    try {
+      socketsOfTable(readFileSync(`/proc/${pid}/net/unix`, "utf8"), paths);
+    } catch {
+      // Gone while reading.
+    }
   }
   return [...paths];
+}
+
+/**
+ * Which network namespace a process is in: the inode of its `net/unix` table, one per namespace.
+ * (A stat needs no right over the process, where reading its `ns/net` link does.)
+ */
+function netnsOf(pid: string): number | undefined {
+  try {
+    return statSync(`/proc/${pid}/net/unix`).ino;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sockets under `roots`, found by walking them (links not followed), at most `budget` entries
+ * in all; and the folders that could not be listed but can be entered (a socket at a guessed name
+ * inside one would be reachable, so such a folder is masked whole).
+ */
+export function walkForSockets(
+  roots: readonly string[],
+  budget = SOCKET_WALK_BUDGET,
+): { sockets: string[]; unlisted: string[] } {
+  const sockets: string[] = [];
+  const unlisted: string[] = [];
+  let left = budget;
+  const stack = [...roots];
+  while (stack.length > 0 && left > 0) {
+    const dir = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EACCES") unlisted.push(dir);
+      continue;
+    }
+    left -= entries.length;
+    for (const e of entries) {
+      if (e.isDirectory()) stack.push(join(dir, e.name));
+      else if (e.isSocket()) sockets.push(join(dir, e.name));
+    }
+  }
+  return { sockets, unlisted };
 }
 
 /** The mount that decides what `path` shows inside: the last one at or above it. */
@@ -178,7 +282,15 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   }
 
   // The invoking user's HOME (~/.ssh, ~/.claude/.credentials.json, ~/.codex/auth.json) and root's.
-  for (const home of input.hostHomes) if (home.startsWith("/") && isDir(home)) mask(real(home));
+  const homes: string[] = [];
+  for (const home of input.hostHomes) {
+    const r = home.startsWith("/") && isDir(home) ? real(home) : undefined;
+    if (r === undefined || SYSTEM_DIRS.has(r)) continue;
+    homes.push(r);
+    mask(r);
+  }
+  /** The masked HOME that `path` is or holds: a bind of it would undo the mask. */
+  const homeUnder = (path: string): string | undefined => homes.find((h) => within(h, path));
   // Daemons' sockets (docker, dbus, systemd): a read-only view does not stop connect().
   for (const dir of SOCKET_DIRS) {
     const r = real(dir);
@@ -191,22 +303,39 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   );
 
   // Bound back (read-only) when a mask hides them, but never a whole HOME.
+  const keptBound: string[] = [];
   for (const path of input.keepVisible) {
     const r = real(path);
-    if (r === undefined || masked.has(r)) continue;
+    if (r === undefined || masked.has(r) || homeUnder(r) !== undefined) continue;
     const cover = mounts[coveringMount(mounts, r)];
     if (cover !== undefined && cover.path !== r && cover.kind === "tmpfs") {
       mounts.push({ kind: "ro-bind", source: r, path: r });
+      keptBound.push(r);
     }
   }
   const writable = [input.workDir, input.home, ...(input.tmpDir ? [input.tmpDir] : []), ...input.writable];
+  for (const path of [...writable, ...input.readOnly]) {
+    const r = real(path) ?? path;
+    const home = homeUnder(r);
+    if (home !== undefined) throw new UnsafeBindError(path, home);
+  }
   for (const path of writable) mounts.push({ kind: "bind", path });
   for (const path of input.readOnly) mounts.push({ kind: "ro-bind", source: path, path });
 
-  // Last, every host socket still visible somewhere inside (through / or any bind) becomes /dev/null.
+  // Last, every host socket still visible somewhere inside (through / or any bind) becomes /dev/null:
+  // those found by walking the world-writable folders left visible and the run's own binds, and
+  // those any network namespace lists.
+  const walked = walkForSockets(
+    [
+      ...(input.socketWalkDirs ?? SOCKET_WALK_DIRS).flatMap((d) => real(d) ?? []),
+      ...[...writable, ...input.readOnly].flatMap((p) => real(p) ?? []),
+      ...keptBound,
+    ].filter((d, i, all) => isDir(d) && all.indexOf(d) === i),
+  );
+  for (const dir of walked.unlisted) mask(dir);
   const allowed = new Set(input.allowedSockets.map((s) => real(s) ?? s));
   const blocked = new Set<string>();
-  for (const listed of input.hostSockets ?? readHostSockets()) {
+  for (const listed of new Set([...walked.sockets, ...(input.hostSockets ?? readHostSockets())])) {
     const socket = real(listed);
     if (socket === undefined || allowed.has(socket)) continue;
     try {

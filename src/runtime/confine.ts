@@ -103,8 +103,8 @@ export interface ConfineOptions {
   readonly managedSettings?: readonly ManagedSettingsBind[];
 }
 
-/** The invoking user's HOME by every name a process could find it by, and root's. */
-function hostHomes(): string[] {
+/** The invoking user's HOME by every name a process could find it by, and root's (all masked inside). */
+export function hostHomes(): string[] {
   const homes = [homedir(), process.env["HOME"] ?? "", "/root"];
   try {
     homes.push(userInfo().homedir);

@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
+import { RUN_TOKEN_ENV, endStragglers, newRunToken } from "./process-stragglers.js";
 
 /** Default cap per stream: a hook that prints 50 MB costs a few MB of memory, not 50. */
 export const DEFAULT_MAX_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -22,7 +23,10 @@ export interface ProcessOptions {
   /** The program and its arguments (exec form). */
   readonly argv: readonly [string, ...string[]];
   readonly cwd?: string;
-  /** The full environment of the child. Callers build it; nothing is inherited implicitly. */
+  /**
+   * The full environment of the child. Callers build it; nothing is inherited implicitly, and one
+   * variable is added: {@link RUN_TOKEN_ENV}, whose carriers are ended with the run.
+   */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly input?: string | Uint8Array;
   /** Kill the process group after this many milliseconds. Undefined: no limit. */
@@ -61,23 +65,30 @@ export interface ProcessResult {
   readonly spawnError?: { readonly code: string; readonly message: string };
 }
 
-/** Process groups still alive, killed when this process exits so nothing is left running. */
-const liveGroups = new Set<number>();
+/**
+ * Process groups still alive (by leader pid, with the run's token), killed when this process exits
+ * so nothing is left running.
+ */
+const liveGroups = new Map<number, string>();
 let exitHookInstalled = false;
 
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on("exit", () => {
-    for (const pid of liveGroups) killGroup(pid, "SIGKILL");
+    for (const [pid, token] of liveGroups) {
+      killGroup(pid, "SIGKILL");
+      endStragglers(token, pid);
+    }
   });
 }
 
 /** Kills every process group this module started that is still alive. For signal handlers of the CLI. */
 export function killAllLiveProcesses(signal: NodeJS.Signals = "SIGKILL"): number {
   let n = 0;
-  for (const pid of liveGroups) {
+  for (const [pid, token] of liveGroups) {
     killGroup(pid, signal);
+    if (signal === "SIGKILL") endStragglers(token, pid);
     n++;
   }
   return n;
@@ -140,14 +151,22 @@ export function runProcess(options: ProcessOptions): Promise<ProcessResult> {
     const timers: NodeJS.Timeout[] = [];
 
     // detached: the child leads its own process group, so a kill reaches its grandchildren too.
+    // The token reaches what leaves the group (`setsid daemon &`): it is ended with the run.
+    const token = newRunToken();
     const child = spawn(file, args, {
       cwd: options.cwd,
-      env: options.env as NodeJS.ProcessEnv,
+      env: { ...options.env, [RUN_TOKEN_ENV]: token } as NodeJS.ProcessEnv,
       detached: true,
       stdio: ["pipe", "pipe", "pipe"],
     });
     const pid = child.pid;
-    if (pid !== undefined) liveGroups.add(pid);
+    if (pid !== undefined) liveGroups.set(pid, token);
+    /** Kills the group and whatever left it. */
+    const killAll = (): void => {
+      if (pid === undefined) return;
+      killGroup(pid, "SIGKILL");
+      endStragglers(token, pid);
+    };
 
     const finish = (spawnError?: { code: string; message: string }) => {
       if (settled) return;
@@ -155,8 +174,8 @@ export function runProcess(options: ProcessOptions): Promise<ProcessResult> {
       for (const t of timers) clearTimeout(t);
       options.signal?.removeEventListener("abort", onAbort);
       if (pid !== undefined) {
-        // Whatever the main process left behind in its group goes with it.
-        killGroup(pid, "SIGKILL");
+        // Whatever the main process left behind, in its group or out of it, goes with it.
+        killAll();
         liveGroups.delete(pid);
       }
       resolve({
@@ -185,7 +204,7 @@ export function runProcess(options: ProcessOptions): Promise<ProcessResult> {
       timers.push(
         setTimeout(() => {
           killedWith = "SIGKILL";
-          killGroup(pid, "SIGKILL");
+          killAll();
         }, grace),
       );
     };
@@ -222,6 +241,7 @@ export function runProcess(options: ProcessOptions): Promise<ProcessResult> {
       // what the process printed just before it exited (a hook's JSON deny read as no answer).
       timers.push(
         setTimeout(() => {
+          // The group only: a holder that left it (`setsid`) may still print, and is ended at finish.
           if (pid !== undefined) killGroup(pid, "SIGKILL");
           timers.push(setTimeout(() => finish(), PIPE_ABANDON_MS));
         }, PIPE_DRAIN_MS),

@@ -2,14 +2,13 @@
 // project into the work dir as it is (run bits, symlinks inside it, binary files byte for byte).
 // With the real pinned CLI: a project whose hook script is executable and registered with no
 // interpreter prefix fires and blocks. readProjectHarness (text files only, no modes) made that hook
-// exit 126 inside the harness.
+// exit 126 inside the harness; it now hands over the project directory and the modes.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { lstatSync, readlinkSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { InvalidOptionError } from "../../src/core/errors.js";
 import { readProjectHarness } from "../../src/tools/record/project-harness.js";
-import { HookCrashedError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest, withHarness } from "../../src/tiers/harness/run-harness-test.js";
 
 let project: string;
@@ -66,24 +65,28 @@ describe("project: a whole directory", { timeout: 240_000 }, () => {
     );
   });
 
-  test("the same project through readProjectHarness loses the run bit: the hook cannot run (exit 126)", async () => {
+  // Issue 29 §4: readProjectHarness kept only text, so its files passed on lost the run bit and the
+  // hook exited 126. It now hands over the project (and the modes); passed on as its TSDoc says, the
+  // executable hook fires and blocks.
+  test("readProjectHarness keeps modes and hands over the project: passed on as documented, the hook blocks", async () => {
     const harness = readProjectHarness(project);
-    const error = await runHarnessTest({
-      prompt: "tidy up",
-      model: [{ tool: "Bash", input: { command: "rm -rf keep" } }, { text: "blocked" }],
-      files: harness.files,
-      ...(harness.settings ? { settings: harness.settings } : {}),
-      sandbox: false,
-    }).then(
-      (r) => {
-        r.cleanup();
-        return undefined;
+    expect(harness.project).toBe(project);
+    expect(harness.modes[".claude/hooks/guard.sh"]).toBe(0o755);
+    expect(harness.files[".claude/hooks/guard.sh"]).toBe(GUARD);
+    await withHarness(
+      {
+        prompt: "tidy up",
+        model: [{ tool: "Bash", input: { command: "rm -rf keep" } }, { text: "blocked" }],
+        project: harness.project,
+        plugins: harness.plugins,
+        sandbox: false,
+        transcript: true,
       },
-      (e: unknown) => e,
+      (r) => {
+        expect(r.hooks?.map((h) => [h.event, h.exitCode, h.blocked])).toEqual([["PreToolUse", 2, true]]);
+        expect(r.file("keep/precious.txt")).toBe("keep me\n");
+      },
     );
-    // Since issue 17 the crash fails the run instead of passing silently.
-    expect(error).toBeInstanceOf(HookCrashedError);
-    expect(String(error)).toContain("exit 126");
   });
 
   test("a symlink out of the project, and a project that is no directory, are refused", async () => {

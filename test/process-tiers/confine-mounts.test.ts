@@ -1,17 +1,19 @@
 // Pins the mount plan of a confined run (src/runtime/confine-mounts.ts): what is masked, what is bound
 // back, and which host sockets get /dev/null over them. The escape tests
 // (test/harness/confinement-escape.test.ts) try the same from inside real runs.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   ManagedSettingsTargetError,
+  UnsafeBindError,
   confinementMounts,
   readHostSockets,
   type Mount,
   type MountPlanInput,
 } from "../../src/runtime/confine-mounts.js";
+import { confinedCli } from "../../src/runtime/confine-cli.js";
 
 let scratch = "";
 let home = "";
@@ -35,8 +37,12 @@ beforeAll(() => {
   mkdirSync(join(home, "project"), { recursive: true });
   mkdirSync(work, { recursive: true });
 });
-afterAll(async () => {
-  for (const s of servers) await new Promise((r) => s.close(r));
+// Each test's listeners end with it (closing removes the socket file): the plan now walks the run's
+// binds for sockets, and one test's socket in the work dir would show in the next test's plan.
+afterEach(async () => {
+  for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
+});
+afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -51,6 +57,7 @@ function plan(extra: Partial<MountPlanInput> = {}): Mount[] {
     hostHomes: [home],
     keepVisible: [],
     hostSockets: [],
+    socketWalkDirs: [],
     managedDirs: [],
     ...extra,
   });
@@ -95,6 +102,17 @@ describe("confinementMounts", () => {
     expect(devNullOver(mounts).sort()).toEqual([inProject, inWork].sort());
   });
 
+  // Issue 29 §2: a socket no /proc/net/unix of this namespace lists (bound in another network
+  // namespace) is found by walking the world-writable folders left visible, and the run's binds.
+  it("covers a socket found by walking (in a walked folder, and in a bind) though no list names it", async () => {
+    const walked = join(scratch, "walked", "deep");
+    mkdirSync(walked, { recursive: true });
+    const inWalked = await listen(join(walked, "unlisted.sock"));
+    const inWork = await listen(join(work, "unlisted.sock"));
+    const mounts = plan({ socketWalkDirs: [join(scratch, "walked")] });
+    expect(devNullOver(mounts).sort()).toEqual([inWalked, inWork].sort());
+  });
+
   it("skips listed paths that are not sockets (stale entries) and a missing path", () => {
     const file = join(scratch, "not-a-socket");
     writeFileSync(file, "");
@@ -119,10 +137,50 @@ describe("confinementMounts", () => {
     ]);
   });
 
+  // Issue 29 §1: a bind of HOME or of a folder above it, pushed after the HOME mask, showed all of
+  // HOME again (a CLI linked as ~/gemini bound its folder, HOME itself).
+  it("refuses to bind, read-only or writable, a folder that is or holds the invoking HOME; skips such a keepVisible", () => {
+    for (const bad of [home, scratch, "/"]) {
+      expect(() => plan({ readOnly: [bad] }), bad).toThrow(UnsafeBindError);
+      expect(() => plan({ writable: [bad] }), bad).toThrow(UnsafeBindError);
+    }
+    expect(() => plan({ readOnly: [join(home, "project")] })).not.toThrow();
+    const above = plan({ keepVisible: [scratch], managedDirs: [] });
+    expect(above.filter((m) => m.kind === "ro-bind" && m.path === scratch)).toEqual([]);
+  });
+
   it("refuses a managed-settings target with nothing above it but /", () => {
     expect(() =>
       plan({ managedSettings: [{ target: "/vigiles-nonexistent/claude-code", source: scratch }] }),
     ).toThrow(ManagedSettingsTargetError);
+  });
+});
+
+describe("confinedCli", () => {
+  // Issue 29 §1: the CLI runs by its real path and only its package is bound, never a link's folder.
+  it("follows a link in HOME to the CLI and binds the package that holds it", () => {
+    const pkg = join(scratch, "pkgs", "some-cli");
+    mkdirSync(join(pkg, "bundle"), { recursive: true });
+    writeFileSync(join(pkg, "package.json"), "{}");
+    writeFileSync(join(pkg, "bundle", "cli.js"), "");
+    symlinkSync(join(pkg, "bundle", "cli.js"), join(home, "cli"));
+    expect(confinedCli(join(home, "cli"), [home])).toEqual({
+      program: join(pkg, "bundle", "cli.js"),
+      readOnly: pkg,
+    });
+  });
+
+  it("binds the file alone when the folder with its package.json is, or holds, HOME", () => {
+    writeFileSync(join(home, "package.json"), "{}");
+    writeFileSync(join(home, "single-binary"), "");
+    try {
+      expect(confinedCli(join(home, "single-binary"), [home])).toEqual({
+        program: join(home, "single-binary"),
+        readOnly: join(home, "single-binary"),
+      });
+    } finally {
+      rmSync(join(home, "package.json"));
+    }
   });
 });
 

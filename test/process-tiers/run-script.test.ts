@@ -42,7 +42,8 @@ describe("runScript", () => {
       .trim()
       .split("\n")
       .map((l) => l.split("=")[0])
-      .filter((n) => n !== "PWD" && n !== "SHLVL" && n !== "_");
+      // VIGILES_RUN_TOKEN marks the run's processes, to end them with it (process-stragglers.ts).
+      .filter((n) => n !== "PWD" && n !== "SHLVL" && n !== "_" && n !== "VIGILES_RUN_TOKEN");
     expect(names.sort()).toEqual(["ONLY", "PATH"]);
   });
 

@@ -15,7 +15,8 @@ import type {
   SessionSpec,
   StreamSummary,
 } from "../../adapters/port.js";
-import { confineArgv, type ManagedSettingsBind } from "../../runtime/confine.js";
+import { confineArgv, hostHomes, type ManagedSettingsBind } from "../../runtime/confine.js";
+import { confinedCli } from "../../runtime/confine-cli.js";
 import { copyProject } from "../../runtime/copy-project.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
@@ -95,9 +96,18 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
     if (spec.projectDir !== undefined) await copyProject(spec.projectDir, dirs.workDir);
     await adapter.prepare(spec, dirs);
     const asRoot = process.getuid?.() === 0;
-    const launch = adapter.launch({ harness, spec, dirs, endpoint, asRoot });
-    let argv: readonly [string, ...string[]] = launch.argv;
     const confined = options.confine === true;
+    // Confined, the CLI runs by its real path and only its package is bound: a link to it in HOME
+    // (`harnessPath: "~/gemini"`) would otherwise bind HOME itself over the HOME mask.
+    const cli = confined ? confinedCli(harness.path, hostHomes()) : undefined;
+    const launch = adapter.launch({
+      harness: cli ? { ...harness, path: cli.program } : harness,
+      spec,
+      dirs,
+      endpoint,
+      asRoot,
+    });
+    let argv: readonly [string, ...string[]] = launch.argv;
     if (confined) {
       if (endpoint.kind === "mock" && options.relaySocket === undefined) {
         throw new InvalidOptionError("a confined run against a mock needs the mock's relay socket");
@@ -126,7 +136,7 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
       const readOnly = [
         ...new Set([
           ...(spec.pluginDirs ?? []),
-          dirname(harness.path),
+          ...(cli ? [cli.readOnly] : []),
           dirname(RELAY_SCRIPT),
           ...(launch.readOnlyPaths ?? []),
         ]),

@@ -6,14 +6,30 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { readInputJson } from "../../runtime/read-input.js";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 
-/** A project's harness as `readProjectHarness` reads it: settings, files and plugin directories, ready for a harness spec. */
+/**
+ * A project's harness as `readProjectHarness` reads it: the project directory, its settings, files
+ * (with their modes) and plugin directories. Pass `project` and `plugins` on to a harness spec:
+ * `files` is text only, and a hook written from it loses its run bit.
+ */
 export interface ProjectHarness {
+  /**
+   * The project directory, absolute: a harness spec's `project`, which copies it into the work dir
+   * as it is (modes, symlinks, binaries), so an executable hook registered without an interpreter
+   * runs as it does in the project.
+   */
+  readonly project: string;
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** Relative path -> content, ready for a spec's `files`. */
+  /**
+   * Relative path -> content, for reading (and for a spec that rewrites one of them: put the new
+   * text in the spec's `files`, which are written over the copied `project`). Text only: passed as
+   * a spec's `files` alone, an executable hook arrives without its run bit and exits 126.
+   */
   readonly files: Readonly<Record<string, string>>;
+  /** Relative path -> permission bits (`0o755` for an executable hook) of each file in `files`. */
+  readonly modes: Readonly<Record<string, number>>;
   /** Absolute plugin directories. */
   readonly plugins: readonly string[];
 }
@@ -49,30 +65,37 @@ function namedFiles(command: string, project: string): string[] {
 }
 
 /**
- * Reads the harness of the project at `dir`.
+ * Reads the harness of the project at `dir`. Hand it to a harness test through `project` (copied
+ * whole, file modes kept) and `plugins`, not through `files` (text without modes).
  *
  * @example
- * const { settings, files, plugins } = readProjectHarness(".");
+ * const h = readProjectHarness(".");
+ * const r = await runHarnessTest({ prompt, model, project: h.project, plugins: h.plugins });
  */
 export function readProjectHarness(dir: string): ProjectHarness {
+  const project = resolve(dir);
   const files: Record<string, string> = {};
+  const modes: Record<string, number> = {};
   const add = (rel: string) => {
-    const path = join(dir, rel);
-    if (statSync(path).size <= MAX_FILE) files[rel] = readFileSync(path, "utf8");
+    const path = join(project, rel);
+    const st = statSync(path);
+    if (st.size > MAX_FILE) return;
+    files[rel] = readFileSync(path, "utf8");
+    modes[rel] = st.mode & 0o7777;
   };
-  const settingsPath = join(dir, ".claude", "settings.json");
+  const settingsPath = join(project, ".claude", "settings.json");
   const settings = existsSync(settingsPath)
     ? (readInputJson(settingsPath, "the project settings") as Record<string, unknown>)
     : undefined;
-  for (const rel of globSync(".claude/**/*", { cwd: dir, dot: true, ignore: [".claude/settings*.json"] }))
+  for (const rel of globSync(".claude/**/*", { cwd: project, dot: true, ignore: [".claude/settings*.json"] }))
     add(rel);
   for (const command of hookCommands(settings?.["hooks"]))
-    for (const rel of namedFiles(command, dir)) add(rel);
+    for (const rel of namedFiles(command, project)) add(rel);
   const plugins = globSync("**/.claude-plugin/plugin.json", {
-    cwd: dir,
+    cwd: project,
     dot: true,
     deep: 4,
     ignore: ["**/node_modules/**", "**/.git/**", "**/.vigiles/**"],
-  }).map((m) => join(dir, dirname(dirname(m))));
-  return { ...(settings ? { settings } : {}), files, plugins };
+  }).map((m) => join(project, dirname(dirname(m))));
+  return { project, ...(settings ? { settings } : {}), files, modes, plugins };
 }
