@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readFile } from "node:fs/promises";
-import { basename, isAbsolute, join, normalize, sep } from "node:path";
+import { basename, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { replaceCwd } from "../shared/settings-text.js";
