@@ -123,6 +123,33 @@ const cases: readonly BadInput[] = [
   { command: "merge-reports", args: ["half.json"], names: /"half\.json" is not valid JSON/ },
   { command: "mutate", args: ["--format", "xml"], names: /--format must be one of/ },
   { command: "facts", args: ["--format", "xml"], names: /--format must be one of/ },
+  // Issue 29 §2, before: exit 0 and no output (the version filtered away, nothing ran).
+  {
+    command: "facts",
+    args: ["--harness", "gemini", "--version", "codex@0.169.0"],
+    names: /--version "codex@0\.169\.0" is a release of codex, which --harness gemini leaves out/,
+  },
+  {
+    command: "facts",
+    args: ["--version", "codx@0.169.0"],
+    names: /--version "codx@0\.169\.0" names no harness\. Did you mean "codex"\?/,
+  },
+  {
+    command: "facts",
+    args: ["--version", "nosuch@1.0.0"],
+    names: /--version "nosuch@1\.0\.0" names no harness/,
+  },
+  {
+    command: "facts",
+    args: ["--harness", "gemni"],
+    names: /--harness "gemni" names no harness\. Did you mean "gemini"/,
+  },
+  // Before: exit 1, the probe never named.
+  {
+    command: "facts",
+    args: ["--only", "no-such-probe"],
+    names: /--only "no-such-probe" names no probe of claude-code, codex, copilot-cli, gemini/,
+  },
   {
     command: "fetch-harness",
     args: ["claude-code@2.1.x"],
