@@ -43,6 +43,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "vigiles-bad-input-"));
   writeFileSync(join(dir, "half.json"), '{"tool_name": "Bash", "tool_in');
   writeFileSync(join(dir, "array.json"), "[1, 2]");
+  writeFileSync(join(dir, "unknown-event.json"), '{"hook_event_name": "Deploy"}');
   mkdirSync(join(dir, "a-folder"));
   mkdirSync(join(dir, "managed"));
   writeFileSync(join(dir, "managed", "managed-settings.json"), '{"hooks": {');
@@ -103,6 +104,32 @@ const cases: readonly BadInput[] = [
     command: "explain",
     args: ["--tool", "bash", "--harness", "copilot", "--managed-dir", "managed"],
     names: /--managed-dir is Claude Code's/,
+  },
+  // Issue 29 §5, before: exit 0 and "no hook is registered for this event" (a typo hid every hook).
+  {
+    command: "explain",
+    args: ["--event", "PreToolUsee"],
+    names: /--event "PreToolUsee" is not a Claude Code hook event\. Did you mean "PreToolUse"\?/,
+  },
+  {
+    command: "explain",
+    args: ["--tool", "Bash", "--event", "PreTool", "--harness", "codex"],
+    names: /--event "PreTool" is not a Codex hook event\. Did you mean "PreToolUse"\?/,
+  },
+  {
+    command: "explain",
+    args: ["--event", "pretooluse", "--harness", "copilot-cli"],
+    names: /--event "pretooluse" is not a .*Copilot.* hook event\. Did you mean "preToolUse"\?/,
+  },
+  {
+    command: "explain",
+    args: ["--event", "BeforeTools", "--harness", "gemini"],
+    names: /--event "BeforeTools" is not a Gemini.* hook event\. Did you mean "BeforeTool"\?/,
+  },
+  {
+    command: "explain",
+    args: ["unknown-event.json"],
+    names: /hook_event_name "Deploy" is not a Claude Code hook event\. Its events: PreToolUse, /,
   },
   { command: "record", args: ["missing.jsonl"], names: /"missing\.jsonl" does not exist/ },
   { command: "record", args: ["a-folder"], names: /"a-folder" is a folder/ },

@@ -14,7 +14,8 @@ import { copilotTrustLine } from "../../tools/doctor/copilot-trust.js";
 import { homedir } from "node:os";
 import { detectHarness } from "../../tools/test-runner/detect-harness.js";
 import { InvalidOptionError } from "../../core/errors.js";
-import type { HookHarness } from "../../core/hook-decision/event-rules.js";
+import { knownHookEvents, type HookHarness } from "../../core/hook-decision/event-rules.js";
+import { closestName } from "../../core/did-you-mean.js";
 
 const HELP = `Usage: vigiles explain [event.json] [options]
 
@@ -69,6 +70,21 @@ function harnessOf(value: string | undefined, cwd: string): HookHarness {
       `--harness ${JSON.stringify(value)} names no harness; use one of claude-code, codex, copilot-cli, gemini.`,
     );
   return harness;
+}
+
+/**
+ * An event the harness does not fire matches no registration, so "no hook is registered" would hide
+ * every hook behind a typo: an unknown name is bad input, with the closest event of that harness.
+ */
+function checkEventName(event: unknown, harness: HookHarness, what: string): void {
+  if (typeof event !== "string" || event === "") return;
+  const known = knownHookEvents(harness);
+  if (known.includes(event)) return;
+  const guess = closestName(event, known);
+  throw new InvalidOptionError(
+    `${what} "${event}" is not a ${HARNESS_TITLES[harness]} hook event.` +
+      (guess !== undefined ? ` Did you mean "${guess}"?` : ` Its events: ${known.join(", ")}.`),
+  );
 }
 
 function describeRegistration(h: RegistrationExplainedHandler): string {
@@ -202,6 +218,11 @@ export const explainCommand: CliCommand = defineCommand({
     }
     const cwd = process.cwd();
     const harness = harnessOf(values.harness, cwd);
+    checkEventName(
+      payload["hook_event_name"],
+      harness,
+      positionals[0] !== undefined ? `the event file's hook_event_name` : "--event",
+    );
     if (harness !== "claude-code") {
       for (const flag of ["plugin-dir", "managed-dir"] as const)
         if (values[flag] !== undefined)
