@@ -57,6 +57,14 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A folder holding one empty file `name` (a harness or eval file for discovery to find). */
+function withFile(folder: string, name: string): string {
+  const root = join(dir, folder);
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, name), "");
+  return root;
+}
+
 interface BadInput {
   readonly command: string;
   readonly args: readonly string[];
@@ -181,6 +189,34 @@ const cases: readonly BadInput[] = [
     command: "fetch-harness",
     args: ["claude-code@2.1.x"],
     names: /"claude-code@2\.1\.x" is not a version or dist-tag/,
+  },
+  // Issue 29 §6, before: exit 1, as if a fetch had failed.
+  {
+    command: "fetch-harness",
+    args: ["bogus@1.0.0"],
+    names: /"bogus@1\.0\.0" names no harness\. Use one of claude-code, codex/,
+  },
+  {
+    command: "fetch-harness",
+    args: ["claude-code@2.1.328", "codx@0.169.0"],
+    names: /"codx@0\.169\.0" names no harness\. Did you mean "codex"\?/,
+  },
+  {
+    command: "test",
+    args: ["--harness-version", "codx@0.169.0"],
+    cwd: () => withFile("with-a-harness-file", "a.harness.mjs"),
+    names: /--harness-version "codx@0\.169\.0" names no harness\. Did you mean "codex"\?/,
+  },
+  // Before: both asked the npm registry for "@anthropic-ai/claude-code@<text>" first.
+  {
+    command: "eval",
+    args: ["--harness-version", "2.1.x"],
+    names: /--harness-version: harness version "2\.1\.x"/,
+  },
+  {
+    command: "eval",
+    args: ["--harness-version", "codex@0.169.0"],
+    names: /--harness-version "codex@0\.169\.0": the default driver runs Claude Code/,
   },
 ];
 

@@ -1,6 +1,7 @@
 /** `vigiles facts`: re-runs the probes behind the pinned harness facts against a release of a CLI. */
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
-import { adapterById, HARNESS_IDS } from "../../tiers/harness/default-adapter.js";
+import { HARNESS_IDS } from "../../tiers/harness/default-adapter.js";
+import { harnessNamed } from "../harness-named.js";
 import {
   parseHarnessVersions,
   resolveHarnessVersion,
@@ -52,17 +53,6 @@ function printReport(report: FactsReport): void {
   process.stdout.write(
     `  ${count("holds")} hold, ${count("changed")} changed, ${count("cannot-run")} cannot run\n`,
   );
-}
-
-/** The adapter of a harness id, or a CliUsageError naming the flag, the choices and the closest id. */
-async function harnessNamed(id: string, what: string): Promise<HarnessAdapter> {
-  if (!(HARNESS_IDS as readonly string[]).includes(id) && id !== "copilot") {
-    const guess = closestName(id, HARNESS_IDS);
-    throw new CliUsageError(
-      `${what} names no harness.${guess !== undefined ? ` Did you mean "${guess}"?` : ""} Use one of ${HARNESS_IDS.join(", ")}.`,
-    );
-  }
-  return adapterById(id, what);
 }
 
 /** The --version specs, each naming one of the harnesses this run checks (else a CliUsageError). */

@@ -20,6 +20,7 @@ import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { SKIP_EXIT_CODE } from "../../tiers/harness/availability.js";
 import { VigilesError } from "../../core/errors.js";
 import { adapterById } from "../../tiers/harness/default-adapter.js";
+import { harnessNamed } from "../harness-named.js";
 import {
   HARNESS_VERSION_ENV,
   parseHarnessVersions,
@@ -288,7 +289,7 @@ async function releasesFor(
   }
   const out: { release: HarnessRelease; named: boolean }[] = [];
   for (const spec of parseHarnessVersions(versions, harness)) {
-    const adapter = await adapterById(spec.harness, "--harness-version");
+    const adapter = await harnessNamed(spec.harness, `--harness-version "${spec.harness}@${spec.version}"`);
     const found = await resolveHarnessVersion(adapter, spec.version, { fetch: true });
     out.push({ release: { harness: adapter.id, version: found.version }, named: true });
   }
