@@ -157,6 +157,14 @@ const cases: readonly BadInput[] = [
   { command: "eval", args: ["--trials", "many"], names: /--trials/ },
   { command: "merge-reports", args: ["half.json"], names: /"half\.json" is not valid JSON/ },
   { command: "mutate", args: ["--format", "xml"], names: /--format must be one of/ },
+  // Issue 29 §4, before: exit 0 and "0 mutant(s) of 0 item(s)".
+  {
+    command: "mutate",
+    args: ["--root", "/nonexistent"],
+    names:
+      /the repository to mutate, "\/nonexistent", does not exist: pass the repository's folder with --root/,
+  },
+  { command: "mutate", args: ["--root", "half.json"], names: /half\.json", is not a folder/ },
   { command: "facts", args: ["--format", "xml"], names: /--format must be one of/ },
   // Issue 29 §2, before: exit 0 and no output (the version filtered away, nothing ran).
   {
