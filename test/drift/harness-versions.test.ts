@@ -11,8 +11,10 @@ import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { InvalidOptionError } from "../../src/core/errors.js";
 import {
+  HarnessRoundMismatchError,
   parseHarnessVersions,
   resolveHarnessVersion,
+  resolveRunHarness,
   versionFromEnv,
 } from "../../src/tiers/harness/harness-version.js";
 import {
@@ -128,6 +130,21 @@ describe("vigiles test with a declared range, real CLI", { timeout: 180_000 }, (
     expect(out.stdout).toMatch(/0 passed, 0 failed, 0 skipped, 1 unverified/);
     // Nothing verified is not a green run: the loud skip code.
     expect((out as { code?: number }).code).toBe(77);
+  });
+});
+
+// Issue 29 §1, in the child: a run inside a round never runs a CLI the round does not name.
+describe("resolveRunHarness inside a round", () => {
+  const round = { VIGILES_HARNESS_VERSION: "codex@0.169.0", VIGILES_HARNESS: "codex" };
+  test("another harness's adapter, or another harnessVersion, is refused before anything runs", async () => {
+    await expect(resolveRunHarness(claudeCodeAdapter, {}, round)).rejects.toThrow(HarnessRoundMismatchError);
+    await expect(resolveRunHarness(codexAdapter, { harnessVersion: "0.170.0" }, round)).rejects.toThrow(
+      /round of codex 0\.169\.0 .* would run codex 0\.170\.0: its harnessVersion is 0\.170\.0/,
+    );
+  });
+  test("the round's own harness resolves to the release it names", async () => {
+    const found = await resolveRunHarness(codexAdapter, {}, round);
+    expect([found.adapterId, found.version]).toEqual(["codex", "0.169.0"]);
   });
 });
 
