@@ -43,6 +43,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "vigiles-bad-input-"));
   writeFileSync(join(dir, "half.json"), '{"tool_name": "Bash", "tool_in');
   writeFileSync(join(dir, "array.json"), "[1, 2]");
+  writeFileSync(join(dir, "unknown-event.json"), '{"hook_event_name": "Deploy"}');
   mkdirSync(join(dir, "a-folder"));
   mkdirSync(join(dir, "managed"));
   writeFileSync(join(dir, "managed", "managed-settings.json"), '{"hooks": {');
@@ -55,6 +56,14 @@ beforeAll(() => {
   writeFileSync(join(dir, "imports-a-package.mjs"), 'import { z } from "zod";\nexport default z;\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A folder holding one empty file `name` (a harness or eval file for discovery to find). */
+function withFile(folder: string, name: string): string {
+  const root = join(dir, folder);
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, name), "");
+  return root;
+}
 
 interface BadInput {
   readonly command: string;
@@ -104,6 +113,32 @@ const cases: readonly BadInput[] = [
     args: ["--tool", "bash", "--harness", "copilot", "--managed-dir", "managed"],
     names: /--managed-dir is Claude Code's/,
   },
+  // Issue 29 §5, before: exit 0 and "no hook is registered for this event" (a typo hid every hook).
+  {
+    command: "explain",
+    args: ["--event", "PreToolUsee"],
+    names: /--event "PreToolUsee" is not a Claude Code hook event\. Did you mean "PreToolUse"\?/,
+  },
+  {
+    command: "explain",
+    args: ["--tool", "Bash", "--event", "PreTool", "--harness", "codex"],
+    names: /--event "PreTool" is not a Codex hook event\. Did you mean "PreToolUse"\?/,
+  },
+  {
+    command: "explain",
+    args: ["--event", "pretooluse", "--harness", "copilot-cli"],
+    names: /--event "pretooluse" is not a .*Copilot.* hook event\. Did you mean "preToolUse"\?/,
+  },
+  {
+    command: "explain",
+    args: ["--event", "BeforeTools", "--harness", "gemini"],
+    names: /--event "BeforeTools" is not a Gemini.* hook event\. Did you mean "BeforeTool"\?/,
+  },
+  {
+    command: "explain",
+    args: ["unknown-event.json"],
+    names: /hook_event_name "Deploy" is not a Claude Code hook event\. Its events: PreToolUse, /,
+  },
   { command: "record", args: ["missing.jsonl"], names: /"missing\.jsonl" does not exist/ },
   { command: "record", args: ["a-folder"], names: /"a-folder" is a folder/ },
   { command: "audit", args: ["loop-plugin"], names: /hooks\.json" is a symlink loop/ },
@@ -122,11 +157,74 @@ const cases: readonly BadInput[] = [
   { command: "eval", args: ["--trials", "many"], names: /--trials/ },
   { command: "merge-reports", args: ["half.json"], names: /"half\.json" is not valid JSON/ },
   { command: "mutate", args: ["--format", "xml"], names: /--format must be one of/ },
+  // Issue 29 §4, before: exit 0 and "0 mutant(s) of 0 item(s)".
+  {
+    command: "mutate",
+    args: ["--root", "/nonexistent"],
+    names:
+      /the repository to mutate, "\/nonexistent", does not exist: pass the repository's folder with --root/,
+  },
+  { command: "mutate", args: ["--root", "half.json"], names: /half\.json", is not a folder/ },
   { command: "facts", args: ["--format", "xml"], names: /--format must be one of/ },
+  // Issue 29 §2, before: exit 0 and no output (the version filtered away, nothing ran).
+  {
+    command: "facts",
+    args: ["--harness", "gemini", "--version", "codex@0.169.0"],
+    names: /--version "codex@0\.169\.0" is a release of codex, which --harness gemini leaves out/,
+  },
+  {
+    command: "facts",
+    args: ["--version", "codx@0.169.0"],
+    names: /--version "codx@0\.169\.0" names no harness\. Did you mean "codex"\?/,
+  },
+  {
+    command: "facts",
+    args: ["--version", "nosuch@1.0.0"],
+    names: /--version "nosuch@1\.0\.0" names no harness/,
+  },
+  {
+    command: "facts",
+    args: ["--harness", "gemni"],
+    names: /--harness "gemni" names no harness\. Did you mean "gemini"/,
+  },
+  // Before: exit 1, the probe never named.
+  {
+    command: "facts",
+    args: ["--only", "no-such-probe"],
+    names: /--only "no-such-probe" names no probe of claude-code, codex, copilot-cli, gemini/,
+  },
   {
     command: "fetch-harness",
     args: ["claude-code@2.1.x"],
     names: /"claude-code@2\.1\.x" is not a version or dist-tag/,
+  },
+  // Issue 29 §6, before: exit 1, as if a fetch had failed.
+  {
+    command: "fetch-harness",
+    args: ["bogus@1.0.0"],
+    names: /"bogus@1\.0\.0" names no harness\. Use one of claude-code, codex/,
+  },
+  {
+    command: "fetch-harness",
+    args: ["claude-code@2.1.328", "codx@0.169.0"],
+    names: /"codx@0\.169\.0" names no harness\. Did you mean "codex"\?/,
+  },
+  {
+    command: "test",
+    args: ["--harness-version", "codx@0.169.0"],
+    cwd: () => withFile("with-a-harness-file", "a.harness.mjs"),
+    names: /--harness-version "codx@0\.169\.0" names no harness\. Did you mean "codex"\?/,
+  },
+  // Before: both asked the npm registry for "@anthropic-ai/claude-code@<text>" first.
+  {
+    command: "eval",
+    args: ["--harness-version", "2.1.x"],
+    names: /--harness-version: harness version "2\.1\.x"/,
+  },
+  {
+    command: "eval",
+    args: ["--harness-version", "codex@0.169.0"],
+    names: /--harness-version "codex@0\.169\.0": the default driver runs Claude Code/,
   },
 ];
 

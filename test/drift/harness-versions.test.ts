@@ -11,8 +11,10 @@ import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { InvalidOptionError } from "../../src/core/errors.js";
 import {
+  HarnessRoundMismatchError,
   parseHarnessVersions,
   resolveHarnessVersion,
+  resolveRunHarness,
   versionFromEnv,
 } from "../../src/tiers/harness/harness-version.js";
 import {
@@ -128,5 +130,64 @@ describe("vigiles test with a declared range, real CLI", { timeout: 180_000 }, (
     expect(out.stdout).toMatch(/0 passed, 0 failed, 0 skipped, 1 unverified/);
     // Nothing verified is not a green run: the loud skip code.
     expect((out as { code?: number }).code).toBe(77);
+  });
+});
+
+// Issue 29 §1, in the child: a run inside a round never runs a CLI the round does not name.
+describe("resolveRunHarness inside a round", () => {
+  const round = { VIGILES_HARNESS_VERSION: "codex@0.169.0", VIGILES_HARNESS: "codex" };
+  test("another harness's adapter, or another harnessVersion, is refused before anything runs", async () => {
+    await expect(resolveRunHarness(claudeCodeAdapter, {}, round)).rejects.toThrow(HarnessRoundMismatchError);
+    await expect(resolveRunHarness(codexAdapter, { harnessVersion: "0.170.0" }, round)).rejects.toThrow(
+      /round of codex 0\.169\.0 .* would run codex 0\.170\.0: its harnessVersion is 0\.170\.0/,
+    );
+  });
+  test("the round's own harness resolves to the release it names", async () => {
+    const found = await resolveRunHarness(codexAdapter, {}, round);
+    expect([found.adapterId, found.version]).toEqual(["codex", "0.169.0"]);
+  });
+});
+
+// Issue 29 §1: `--harness-version codex@0.169.0` in a Claude Code repository labelled the round
+// codex and ran Claude Code 2.1.328 in every file. A round now runs the harness it names, and a file
+// that picks another CLI itself fails with HarnessRoundMismatchError instead of wearing the label.
+describe("a round runs the release it names, real CLIs", { timeout: 180_000 }, () => {
+  test("codex@0.169.0 in a Claude Code repository runs Codex 0.169.0; a file pinning Claude Code is refused", async () => {
+    const { mkdirSync } = await import("node:fs");
+    const project = join(dir, "claude-repo");
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(join(project, ".claude", "settings.json"), "{}");
+    const entries = join(process.cwd(), "dist", "entries");
+    const body = (adapter: string) =>
+      [
+        `import { runHarnessTest } from ${JSON.stringify(join(entries, "index.js"))};`,
+        `import { claudeCodeAdapter } from ${JSON.stringify(join(entries, "claude-code.js"))};`,
+        `const r = await runHarnessTest({ prompt: "hi", model: [{ text: "done" }] }${adapter});`,
+        'console.log("ran", r.harness.adapterId, r.harness.version);',
+        "r.cleanup();",
+        "",
+      ].join("\n");
+    writeFileSync(join(project, "default.harness.mjs"), body(""));
+    writeFileSync(join(project, "pinned.harness.mjs"), body(", { adapter: claudeCodeAdapter }"));
+    const main = join(process.cwd(), "dist", "cli", "main.js");
+    const out = await promisify(execFile)(
+      process.execPath,
+      [main, "test", "--harness-version", "codex@0.169.0", "--reporter", "json", "."],
+      { cwd: project, env: { ...process.env, IS_SANDBOX: "1" } },
+    ).catch((e: { code: number; stdout: string }) => e);
+    const report = JSON.parse(out.stdout) as {
+      results: { file: string; status: string; stdout: string; stderr: string; release: unknown }[];
+    };
+    const byFile = Object.fromEntries(report.results.map((r) => [r.file, r]));
+    expect(byFile["default.harness.mjs"]).toMatchObject({
+      status: "passed",
+      release: { harness: "codex", version: "0.169.0" },
+    });
+    expect(byFile["default.harness.mjs"]?.stdout).toBe("ran codex 0.169.0\n");
+    expect(byFile["pinned.harness.mjs"]?.status).toBe("failed");
+    expect(byFile["pinned.harness.mjs"]?.stderr).toMatch(
+      /HarnessRoundMismatchError: This run belongs to a round of codex 0\.169\.0 .* would run claude-code/,
+    );
+    expect((out as { code?: number }).code).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, test } from "vitest";
+import { parse } from "yaml";
 import { githubWorkflow, type WorkflowOptions } from "../../src/tools/init/ci-workflow.js";
 
 const repoRoot = process.cwd();
@@ -52,20 +53,22 @@ describe("the generated GitHub Actions workflow", () => {
 
   test("no evals: the free tiers only; evals: a shard matrix, merge-reports, one gate per eval, the HTML report", () => {
     const free = githubWorkflow(base);
+    expect(free).toContain('          VIGILES_TEST_DIR: "tests/vigiles"');
     expect(free).toContain(
-      "npx vigiles test 'tests/vigiles' --reporter default --reporter junit --output-file vigiles-junit.xml",
+      'npx vigiles test "$VIGILES_TEST_DIR" --reporter default --reporter junit --output-file vigiles-junit.xml',
     );
     expect(free).toContain('>> "$GITHUB_STEP_SUMMARY"');
     expect(free).not.toMatch(/vigiles eval|merge-reports|ANTHROPIC/);
     const paid = githubWorkflow({ ...base, evalFiles: ["evals/a.eval.mjs"], shards: 3 });
     expect(paid).toContain("shard: [1, 2, 3]");
+    expect(paid).toContain('          VIGILES_EVAL_1: "evals/a.eval.mjs"');
     expect(paid).toContain(
-      `npx vigiles eval 'evals/a.eval.mjs' --shard "$SHARD/3" --out "eval-shards/evals-a.shard-$SHARD.json"`,
+      `npx vigiles eval "$VIGILES_EVAL_1" --shard "$SHARD/3" --out "eval-shards/evals-a.shard-$SHARD.json"`,
     );
     expect(paid).toContain(
       "npx vigiles merge-reports eval-shards/evals-a.shard-*.json --out eval-merged/evals-a.json",
     );
-    expect(paid).toContain("npx vigiles eval 'evals/a.eval.mjs' --gate eval-merged/evals-a.json");
+    expect(paid).toContain('npx vigiles eval "$VIGILES_EVAL_1" --gate eval-merged/evals-a.json');
     expect(paid).toContain("npx vigiles report eval-merged/evals-a.json --out eval-merged/evals-a.html");
     // Money only when asked for: a repository variable, never on a pull request.
     expect(paid).toMatch(/if: vars\.VIGILES_PAID_EVALS == 'true' && /);
@@ -96,7 +99,8 @@ describe("the generated GitHub Actions workflow", () => {
     expect(r.stdout).toContain("wrote   .github/workflows/vigiles.yml");
     expect(r.stdout).toMatch(/1 eval file\(s\) .* in 2 shard\(s\)/);
     const text = readFileSync(join(dir, ".github/workflows/vigiles.yml"), "utf8");
-    expect(text).toContain("npx vigiles eval 'checks.eval.mjs' --shard \"$SHARD/2\"");
+    expect(text).toContain('VIGILES_EVAL_1: "checks.eval.mjs"');
+    expect(text).toContain('npx vigiles eval "$VIGILES_EVAL_1" --shard "$SHARD/2"');
     expect(await problems(text)).toEqual([]);
     const bad = spawnSync(process.execPath, [join(repoRoot, "dist/cli/main.js"), "init", "--ci", "gitlab"], {
       cwd: dir,
@@ -105,4 +109,60 @@ describe("the generated GitHub Actions workflow", () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('vigiles init: --ci knows github only, got "gitlab".');
   }, 60_000);
+});
+
+// Issue 29 §3: names were written into `run:` scripts. A newline in an eval file's name added a step
+// to the job that holds ANTHROPIC_API_KEY, `${{ … }}` in a name was expanded by Actions before the
+// shell ran, and ` #` in --out cut the step. Each name is now an env value the script reads as "$VAR".
+describe("names in the generated workflow", () => {
+  interface Step {
+    name?: string;
+    run?: string;
+    env?: Record<string, string>;
+  }
+  interface Workflow {
+    jobs: Record<string, { steps: Step[] }>;
+  }
+  const injected = 'x\n      - run: echo "$ANTHROPIC_API_KEY"\n      #.eval.mjs';
+  const expanded = "${{ github.event.head_commit.message }}.eval.mjs";
+  const options: WorkflowOptions = { ...base, testDir: "tests/hooks #1", evalFiles: [injected, expanded] };
+  const text = githubWorkflow(options);
+  const workflow = parse(text) as Workflow;
+  /** An env value as Actions sees it after evaluating its expressions (the literal `${{` is the only one). */
+  const evaluated = (value: string) => value.replaceAll("${{ '${{' }}", "${{");
+
+  test("a newline in an eval file's name adds no step and reaches no script", () => {
+    const steps = workflow.jobs["eval"]?.steps ?? [];
+    expect(steps.map((s) => s.run ?? "").filter((r) => r.includes(`echo "$ANTHROPIC_API_KEY"`))).toEqual([]);
+    expect(steps.filter((s) => s.env !== undefined).map((s) => s.name)).toEqual([
+      "Evals, this shard (the gate runs once, on the merged grid)",
+    ]);
+    const plain = parse(githubWorkflow({ ...options, evalFiles: ["a.eval.mjs", "b.eval.mjs"] })) as Workflow;
+    expect(steps).toHaveLength(plain.jobs["eval"]?.steps.length ?? -1);
+    const env = steps.find((s) => s.env)?.env ?? {};
+    expect(evaluated(env["VIGILES_EVAL_1"] ?? "")).toBe(injected);
+  });
+
+  test("an expression in a name is Actions' literal, not evaluated, and no script holds one", () => {
+    const all = Object.values(workflow.jobs).flatMap((j) => j.steps);
+    for (const step of all) expect(step.run ?? "").not.toContain("github.event");
+    const envs = all.flatMap((s) => Object.values(s.env ?? {}));
+    expect(envs.map(evaluated)).toContain(expanded);
+    // Every expression left in an env value is the literal `${{`.
+    for (const value of envs) {
+      expect(value.replaceAll("${{ '${{' }}", "")).not.toContain("${{");
+    }
+  });
+
+  test("` #` in --out stays in the folder name: the step is whole", () => {
+    const step = workflow.jobs["free"]?.steps.find((s) => s.name === "Hook tests");
+    expect(step?.env).toEqual({ VIGILES_TEST_DIR: "tests/hooks #1" });
+    expect(step?.run).toBe(
+      'npx vigiles test "$VIGILES_TEST_DIR" --reporter default --reporter junit --output-file vigiles-junit.xml 2>&1 | tee vigiles-test.txt',
+    );
+  });
+
+  test("actionlint finds nothing in it", async () => {
+    expect(await problems(text)).toEqual([]);
+  });
 });

@@ -5,7 +5,11 @@
  */
 import { basename, dirname, join, relative } from "node:path";
 import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
-import { HARNESS_VERSION_ENV, resolveHarnessVersion } from "../../tiers/harness/harness-version.js";
+import {
+  HARNESS_VERSION_ENV,
+  parseHarnessVersions,
+  resolveHarnessVersion,
+} from "../../tiers/harness/harness-version.js";
 import { CliUsageError, defineCommand, oneOf, type CliCommand, type CommandArgs } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { parseShard, type Shard } from "../../core/eval/shard.js";
@@ -104,6 +108,7 @@ function toFlags(v: CommandArgs<typeof OPTIONS>["values"]): Flags {
       "--update writes the lock of the whole grid, not of a shard: merge the shards (vigiles merge-reports), then run --gate <merged report> --update.",
     );
   }
+  if (v["harness-version"] !== undefined) claudeRelease(v["harness-version"]);
   const cache =
     v.cache === undefined
       ? undefined
@@ -125,6 +130,25 @@ function toFlags(v: CommandArgs<typeof OPTIONS>["values"]): Flags {
     ...(cache !== undefined ? { cache } : {}),
     ...(v.gate !== undefined ? { gate: v.gate } : {}),
   };
+}
+
+/**
+ * The one Claude Code release `--harness-version` names, checked before the registry is asked: a
+ * malformed version, another harness's release or a list is bad input, never a registry request.
+ */
+function claudeRelease(text: string): string {
+  let specs;
+  try {
+    specs = parseHarnessVersions(text, "claude-code");
+  } catch (error) {
+    throw new CliUsageError(`--harness-version: ${(error as Error).message}.`);
+  }
+  const spec = specs[0];
+  if (specs.length !== 1 || spec?.harness !== "claude-code")
+    throw new CliUsageError(
+      `--harness-version "${text}": the default driver runs Claude Code; name one Claude Code release (e.g. 2.1.332, latest).`,
+    );
+  return spec.version;
 }
 
 function reportPath(file: string, name: string | undefined, flags: Flags, several: boolean): string {
@@ -189,7 +213,9 @@ export const evalCommand: CliCommand = defineCommand({
       const release = values["harness-version"];
       if (release !== undefined) {
         // The one explicit registry fetch; every trial then takes the cached release.
-        const found = await resolveHarnessVersion(claudeCodeAdapter, release, { fetch: true });
+        const found = await resolveHarnessVersion(claudeCodeAdapter, claudeRelease(release), {
+          fetch: true,
+        });
         process.env[HARNESS_VERSION_ENV] = `claude-code@${found.version}`;
       }
       driver = flags.driverModule ? await loadDriverModule(flags.driverModule) : paid_claudeEvalDriver();

@@ -11,6 +11,8 @@ import { detectHarness, harnessEntry, HARNESS_IDS } from "../../adapters/registr
 import type { HarnessEntry } from "../../adapters/port.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import { resolve } from "node:path";
+import { dialectEventNames, nativeEventName } from "../../core/dialect.js";
+import { closestName } from "../../core/did-you-mean.js";
 
 const HELP = `Usage: vigiles explain [event.json] [options]
 
@@ -45,6 +47,22 @@ unless --run.
 function harnessOf(value: string | undefined, cwd: string): HarnessEntry {
   if (value === undefined) return detectHarness(cwd).harness;
   return harnessEntry(value, "--harness");
+}
+
+/**
+ * An event the harness does not fire matches no registration, so "no hook is registered" would hide
+ * every hook behind a typo: an unknown name is bad input, with the closest event of that harness.
+ */
+/** An event the harness does not have (nor has under Claude Code's name) is refused: a typo would hide every hook. */
+function checkEventName(event: unknown, harness: HarnessEntry, what: string): void {
+  if (typeof event !== "string" || event === "") return;
+  const known = dialectEventNames(harness.dialect);
+  if (known.includes(event) || nativeEventName(harness.dialect, event) !== undefined) return;
+  const guess = closestName(event, known);
+  throw new InvalidOptionError(
+    `${what} "${event}" is not a ${harness.displayName} hook event.` +
+      (guess !== undefined ? ` Did you mean "${guess}"?` : ` Its events: ${known.join(", ")}.`),
+  );
 }
 
 function describeRegistration(h: RegistrationExplainedHandler): string {
@@ -182,6 +200,11 @@ export const explainCommand: CliCommand = defineCommand({
     }
     const cwd = process.cwd();
     const harness = harnessOf(values.harness, cwd);
+    checkEventName(
+      payload["hook_event_name"],
+      harness,
+      positionals[0] !== undefined ? `the event file's hook_event_name` : "--event",
+    );
     if (harness.explainSource === "registrations") {
       if (values["managed-dir"] !== undefined)
         throw new InvalidOptionError(

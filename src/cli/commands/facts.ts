@@ -1,7 +1,14 @@
 /** `vigiles facts`: re-runs the probes behind the pinned harness facts against a release of a CLI. */
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
-import { adapterById, HARNESS_IDS } from "../../tiers/harness/default-adapter.js";
-import { parseHarnessVersions, resolveHarnessVersion } from "../../tiers/harness/harness-version.js";
+import { HARNESS_IDS } from "../../tiers/harness/default-adapter.js";
+import { harnessNamed } from "../harness-named.js";
+import {
+  parseHarnessVersions,
+  resolveHarnessVersion,
+  type HarnessVersionSpec,
+} from "../../tiers/harness/harness-version.js";
+import { closestName } from "../../core/did-you-mean.js";
+import type { HarnessAdapter } from "../../adapters/port.js";
 import { runFacts, type FactResult, type FactsReport } from "../../tools/facts/run-facts.js";
 import { VigilesError } from "../../core/errors.js";
 
@@ -48,6 +55,39 @@ function printReport(report: FactsReport): void {
   );
 }
 
+/** The --version specs, each naming one of the harnesses this run checks (else a CliUsageError). */
+async function versionsOf(
+  text: string,
+  owner: string,
+  adapters: readonly HarnessAdapter[],
+): Promise<HarnessVersionSpec[]> {
+  const specs = parseHarnessVersions(text, owner);
+  const out: HarnessVersionSpec[] = [];
+  for (const spec of specs) {
+    const adapter = await harnessNamed(spec.harness, `--version "${spec.harness}@${spec.version}"`);
+    if (!adapters.some((a) => a.id === adapter.id)) {
+      throw new CliUsageError(
+        `--version "${spec.harness}@${spec.version}" is a release of ${adapter.id}, which --harness ${adapters.map((a) => a.id).join(",")} leaves out: add ${adapter.id} to --harness or drop that version.`,
+      );
+    }
+    out.push({ harness: adapter.id, version: spec.version });
+  }
+  return out;
+}
+
+/** Every --only id must name a probe of a harness this run checks. */
+function checkProbeIds(only: readonly string[], adapters: readonly HarnessAdapter[]): void {
+  const known = adapters.flatMap((a) => (a.factProbes ?? []).map((p) => p.id));
+  for (const id of only) {
+    if (known.includes(id)) continue;
+    const guess = closestName(id, known);
+    throw new CliUsageError(
+      `--only "${id}" names no probe of ${adapters.map((a) => a.id).join(", ")}.` +
+        (guess !== undefined ? ` Did you mean "${guess}"?` : " The probe ids are in docs/harness-facts.md."),
+    );
+  }
+}
+
 export const factsCommand: CliCommand = defineCommand({
   name: "facts",
   summary: "re-run the probes behind the pinned harness facts against a CLI release (drift)",
@@ -69,22 +109,27 @@ export const factsCommand: CliCommand = defineCommand({
       ?.split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    const ids = values.harness ? values.harness.split(",").map((s) => s.trim()) : [...HARNESS_IDS];
+    const ids = values.harness
+      ? values.harness
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [...HARNESS_IDS];
+    if (ids.length === 0) throw new CliUsageError(`--harness "${values.harness}" names no harness.`);
+    const adapters = await Promise.all(ids.map((id) => harnessNamed(id, `--harness "${id}"`)));
     // A bare version belongs to the one harness named, else to Claude Code.
-    const owner = ids.length === 1 && ids[0] !== undefined ? ids[0] : "claude-code";
-    const wanted = values.version
-      ? parseHarnessVersions(values.version, owner).filter((v) => ids.includes(v.harness))
-      : undefined;
+    const owner = adapters.length === 1 && adapters[0] !== undefined ? adapters[0].id : "claude-code";
+    const wanted = values.version ? await versionsOf(values.version, owner, adapters) : undefined;
+    if (only !== undefined) checkProbeIds(only, adapters);
     const reports: FactsReport[] = [];
     let exit = 0;
-    for (const id of ids) {
-      const adapter = await adapterById(id, "--harness").catch((error: unknown) => {
-        throw new CliUsageError((error as Error).message);
-      });
+    for (const adapter of adapters) {
       // No --version: the installed CLI (node_modules, its env variable, PATH), whatever its version.
       const versions: (string | undefined)[] = wanted
-        ? wanted.filter((v) => v.harness === id).map((v) => v.version)
+        ? wanted.filter((v) => v.harness === adapter.id).map((v) => v.version)
         : [undefined];
+      // Only --only's probes of this harness; one named for another harness leaves this one out.
+      if (only !== undefined && !(adapter.factProbes ?? []).some((p) => only.includes(p.id))) continue;
       for (const version of versions) {
         try {
           const harness =
@@ -105,6 +150,11 @@ export const factsCommand: CliCommand = defineCommand({
       }
     }
     if (format === "json") process.stdout.write(`${JSON.stringify({ version: 1, reports }, null, 2)}\n`);
+    // A run that ran no probe checked no fact: never a pass.
+    if (!reports.some((r) => r.results.length > 0)) {
+      process.stderr.write("vigiles facts: no probe ran, so no fact was checked.\n");
+      return 1;
+    }
     return exit;
   },
 });

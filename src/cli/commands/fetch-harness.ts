@@ -1,6 +1,6 @@
 /** `vigiles fetch-harness`: brings other releases of a harness CLI into the shared cache, verified. */
 import { CliUsageError, defineCommand, type CliCommand } from "../command.js";
-import { adapterById } from "../../tiers/harness/default-adapter.js";
+import { harnessNamed } from "../harness-named.js";
 import { parseHarnessVersions, resolveHarnessVersion } from "../../tiers/harness/harness-version.js";
 import { vigilesCacheRoot } from "../../runtime/harness-cache.js";
 import { VigilesError } from "../../core/errors.js";
@@ -26,10 +26,16 @@ export const fetchHarnessCommand: CliCommand = defineCommand({
   async run({ positionals }) {
     if (positionals.length === 0) throw new CliUsageError("name at least one <harness>@<version>.");
     const specs = positionals.flatMap((p) => parseHarnessVersions(p, "claude-code"));
+    // Every harness is checked before the first fetch: a typo is bad input (exit 2), not a failed fetch.
+    const targets = await Promise.all(
+      specs.map(async (spec) => ({
+        spec,
+        adapter: await harnessNamed(spec.harness, `"${spec.harness}@${spec.version}"`),
+      })),
+    );
     let failed = 0;
-    for (const spec of specs) {
+    for (const { spec, adapter } of targets) {
       try {
-        const adapter = await adapterById(spec.harness);
         const found = await resolveHarnessVersion(adapter, spec.version, { fetch: true });
         process.stdout.write(`✓ ${adapter.id}@${found.version}  ${found.path}\n`);
       } catch (error) {

@@ -36,7 +36,8 @@ Options:
                         (pytest, vitest …; its vigiles runners still record what they reach)
   --concurrency <n>     mutants running at once (default: cores, plus one lane for the past-timeout
                         mutants, which mostly wait; a number given here is kept exactly)
-  --since <rev>         mutate only items whose files changed since this git revision
+  --since <rev>         mutate only items whose files changed since this git revision (when
+                        none did, there is nothing to test and the run exits 0, saying so)
   --min-score <0-100>   exit 1 when the mutation score is below this
   --format <text|json|html>  output (default: text)
   --out <file>          write the report there (atomically) instead of stdout
@@ -44,6 +45,10 @@ Options:
   --no-speculate        wait for the baseline run before the first mutant (by default mutants start
                         on the cores the baseline leaves idle: with one test file or a --command from
                         the start, with several files on the files already in; the results are the same)
+
+Exit code: 0 when every mutant was tested (and the score meets --min-score), 1 when one could not be
+tested, the score is below --min-score, or there was nothing to mutate (no hook, program, skill or
+agent: nothing was tested), 2 for bad input (a --root that is not a folder, a bad flag).
 `;
 
 export const mutateCommand: CliCommand = defineCommand({
@@ -127,6 +132,12 @@ export const mutateCommand: CliCommand = defineCommand({
     if (values.out !== undefined) writeFileAtomic(values.out, text);
     else process.stdout.write(text);
     if (report.aborted) return 130;
+    if (report.mutants.length === 0) {
+      // No mutant tested nothing: a pass only when --since says nothing changed (a CI step on a
+      // change that touched no harness file), never when the harness itself has nothing to mutate.
+      process.stderr.write(`vigiles mutate: ${report.selectionNote}; no mutant was tested.\n`);
+      return values.since !== undefined ? 0 : 1;
+    }
     if (report.mutants.some((m) => m.status === "error")) {
       process.stderr.write(
         "vigiles mutate: some mutants could not be tested (see Errors); the score is incomplete.\n",

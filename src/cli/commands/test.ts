@@ -20,6 +20,7 @@ import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { SKIP_EXIT_CODE } from "../../tiers/harness/availability.js";
 import { VigilesError } from "../../core/errors.js";
 import { adapterById } from "../../tiers/harness/default-adapter.js";
+import { harnessNamed } from "../harness-named.js";
 import {
   HARNESS_VERSION_ENV,
   parseHarnessVersions,
@@ -55,7 +56,9 @@ Options:
   --coverage-dir <dir>       record what the tests exercised (read by \`vigiles audit --coverage\`)
   --harness-version <list>   run every file once per CLI release: 2.1.332, latest, codex@0.171.0,
                              or a comma list; a release not cached is fetched from the npm
-                             registry first. The summary names the files whose outcome changed.
+                             registry first. Each round runs the harness it names at that release
+                             (a file that picks another CLI itself fails with a named error). The
+                             summary names the files whose outcome changed.
 
 A file may declare the releases it is known to hold for with a comment,
 \`// @vigiles-harness claude-code >=2.1.300 <2.2.0\` (or the config's harnessRange); a pass on a
@@ -165,7 +168,10 @@ export const testCommand: CliCommand = defineCommand({
         concurrency: concurrency ?? availableParallelism(),
         ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
         env: {
-          VIGILES_HARNESS: harness,
+          // A round that names a release runs that harness's adapter at that release: a file that
+          // picks another CLI itself is refused in the child (HarnessRoundMismatchError), so the
+          // round's label is always the CLI that ran.
+          VIGILES_HARNESS: named ? release.harness : harness,
           ...(named ? { [HARNESS_VERSION_ENV]: `${release.harness}@${release.version}` } : {}),
           ...(values["coverage-dir"] ? { VIGILES_COVERAGE_DIR: values["coverage-dir"] } : {}),
         },
@@ -283,7 +289,7 @@ async function releasesFor(
   }
   const out: { release: HarnessRelease; named: boolean }[] = [];
   for (const spec of parseHarnessVersions(versions, harness)) {
-    const adapter = await adapterById(spec.harness, "--harness-version");
+    const adapter = await harnessNamed(spec.harness, `--harness-version "${spec.harness}@${spec.version}"`);
     const found = await resolveHarnessVersion(adapter, spec.version, { fetch: true });
     out.push({ release: { harness: adapter.id, version: found.version }, named: true });
   }

@@ -103,14 +103,65 @@ export async function resolveHarnessVersion(
 }
 
 /**
+ * A run inside a round that names releases ({@link HARNESS_VERSION_ENV}, set by `vigiles test
+ * --harness-version` and `vigiles eval --harness-version`) would run a CLI the round does not name:
+ * its adapter is another harness's, or its explicit `harnessPath` answers another version. The round's
+ * report would carry the named release's label over another CLI's outcome, so the run is refused.
+ */
+export class HarnessRoundMismatchError extends VigilesError {
+  constructor(named: string, ran: string, why: string) {
+    super(
+      "VIGILES_HARNESS_ROUND_MISMATCH",
+      `This run belongs to a round of ${named} (${HARNESS_VERSION_ENV}), but it would run ${ran}: ${why}. ` +
+        "Let the round choose the harness (pass no adapter or harnessPath), or name that release with --harness-version.",
+    );
+  }
+}
+
+/**
  * The CLI one run uses: an explicit path wins; else a version (the spec's, or this process's
- * {@link HARNESS_VERSION_ENV}) from the cache, never fetched here; else the pinned install.
+ * {@link HARNESS_VERSION_ENV}) from the cache, never fetched here; else the pinned install. Inside a
+ * round that names releases, the CLI must be one the round names ({@link HarnessRoundMismatchError}).
  */
 export async function resolveRunHarness(
   adapter: HarnessAdapter,
   options: { readonly harnessPath?: string; readonly harnessVersion?: string },
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolvedHarness> {
-  if (options.harnessPath !== undefined) return adapter.resolve({ path: options.harnessPath });
-  const version = options.harnessVersion ?? versionFromEnv(adapter);
+  const round = env[HARNESS_VERSION_ENV]
+    ? parseHarnessVersions(env[HARNESS_VERSION_ENV], env[HARNESS_ENV] || "claude-code")
+    : [];
+  const named = round.find((s) => s.harness === adapter.id);
+  if (round.length > 0 && named === undefined) {
+    throw new HarnessRoundMismatchError(
+      round.map((s) => `${s.harness} ${s.version}`).join(", "),
+      adapter.id,
+      `the run's adapter is ${adapter.id}'s`,
+    );
+  }
+  if (options.harnessPath !== undefined) {
+    const found = await adapter.resolve({ path: options.harnessPath });
+    // A dist-tag in the variable was resolved by whoever set it; only a concrete version is compared.
+    if (named !== undefined && /^\d/.test(named.version) && found.version !== named.version) {
+      throw new HarnessRoundMismatchError(
+        `${named.harness} ${named.version}`,
+        `${adapter.id} ${found.version}`,
+        `its harnessPath ${options.harnessPath} answers ${found.version}`,
+      );
+    }
+    return found;
+  }
+  if (
+    named !== undefined &&
+    options.harnessVersion !== undefined &&
+    options.harnessVersion !== named.version
+  ) {
+    throw new HarnessRoundMismatchError(
+      `${named.harness} ${named.version}`,
+      `${adapter.id} ${options.harnessVersion}`,
+      `its harnessVersion is ${options.harnessVersion}`,
+    );
+  }
+  const version = options.harnessVersion ?? named?.version;
   return version !== undefined ? resolveHarnessVersion(adapter, version) : adapter.resolve();
 }

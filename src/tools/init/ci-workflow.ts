@@ -6,9 +6,14 @@
  * sharded over a job matrix (`--shard i/n`), merged with `merge-reports`, gated once on the whole
  * grid, rendered to HTML (`vigiles report` writes the job summary) and uploaded.
  * Text only: the caller writes it. Checked by actionlint in the tests.
+ *
+ * A file or folder name never enters a `run:` script or an expression: each is an `env:` value
+ * (one double-quoted YAML scalar, `${{` written as Actions' literal) that the script reads as
+ * "$VAR". Written into the script, a name holding a newline added a step to the job that holds the
+ * secret, `${{ … }}` was expanded by Actions before the shell ran, and ` #` cut the line (issue 29).
  */
+import { stringify } from "yaml";
 import type { StarterRunner } from "./project-runner.js";
-import { shellQuote } from "../../core/shell-quote.js";
 
 export interface WorkflowOptions {
   readonly runner: StarterRunner;
@@ -27,6 +32,32 @@ const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** A report file name for an eval file: its path with the separators and extension flattened. */
 export function evalReportName(file: string): string {
   return file.replace(/\.eval\.[mc]?[jt]s$/, "").replace(/[^A-Za-z0-9_-]+/g, "-");
+}
+
+/**
+ * `text` as an `env:` value: a one-line YAML double-quoted scalar in which Actions expands nothing.
+ * Actions evaluates `${{ … }}` in env values too; `${{ '${{' }}` is its literal `${{`. YAML 1.1
+ * readers take NEL, LS and PS for line breaks, so those are escaped as well.
+ */
+export function envValue(text: string): string {
+  const literal = text.replaceAll("${{", "${{ '${{' }}");
+  return stringify(literal, {
+    defaultStringType: "QUOTE_DOUBLE",
+    lineWidth: 0,
+    doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY,
+  })
+    .trimEnd()
+    .replaceAll("\u0085", "\\N")
+    .replaceAll("\u2028", "\\L")
+    .replaceAll("\u2029", "\\P");
+}
+
+/** The env variable that holds eval file `i` (0-based) in the paid jobs. */
+const evalVar = (i: number) => `VIGILES_EVAL_${i + 1}`;
+
+/** An `env:` block of a step at the steps' indentation. */
+function stepEnv(vars: readonly (readonly [string, string])[]): string[] {
+  return ["        env:", ...vars.map(([name, value]) => `          ${name}: ${envValue(value)}`)];
 }
 
 function setupSteps(lockfile: boolean): string[] {
@@ -48,15 +79,16 @@ function setupSteps(lockfile: boolean): string[] {
   ];
 }
 
-function testCommand(runner: StarterRunner, dir: string): string {
+/** The test command; the folder is the step's VIGILES_TEST_DIR. */
+function testCommand(runner: StarterRunner): string {
   switch (runner) {
     case "vigiles":
-      return `npx vigiles test ${shellQuote(dir)} --reporter default --reporter junit --output-file vigiles-junit.xml`;
+      return `npx vigiles test "$VIGILES_TEST_DIR" --reporter default --reporter junit --output-file vigiles-junit.xml`;
     case "vitest":
-      return `npx vitest run ${shellQuote(dir)} --reporter=default --reporter=junit --outputFile.junit=vigiles-junit.xml`;
+      return `npx vitest run "$VIGILES_TEST_DIR" --reporter=default --reporter=junit --outputFile.junit=vigiles-junit.xml`;
     case "jest":
       // jest has no JUnit reporter of its own: the summary below reads the run's output.
-      return `NODE_OPTIONS=--experimental-vm-modules npx jest ${shellQuote(dir)} --ci`;
+      return `NODE_OPTIONS=--experimental-vm-modules npx jest "$VIGILES_TEST_DIR" --ci`;
   }
 }
 
@@ -72,7 +104,8 @@ function freeJob(o: WorkflowOptions): string[] {
     "        run: npx vigiles audit",
     "      - name: Hook tests",
     "        shell: bash",
-    `        run: ${testCommand(o.runner, o.testDir)} 2>&1 | tee vigiles-test.txt`,
+    ...stepEnv([["VIGILES_TEST_DIR", o.testDir]]),
+    `        run: ${testCommand(o.runner)} 2>&1 | tee vigiles-test.txt`,
     "      - name: Job summary",
     "        if: always()",
     "        shell: bash",
@@ -94,15 +127,17 @@ function paidJobs(o: WorkflowOptions): string[] {
   // Opt-in (a repository variable), so a fresh workflow never spends money or fails for a missing key.
   const paidIf =
     "vars.VIGILES_PAID_EVALS == 'true' && (github.event_name == 'workflow_dispatch' || (github.event_name == 'push' && github.ref_name == github.event.repository.default_branch))";
+  // The report names are flattened to [A-Za-z0-9_-]: safe in a script as they are.
+  const evalEnv = stepEnv(o.evalFiles.map((f, i) => [evalVar(i), f] as const));
   const runs = o.evalFiles.map(
-    (f) =>
-      `          npx vigiles eval ${shellQuote(f)} --shard "$SHARD/${o.shards}" --out "eval-shards/${evalReportName(f)}.shard-$SHARD.json"`,
+    (f, i) =>
+      `          npx vigiles eval "$${evalVar(i)}" --shard "$SHARD/${o.shards}" --out "eval-shards/${evalReportName(f)}.shard-$SHARD.json"`,
   );
-  const merges = o.evalFiles.flatMap((f) => {
+  const merges = o.evalFiles.flatMap((f, i) => {
     const name = evalReportName(f);
     return [
       `          npx vigiles merge-reports eval-shards/${name}.shard-*.json --out eval-merged/${name}.json`,
-      `          npx vigiles eval ${shellQuote(f)} --gate eval-merged/${name}.json || failed=1`,
+      `          npx vigiles eval "$${evalVar(i)}" --gate eval-merged/${name}.json || failed=1`,
       `          npx vigiles report eval-merged/${name}.json --out eval-merged/${name}.html`,
     ];
   });
@@ -126,6 +161,7 @@ function paidJobs(o: WorkflowOptions): string[] {
     "    steps:",
     ...setupSteps(o.lockfile),
     "      - name: Evals, this shard (the gate runs once, on the merged grid)",
+    ...evalEnv,
     "        run: |",
     "          mkdir -p eval-shards",
     ...runs,
@@ -153,6 +189,7 @@ function paidJobs(o: WorkflowOptions): string[] {
     "          merge-multiple: true",
     "      - name: Merge the shards, gate, render (vigiles report writes the job summary)",
     "        shell: bash",
+    ...evalEnv,
     "        run: |",
     "          mkdir -p eval-merged",
     "          failed=0",

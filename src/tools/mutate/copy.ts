@@ -1,7 +1,10 @@
 /**
  * The temp copy a mutant runs in. The tree is copied (without `.git` and `.vigiles/tmp`); every
- * `node_modules` becomes a symlink to the user's, so nothing is reinstalled and nothing is written
- * back. A root without its own node_modules needs one whose entries link to the nearest ancestor's,
+ * `node_modules` becomes a folder of the copy's own holding one symlink per entry of the user's, so
+ * nothing is reinstalled and what a run adds to node_modules (a new entry, a tool's cache under
+ * `.cache`, `.vite`, `.vitest`) stays in the copy. A symlink to the whole folder let a hook that
+ * caches under ./node_modules/.cache write into the user's repository (issue 29). A write inside an
+ * installed package's own folder still reaches the user's: packages are linked, not copied. A root without its own node_modules needs one whose entries link to the nearest ancestor's,
  * plus the ancestor package itself under its name, so `import "<package>"` resolves in the copy as
  * it does in place (the package self-reference). That one is built once per run in a shared parent
  * ({@link makeSharedModules}) and every copy is made inside it, so Node finds it by walking up:
@@ -15,6 +18,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
 } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
@@ -31,6 +35,24 @@ export interface MutantCopy {
 
 const SKIPPED_TOP = new Set([".git", join(".vigiles", "tmp")]);
 
+/**
+ * Where tools write into node_modules: find-cache-dir's `.cache` (babel-loader, eslint-loader, nyc,
+ * ava, terser-webpack-plugin), Vite's `.vite` and Vitest's `.vitest`. Never linked: each copy starts
+ * without them and writes its own.
+ */
+const PRIVATE_MODULE_ENTRIES = new Set([".cache", ".vite", ".vitest"]);
+
+/**
+ * Fills `target` (made here) with a symlink to each entry of the node_modules folder `source`,
+ * the private ones left out. `.bin`'s relative links resolve inside the user's folder, as before.
+ */
+function linkModuleEntries(source: string, target: string): void {
+  mkdirSync(target, { recursive: true });
+  for (const name of readdirSync(source)) {
+    if (!PRIVATE_MODULE_ENTRIES.has(name)) symlinkSync(join(source, name), join(target, name));
+  }
+}
+
 function nearestAncestor(start: string, has: (dir: string) => boolean): string | undefined {
   for (let dir = dirname(start); ; dir = dirname(dir)) {
     if (has(dir)) return dir;
@@ -43,11 +65,8 @@ function linkAncestorModules(userRoot: string, copyRoot: string): boolean {
   const packageDir = nearestAncestor(userRoot, (d) => existsSync(join(d, "package.json")));
   if (modulesOwner === undefined && packageDir === undefined) return false;
   const target = join(copyRoot, "node_modules");
-  mkdirSync(target, { recursive: true });
-  if (modulesOwner !== undefined) {
-    const source = join(modulesOwner, "node_modules");
-    for (const name of readdirSync(source)) symlinkSync(join(source, name), join(target, name));
-  }
+  if (modulesOwner !== undefined) linkModuleEntries(join(modulesOwner, "node_modules"), target);
+  else mkdirSync(target, { recursive: true });
   if (packageDir !== undefined) {
     try {
       const name = (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { name?: unknown })
@@ -112,7 +131,13 @@ export function makeMutantCopy(userRoot: string, shared?: SharedModules): Mutant
         return true;
       },
     });
-    for (const r of modules) symlinkSync(join(userRoot, r), join(root, r));
+    for (const r of modules) {
+      const source = join(userRoot, r);
+      // A node_modules that is not a folder (a file, a dangling link) is linked as it is.
+      if (statSync(source, { throwIfNoEntry: false })?.isDirectory() === true)
+        linkModuleEntries(source, join(root, r));
+      else symlinkSync(source, join(root, r));
+    }
     if (!modules.includes("node_modules") && shared === undefined) linkAncestorModules(userRoot, root);
     return { dir, root, home };
   } catch (error) {

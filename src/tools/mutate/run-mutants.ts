@@ -6,6 +6,7 @@
  * (one mutant in its copy), run-tests.ts (one test run), since.ts (`--since`).
  */
 import { dialectOf } from "../../adapters/registry.js";
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { relative, resolve } from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
@@ -15,7 +16,7 @@ import type { HookItem, Mutant, MutantResult, MutateReport } from "../../core/mu
 import { BaselineProgress, runBaseline, type Baseline } from "./baseline.js";
 import { makeSharedModules, removeSharedModules } from "./copy.js";
 import { inventory } from "./inventory.js";
-import type { MutateOptions } from "./options.js";
+import { MutateSetupError, type MutateOptions } from "./options.js";
 import { planTests } from "./plan-tests.js";
 import { probeRegistrations, type RegistrationProbe } from "./probe.js";
 import { runLimitMs, runMutant } from "./run-mutant.js";
@@ -121,6 +122,12 @@ const likelihood = (m: Mutant): number => {
 export async function mutateHarness(options: MutateOptions = {}): Promise<MutateReport> {
   const started = performance.now();
   const root = resolve(options.root ?? process.cwd());
+  // A missing root has nothing to mutate: "0 mutants" would read as a pass.
+  const stat = statSync(root, { throwIfNoEntry: false });
+  if (stat === undefined || !stat.isDirectory())
+    throw new MutateSetupError(
+      `the repository to mutate, "${root}", ${stat === undefined ? "does not exist" : "is not a folder"}: pass the repository's folder with --root.`,
+    );
   let items = inventory(root).items;
   if (options.since !== undefined) {
     const changed = await changedFiles(root, options.since, options.signal);
