@@ -179,13 +179,7 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
       },
     });
 
-    const scored = [...accumulators.values()].reduce((n, a) => n + a.trials, 0);
-    const stopped = options.signal?.aborted === true || options.forceSignal?.aborted === true;
-    if (scored === 0 && tally.errors > 0 && !stopped) {
-      throw new EvalFailedError(
-        `Every trial that ran failed (${tally.errors} of ${outcome.launched}); nothing was scored. First errors: ${tally.firstErrors.join(" | ")}`,
-      );
-    }
+    assertSomeTrialScored(accumulators, tally, outcome.launched, options);
     const interrupted =
       (options.signal?.aborted === true && outcome.stoppedEarly) || options.forceSignal?.aborted === true;
     const aborted = outcome.stoppedEarly && (tally.budgetStopped || interrupted);
@@ -206,6 +200,22 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
     };
   } finally {
     writer?.close();
+  }
+}
+
+/** Unless the run was stopped, a run in which every trial failed is an error, not an empty report. */
+function assertSomeTrialScored(
+  accumulators: ReadonlyMap<string, ArmAccumulator>,
+  tally: RunTally,
+  launched: number,
+  options: EvalRunOptions,
+): void {
+  const scored = [...accumulators.values()].reduce((n, a) => n + a.trials, 0);
+  const stopped = options.signal?.aborted === true || options.forceSignal?.aborted === true;
+  if (scored === 0 && tally.errors > 0 && !stopped) {
+    throw new EvalFailedError(
+      `Every trial that ran failed (${tally.errors} of ${launched}); nothing was scored. First errors: ${tally.firstErrors.join(" | ")}`,
+    );
   }
 }
 

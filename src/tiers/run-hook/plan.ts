@@ -4,7 +4,8 @@
  */
 import { homedir } from "node:os";
 import { parseHooksConfig } from "../../core/hook-config/parse.js";
-import { selectHandlers } from "../../core/hook-config/select.js";
+import { selectHandlers, type HandlerSelection } from "../../core/hook-config/select.js";
+import type { HookHandler } from "../../core/hook-config/types.js";
 import type { HookSelectionNote } from "../../core/hook-decision/types.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { commandArgv } from "../run-script/prepare.js";
@@ -69,13 +70,7 @@ function planIn(
   const pluginRoot = (isRegistration(hook) ? hook.pluginRoot : undefined) ?? options.pluginRoot;
   const projectDir = options.projectDir ?? cwd;
   const ctx: ExpandContext = { cwd, projectDir, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
-  const env: Record<string, string> = {
-    CLAUDE_PROJECT_DIR: projectDir,
-    ...(options.harness === "copilot" ? { COPILOT_PROJECT_DIR: projectDir } : {}),
-    // Gemini CLI sets its own names beside CLAUDE_PROJECT_DIR (which it keeps for compatibility).
-    ...(options.harness === "gemini" ? { GEMINI_PROJECT_DIR: projectDir, GEMINI_CWD: projectDir } : {}),
-    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
-  };
+  const env = hookEnv(options, projectDir, pluginRoot);
   // Gemini CLI runs a command hook under `bash -c`; Claude Code and Codex under `sh -c`.
   const shellArgv = (command: string | readonly string[]): [string, ...string[]] => {
     const argv = commandArgv(command);
@@ -97,6 +92,51 @@ function planIn(
     projectDir,
     home: options.home ?? homedir(),
   });
+  const { notes, processes } = plannedProcesses(
+    selections,
+    (h) =>
+      shellArgv(
+        h.args
+          ? [expandHookCommand(h.command, ctx), ...h.args.map((a) => expandHookCommand(a, ctx))]
+          : expandHookCommand(h.command, ctx),
+      ),
+    options,
+  );
+  if (processes.length > 0) return { ...base, processes, selection: notes };
+  const notSelectedReason =
+    selections.length === 0
+      ? `no handler is registered for ${eventName}${Object.keys(config).length ? ` (the config has ${Object.keys(config).join(", ")})` : ""}`
+      : notes.map((n) => `${n.at}: ${n.reason}`).join("; ");
+  return { ...base, processes, selection: notes, notSelectedReason };
+}
+
+/** The variables the harness sets for a hook: the project dir under each harness's names, the plugin root. */
+function hookEnv(
+  options: RunHookOptions,
+  projectDir: string,
+  pluginRoot: string | undefined,
+): Record<string, string> {
+  return {
+    CLAUDE_PROJECT_DIR: projectDir,
+    ...(options.harness === "copilot" ? { COPILOT_PROJECT_DIR: projectDir } : {}),
+    // Gemini CLI sets its own names beside CLAUDE_PROJECT_DIR (which it keeps for compatibility).
+    ...(options.harness === "gemini" ? { GEMINI_PROJECT_DIR: projectDir, GEMINI_CWD: projectDir } : {}),
+    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
+  };
+}
+
+/** A command handler with its command. */
+type CommandHandler = HookHandler & { readonly command: string };
+
+/**
+ * The processes the selected command handlers start, once per distinct argv (the harness dedupes),
+ * and a note per handler saying whether it runs and why.
+ */
+function plannedProcesses(
+  selections: readonly HandlerSelection[],
+  argvOf: (handler: CommandHandler) => [string, ...string[]],
+  options: RunHookOptions,
+): { notes: HookSelectionNote[]; processes: PlannedHookProcess[] } {
   const notes: HookSelectionNote[] = [];
   const processes: PlannedHookProcess[] = [];
   const seen = new Set<string>();
@@ -114,11 +154,7 @@ function planIn(
       });
       continue;
     }
-    const argv = shellArgv(
-      h.args
-        ? [expandHookCommand(h.command, ctx), ...h.args.map((a) => expandHookCommand(a, ctx))]
-        : expandHookCommand(h.command, ctx),
-    );
+    const argv = argvOf({ ...h, command: h.command });
     const key = JSON.stringify(argv);
     if (seen.has(key)) {
       notes.push({
@@ -140,10 +176,5 @@ function planIn(
       registered: h.command,
     });
   }
-  if (processes.length > 0) return { ...base, processes, selection: notes };
-  const notSelectedReason =
-    selections.length === 0
-      ? `no handler is registered for ${eventName}${Object.keys(config).length ? ` (the config has ${Object.keys(config).join(", ")})` : ""}`
-      : notes.map((n) => `${n.at}: ${n.reason}`).join("; ");
-  return { ...base, processes, selection: notes, notSelectedReason };
+  return { notes, processes };
 }

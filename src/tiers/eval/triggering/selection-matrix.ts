@@ -114,15 +114,7 @@ export async function measureSelectionMatrix(
 ): Promise<SelectionMatrixReport> {
   const trials = positiveInt("trials", options.trials, 1);
   const concurrency = positiveInt("concurrency", options.concurrency, 1);
-  const derived: DerivedCount =
-    options.derivedPrompts === undefined
-      ? { count: DEFAULT_DERIVED_PROMPTS, strict: false }
-      : { count: positiveInt("derivedPrompts", options.derivedPrompts, 1), strict: true };
-  if (options.derivedPromptSeed !== undefined && !Number.isInteger(options.derivedPromptSeed)) {
-    throw new InvalidOptionError(
-      `derivedPromptSeed must be an integer, got ${String(options.derivedPromptSeed)}.`,
-    );
-  }
+  const derived = derivedCountOf(options);
   const minPrompts = positiveInt("minPrompts", options.minPrompts, 1);
   const model = options.model ?? "sonnet";
   const stub = options.stubSkillBodies ?? true;
@@ -190,6 +182,20 @@ export async function measureSelectionMatrix(
   } finally {
     installation.cleanup();
   }
+}
+
+/** The derivation options, checked: how many prompts to derive per skill, and whether that count is a must. */
+function derivedCountOf(options: SelectionMatrixOptions): DerivedCount {
+  const derived: DerivedCount =
+    options.derivedPrompts === undefined
+      ? { count: DEFAULT_DERIVED_PROMPTS, strict: false }
+      : { count: positiveInt("derivedPrompts", options.derivedPrompts, 1), strict: true };
+  if (options.derivedPromptSeed !== undefined && !Number.isInteger(options.derivedPromptSeed)) {
+    throw new InvalidOptionError(
+      `derivedPromptSeed must be an integer, got ${String(options.derivedPromptSeed)}.`,
+    );
+  }
+  return derived;
 }
 
 /** One settled run of the matrix and what it cost. */

@@ -152,9 +152,7 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
       ...options.prompts.map((prompt) => ({ set: "relevant" as const, prompt })),
       ...sets.irrelevant.map((prompt) => ({ set: "irrelevant" as const, prompt })),
     ];
-    let planned = 0;
-    for (let trial = 0; trial < trials; trial++)
-      for (let p = 0; p < cases.length; p++) if (inShard(trial, p, shard)) planned++;
+    const planned = plannedRuns(cases.length, trials, shard);
     await driver.preflight?.({ models: [model], efforts: [options.effort], trials: planned });
 
     const trialBase = promptTrialBase(options, installation.pluginDirs, model, stub);
@@ -256,6 +254,14 @@ function measuredSkill(options: TriggerRateOptions, installation: Installation):
     );
   }
   return skill;
+}
+
+/** How many runs this shard of the grid makes (what the driver's preflight is told). */
+function plannedRuns(cases: number, trials: number, shard: TriggerRateOptions["shard"]): number {
+  let planned = 0;
+  for (let trial = 0; trial < trials; trial++)
+    for (let p = 0; p < cases; p++) if (inShard(trial, p, shard)) planned++;
+  return planned;
 }
 
 /** Trial-major: every case of trial 0, then trial 1 …, only this shard's. */
