@@ -31,14 +31,18 @@ export const HARNESS_IDS: readonly string[] = HARNESSES.map((h) => h.id);
 
 /** A name that is no registered harness's id or alias. */
 export class UnknownHarnessError extends VigilesError {
-  constructor(name: string, what = "harness") {
+  /**
+   * @param name the name as given
+   * @param subject how the message names it (default `harness "<name>"`; a CLI passes the flag and value as typed)
+   */
+  constructor(name: string, subject = `harness ${JSON.stringify(name)}`) {
     const hint = closestName(
       name,
       HARNESSES.flatMap((h) => [h.id, ...h.aliases]),
     );
     super(
       "VIGILES_UNKNOWN_HARNESS",
-      `${what} ${JSON.stringify(name)} names no harness${hint !== undefined ? ` (did you mean ${JSON.stringify(hint)}?)` : ""}; use one of ${HARNESS_IDS.join(", ")}`,
+      `${subject} names no harness.${hint !== undefined ? ` Did you mean "${hint}"?` : ""} Use one of ${HARNESS_IDS.join(", ")}.`,
     );
   }
 }
@@ -51,7 +55,7 @@ export function findHarness(name: string): HarnessEntry | undefined {
 /** The harness an id or alias names; throws UnknownHarnessError (with a did-you-mean) otherwise. */
 export function harnessEntry(name: string, what = "harness"): HarnessEntry {
   const found = findHarness(name);
-  if (found === undefined) throw new UnknownHarnessError(name, what);
+  if (found === undefined) throw new UnknownHarnessError(name, `${what} ${JSON.stringify(name)}`);
   return found;
 }
 

@@ -16,6 +16,7 @@
  *   beside `agent-<id>.meta.json`), passed here as `subagents`; a prompt sent while a turn ran is an
  *   `attachment` `queued_command`, not a user line.
  */
+import { definedProps } from "../defined-props.js";
 import type { ModelTurn, ScriptedToolCall } from "../model-turn.js";
 import { isRecord } from "../is-record.js";
 
@@ -143,202 +144,268 @@ function turnOf(blocks: readonly Json[]): ModelTurn | undefined {
   return { tools: calls, ...(text !== "" ? { text } : {}) };
 }
 
-export function readTranscript(lines: readonly Json[], options: ReadTranscriptOptions = {}): RecordedSession {
-  const prompts: string[] = [];
-  const messages: Message[] = [];
-  const byId = new Map<string, Message>();
+/** What a scan of the transcript (main session, then each subagent) gathers, in order of arrival. */
+interface TranscriptScan {
+  readonly prompts: string[];
+  /** Assistant messages in order; a message split over lines is merged by its id. */
+  readonly messages: Message[];
+  readonly byId: Map<string, Message>;
   /** Fires from stream-json hook events: the complete list when there is any. */
-  const streamHooks: RecordedHook[] = [];
+  readonly streamHooks: RecordedHook[];
   /** Fires a session JSONL kept (attachments, Stop summaries, denials): only those that said something. */
-  const keptHooks: RecordedHook[] = [];
-  const hookNames = new Map<string, string>();
-  const unreproducible: string[] = [];
-  const plugins: { name: string; path: string }[] = [];
-  let cwd: string | undefined;
-  let version: string | undefined;
+  readonly keptHooks: RecordedHook[];
+  /** hook_id -> hook name, from `hook_started` (its `hook_response` may not name it). */
+  readonly hookNames: Map<string, string>;
+  readonly unreproducible: string[];
+  readonly plugins: { name: string; path: string }[];
+  cwd: string | undefined;
+  version: string | undefined;
   /** tool_use id of an Agent/Task call -> the key its subagent's script goes under. */
-  const agentKeys = new Map<string, string>();
+  readonly agentKeys: Map<string, string>;
   /** tool_use id -> who refused the call. */
-  const refused = new Map<string, { by: string; text: string; event: string }>();
+  readonly refused: Map<string, { by: string; text: string; event: string }>;
   /** tool_use id -> tool name, for naming a denial's hook. */
-  const toolNames = new Map<string, string>();
+  readonly toolNames: Map<string, string>;
+}
 
-  const scan = (source: readonly Json[], subagent?: string) => {
-    for (const line of source) {
-      const type = line["type"];
-      const message = isRecord(line["message"]) ? line["message"] : undefined;
-      const parent =
-        subagent ?? (typeof line["parent_tool_use_id"] === "string" ? line["parent_tool_use_id"] : undefined);
-      if (typeof line["cwd"] === "string" && cwd === undefined) cwd = line["cwd"];
-      if (typeof line["version"] === "string" && version === undefined) version = line["version"];
-      if (type === "system" && line["subtype"] === "init") {
-        version = str(line["claude_code_version"]) || version;
-        for (const p of Array.isArray(line["plugins"]) ? line["plugins"].filter(isRecord) : []) {
-          if (typeof p["path"] === "string") plugins.push({ name: str(p["name"]), path: p["path"] });
-        }
-        for (const server of Array.isArray(line["mcp_servers"]) ? line["mcp_servers"].filter(isRecord) : []) {
-          unreproducible.push(
-            `MCP server "${str(server["name"])}": its tools are replayed as scripted calls only if it is configured in the replay`,
-          );
-        }
-      } else if (type === "system" && line["subtype"] === "hook_started") {
-        hookNames.set(str(line["hook_id"]), str(line["hook_name"]));
-      } else if (type === "system" && line["subtype"] === "hook_response") {
-        const name = hookNames.get(str(line["hook_id"])) ?? str(line["hook_name"]);
-        streamHooks.push({
-          name,
-          event: str(line["hook_event"]) || name.split(":")[0] || "",
-          exitCode: typeof line["exit_code"] === "number" ? line["exit_code"] : null,
-          outcome: str(line["outcome"]),
-        });
-      } else if (type === "system" && line["subtype"] === "stop_hook_summary") {
-        const event = subagent === undefined ? "Stop" : "SubagentStop";
-        const count = Array.isArray(line["hookInfos"]) ? line["hookInfos"].length : 0;
-        const failed = Array.isArray(line["hookErrors"]) && line["hookErrors"].length > 0;
-        for (let i = 0; i < count; i++) {
-          keptHooks.push({
-            name: event,
-            event,
-            exitCode: null,
-            outcome: failed ? "error" : "success",
-            ...(line["preventedContinuation"] === true ? { blocked: true } : {}),
-          });
-        }
-      } else if (type === "attachment" && isRecord(line["attachment"])) {
-        const a = line["attachment"];
-        const kind = HOOK_ATTACHMENTS[str(a["type"])];
-        if (kind) {
-          keptHooks.push({
-            name: str(a["hookName"]),
-            event: str(a["hookEvent"]) || str(a["hookName"]).split(":")[0] || "",
-            exitCode: typeof a["exitCode"] === "number" ? a["exitCode"] : null,
-            outcome: kind.outcome,
-            blocked: kind.blocked,
-          });
-        } else if (
-          a["type"] === "queued_command" &&
-          subagent === undefined &&
-          typeof a["prompt"] === "string" &&
-          (a["commandMode"] === undefined || a["commandMode"] === "prompt")
-        ) {
-          prompts.push(a["prompt"]);
-        }
-      } else if (type === "user" && message) {
-        noteDecisions(line, message);
-        // Hook feedback, task notifications and meta lines arrive as user text too; only real prompts start a replay turn.
-        if (
-          parent !== undefined ||
-          line["isSidechain"] === true ||
-          line["isMeta"] === true ||
-          "origin" in line
-        )
-          continue;
-        const text = userText(message);
-        if (text !== undefined && !/^(Stop hook feedback:|<task-notification>|<system-reminder>)/.test(text))
-          prompts.push(text);
-      } else if (type === "assistant" && message) {
-        const id = str(message["id"]) || `line-${messages.length}`;
-        let m = byId.get(id);
-        if (!m) {
-          m = { id, ...(parent !== undefined ? { parent } : {}), blocks: [] };
-          byId.set(id, m);
-          messages.push(m);
-        }
-        for (const block of Array.isArray(message["content"]) ? message["content"].filter(isRecord) : []) {
-          m.blocks.push(block);
-          if (block["type"] !== "tool_use") continue;
-          toolNames.set(str(block["id"]), str(block["name"]));
-          if (block["name"] === "Agent" || block["name"] === "Task") {
-            const input = isRecord(block["input"]) ? block["input"] : {};
-            agentKeys.set(str(block["id"]), str(input["subagent_type"]) || str(input["description"]) || "*");
-          }
-        }
-      }
-    }
+function emptyScan(): TranscriptScan {
+  return {
+    prompts: [],
+    messages: [],
+    byId: new Map(),
+    streamHooks: [],
+    keptHooks: [],
+    hookNames: new Map(),
+    unreproducible: [],
+    plugins: [],
+    cwd: undefined,
+    version: undefined,
+    agentKeys: new Map(),
+    refused: new Map(),
+    toolNames: new Map(),
   };
+}
 
-  /** A refused call: stream-json says so in `tool_result_meta`, a session JSONL in the line's `permissionDecision`. */
-  const noteDecisions = (line: Json, message: Json) => {
-    const meta = Array.isArray(line["tool_result_meta"]) ? line["tool_result_meta"].filter(isRecord) : [];
-    for (const block of Array.isArray(message["content"]) ? message["content"].filter(isRecord) : []) {
-      if (block["type"] !== "tool_result") continue;
-      const id = str(block["tool_use_id"]);
-      const decision = isRecord(line["permissionDecision"])
-        ? line["permissionDecision"]
-        : meta.find((m) => m["id"] === id)?.["permission_decision"];
-      if (!isRecord(decision) || decision["decision"] !== "reject") continue;
-      const code = str(decision["reasonCode"]);
-      refused.set(id, {
-        by: str(decision["source"]) || "unknown",
-        text: typeof block["content"] === "string" ? block["content"] : "",
-        event: code.startsWith("hook:") ? code.slice(5) : "PreToolUse",
-      });
-    }
-  };
+/** What the session replays as and what it did, read from its assistant messages in order. */
+interface ReplayScript {
+  readonly turns: ModelTurn[];
+  readonly agents: Record<string, ModelTurn[]>;
+  readonly toolSequence: string[];
+  readonly denials: RecordedDenial[];
+  readonly filesRead: string[];
+  readonly filesWritten: string[];
+  readonly unreproducible: string[];
+}
 
-  scan(lines);
+export function readTranscript(lines: readonly Json[], options: ReadTranscriptOptions = {}): RecordedSession {
+  const scan = emptyScan();
+  scanLines(scan, lines);
   (options.subagents ?? []).forEach((sub, i) => {
     const key = sub.toolUseId ?? `subagent-${i}`;
-    if (sub.agentType !== undefined && !agentKeys.has(key)) agentKeys.set(key, sub.agentType);
-    scan(sub.lines, key);
+    if (sub.agentType !== undefined && !scan.agentKeys.has(key)) scan.agentKeys.set(key, sub.agentType);
+    scanLines(scan, sub.lines, key);
   });
-  for (const [id, r] of refused) {
-    if (r.by !== "hook") continue;
-    keptHooks.push({
-      name: `${r.event}:${toolNames.get(id) ?? ""}`,
+  scan.keptHooks.push(...hookDenials(scan));
+  const script = replayScript(scan);
+  const complete = scan.streamHooks.length > 0;
+  return {
+    prompts: scan.prompts,
+    turns: script.turns,
+    agents: script.agents,
+    toolSequence: script.toolSequence,
+    hooks: complete ? scan.streamHooks : scan.keptHooks,
+    hookEvidence: complete ? "complete" : "partial",
+    denials: script.denials,
+    filesRead: [...new Set(script.filesRead)],
+    filesWritten: [...new Set(script.filesWritten)],
+    ...definedProps({ cwd: scan.cwd }),
+    plugins: scan.plugins,
+    unreproducible: [...new Set([...scan.unreproducible, ...script.unreproducible])],
+    ...definedProps({ claudeCodeVersion: scan.version }),
+  };
+}
+
+/** Reads one transcript's lines into `scan`; `subagent` is the key of the subagent they belong to. */
+function scanLines(scan: TranscriptScan, source: readonly Json[], subagent?: string): void {
+  for (const line of source) {
+    const type = line["type"];
+    const message = isRecord(line["message"]) ? line["message"] : undefined;
+    const parent =
+      subagent ?? (typeof line["parent_tool_use_id"] === "string" ? line["parent_tool_use_id"] : undefined);
+    if (typeof line["cwd"] === "string" && scan.cwd === undefined) scan.cwd = line["cwd"];
+    if (typeof line["version"] === "string" && scan.version === undefined) scan.version = line["version"];
+    if (type === "system") scanSystemLine(scan, line, subagent);
+    else if (type === "attachment" && isRecord(line["attachment"]))
+      scanAttachment(scan, line["attachment"], subagent);
+    else if (type === "user" && message) scanUserLine(scan, line, message, parent);
+    else if (type === "assistant" && message) scanAssistantMessage(scan, message, parent);
+  }
+}
+
+function scanSystemLine(scan: TranscriptScan, line: Json, subagent: string | undefined): void {
+  const subtype = line["subtype"];
+  if (subtype === "init") {
+    scan.version = str(line["claude_code_version"]) || scan.version;
+    for (const p of Array.isArray(line["plugins"]) ? line["plugins"].filter(isRecord) : []) {
+      if (typeof p["path"] === "string") scan.plugins.push({ name: str(p["name"]), path: p["path"] });
+    }
+    for (const server of Array.isArray(line["mcp_servers"]) ? line["mcp_servers"].filter(isRecord) : []) {
+      scan.unreproducible.push(
+        `MCP server "${str(server["name"])}": its tools are replayed as scripted calls only if it is configured in the replay`,
+      );
+    }
+  } else if (subtype === "hook_started") {
+    scan.hookNames.set(str(line["hook_id"]), str(line["hook_name"]));
+  } else if (subtype === "hook_response") {
+    const name = scan.hookNames.get(str(line["hook_id"])) ?? str(line["hook_name"]);
+    scan.streamHooks.push({
+      name,
+      event: str(line["hook_event"]) || name.split(":")[0] || "",
+      exitCode: typeof line["exit_code"] === "number" ? line["exit_code"] : null,
+      outcome: str(line["outcome"]),
+    });
+  } else if (subtype === "stop_hook_summary") {
+    const event = subagent === undefined ? "Stop" : "SubagentStop";
+    const count = Array.isArray(line["hookInfos"]) ? line["hookInfos"].length : 0;
+    const failed = Array.isArray(line["hookErrors"]) && line["hookErrors"].length > 0;
+    for (let i = 0; i < count; i++) {
+      scan.keptHooks.push({
+        name: event,
+        event,
+        exitCode: null,
+        outcome: failed ? "error" : "success",
+        ...(line["preventedContinuation"] === true ? { blocked: true } : {}),
+      });
+    }
+  }
+}
+
+/** A session JSONL attachment: a hook fire it kept, or a prompt queued while a turn ran. */
+function scanAttachment(scan: TranscriptScan, a: Json, subagent: string | undefined): void {
+  const kind = HOOK_ATTACHMENTS[str(a["type"])];
+  if (kind) {
+    scan.keptHooks.push({
+      name: str(a["hookName"]),
+      event: str(a["hookEvent"]) || str(a["hookName"]).split(":")[0] || "",
+      exitCode: typeof a["exitCode"] === "number" ? a["exitCode"] : null,
+      outcome: kind.outcome,
+      blocked: kind.blocked,
+    });
+  } else if (
+    a["type"] === "queued_command" &&
+    subagent === undefined &&
+    typeof a["prompt"] === "string" &&
+    (a["commandMode"] === undefined || a["commandMode"] === "prompt")
+  ) {
+    scan.prompts.push(a["prompt"]);
+  }
+}
+
+function scanUserLine(scan: TranscriptScan, line: Json, message: Json, parent: string | undefined): void {
+  noteDecisions(scan, line, message);
+  // Hook feedback, task notifications and meta lines arrive as user text too; only real prompts start a replay turn.
+  if (parent !== undefined || line["isSidechain"] === true || line["isMeta"] === true || "origin" in line)
+    return;
+  const text = userText(message);
+  if (text !== undefined && !/^(Stop hook feedback:|<task-notification>|<system-reminder>)/.test(text))
+    scan.prompts.push(text);
+}
+
+function scanAssistantMessage(scan: TranscriptScan, message: Json, parent: string | undefined): void {
+  const id = str(message["id"]) || `line-${scan.messages.length}`;
+  let m = scan.byId.get(id);
+  if (!m) {
+    m = { id, ...definedProps({ parent }), blocks: [] };
+    scan.byId.set(id, m);
+    scan.messages.push(m);
+  }
+  for (const block of Array.isArray(message["content"]) ? message["content"].filter(isRecord) : []) {
+    m.blocks.push(block);
+    if (block["type"] !== "tool_use") continue;
+    scan.toolNames.set(str(block["id"]), str(block["name"]));
+    if (block["name"] === "Agent" || block["name"] === "Task") {
+      const input = isRecord(block["input"]) ? block["input"] : {};
+      scan.agentKeys.set(str(block["id"]), str(input["subagent_type"]) || str(input["description"]) || "*");
+    }
+  }
+}
+
+/** A refused call: stream-json says so in `tool_result_meta`, a session JSONL in the line's `permissionDecision`. */
+function noteDecisions(scan: TranscriptScan, line: Json, message: Json): void {
+  const meta = Array.isArray(line["tool_result_meta"]) ? line["tool_result_meta"].filter(isRecord) : [];
+  for (const block of Array.isArray(message["content"]) ? message["content"].filter(isRecord) : []) {
+    if (block["type"] !== "tool_result") continue;
+    const id = str(block["tool_use_id"]);
+    const decision = isRecord(line["permissionDecision"])
+      ? line["permissionDecision"]
+      : meta.find((m) => m["id"] === id)?.["permission_decision"];
+    if (!isRecord(decision) || decision["decision"] !== "reject") continue;
+    const code = str(decision["reasonCode"]);
+    scan.refused.set(id, {
+      by: str(decision["source"]) || "unknown",
+      text: typeof block["content"] === "string" ? block["content"] : "",
+      event: code.startsWith("hook:") ? code.slice(5) : "PreToolUse",
+    });
+  }
+}
+
+/** The fires behind the calls a hook refused (a session JSONL records no other trace of them). */
+function hookDenials(scan: TranscriptScan): RecordedHook[] {
+  return [...scan.refused]
+    .filter(([, r]) => r.by === "hook")
+    .map(([id, r]) => ({
+      name: `${r.event}:${scan.toolNames.get(id) ?? ""}`,
       event: r.event,
       exitCode: EXIT_2_RESULT.test(r.text) ? 2 : null,
       outcome: "success",
       blocked: true,
-    });
-  }
+    }));
+}
 
-  const turns: ModelTurn[] = [];
-  const agents: Record<string, ModelTurn[]> = {};
-  const toolSequence: string[] = [];
-  const denials: RecordedDenial[] = [];
-  const filesRead: string[] = [];
-  const filesWritten: string[] = [];
-  for (const m of messages) {
+function replayScript(scan: TranscriptScan): ReplayScript {
+  const script: ReplayScript = {
+    turns: [],
+    agents: {},
+    toolSequence: [],
+    denials: [],
+    filesRead: [],
+    filesWritten: [],
+    unreproducible: [],
+  };
+  for (const m of scan.messages) {
     const turn = turnOf(m.blocks);
     if (!turn) continue;
-    if (m.parent === undefined) turns.push(turn);
-    else (agents[agentKeys.get(m.parent) ?? "*"] ??= []).push(turn);
-    for (const block of m.blocks.filter((b) => b["type"] === "tool_use")) {
-      const name = str(block["name"]);
-      const input = isRecord(block["input"]) ? block["input"] : {};
-      const refusal = refused.get(str(block["id"]));
-      if (m.parent === undefined) {
-        if (refusal) denials.push({ index: toolSequence.length, tool: name, by: refusal.by });
-        toolSequence.push(name);
-      }
-      // A refused call never ran: it read and wrote nothing.
-      if (name === "Read" && typeof input["file_path"] === "string" && !refusal)
-        filesRead.push(input["file_path"]);
-      if (name === "Write" && typeof input["file_path"] === "string" && !refusal)
-        filesWritten.push(input["file_path"]);
-      if (OUTSIDE.has(name))
-        unreproducible.push(
-          `${name} ${JSON.stringify(input).slice(0, 120)}: the replay scripts the call; the CLI's real fetch is not reproduced`,
-        );
-      if (name.startsWith("mcp__"))
-        unreproducible.push(`${name}: an MCP call; replayed only if that server is configured in the replay`);
-    }
+    if (m.parent === undefined) script.turns.push(turn);
+    else (script.agents[scan.agentKeys.get(m.parent) ?? "*"] ??= []).push(turn);
+    for (const block of m.blocks.filter((b) => b["type"] === "tool_use"))
+      noteToolCall(script, block, m.parent === undefined, scan.refused.get(str(block["id"])));
   }
-  const complete = streamHooks.length > 0;
-  return {
-    prompts,
-    turns,
-    agents,
-    toolSequence,
-    hooks: complete ? streamHooks : keptHooks,
-    hookEvidence: complete ? "complete" : "partial",
-    denials,
-    filesRead: [...new Set(filesRead)],
-    filesWritten: [...new Set(filesWritten)],
-    ...(cwd !== undefined ? { cwd } : {}),
-    plugins,
-    unreproducible: [...new Set(unreproducible)],
-    ...(version !== undefined ? { claudeCodeVersion: version } : {}),
-  };
+  return script;
+}
+
+function noteToolCall(
+  script: ReplayScript,
+  block: Json,
+  mainAgent: boolean,
+  refusal: { readonly by: string } | undefined,
+): void {
+  const name = str(block["name"]);
+  const input = isRecord(block["input"]) ? block["input"] : {};
+  if (mainAgent) {
+    if (refusal) script.denials.push({ index: script.toolSequence.length, tool: name, by: refusal.by });
+    script.toolSequence.push(name);
+  }
+  // A refused call never ran: it read and wrote nothing.
+  if (name === "Read" && typeof input["file_path"] === "string" && !refusal)
+    script.filesRead.push(input["file_path"]);
+  if (name === "Write" && typeof input["file_path"] === "string" && !refusal)
+    script.filesWritten.push(input["file_path"]);
+  if (OUTSIDE.has(name))
+    script.unreproducible.push(
+      `${name} ${JSON.stringify(input).slice(0, 120)}: the replay scripts the call; the CLI's real fetch is not reproduced`,
+    );
+  if (name.startsWith("mcp__"))
+    script.unreproducible.push(
+      `${name}: an MCP call; replayed only if that server is configured in the replay`,
+    );
 }

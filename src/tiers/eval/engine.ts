@@ -3,6 +3,7 @@
  * and folded into running aggregates. Rows stream to a JSONL file when one is given, so memory stays
  * flat; the budget and a graceful interrupt stop launches and let in-flight trials finish.
  */
+import { definedProps } from "../../core/defined-props.js";
 import { ArmAccumulator, ZERO_USAGE } from "../../core/eval/aggregate.js";
 import type { Shard } from "../../core/eval/shard.js";
 import { inShard } from "../../core/eval/shard.js";
@@ -14,9 +15,10 @@ import { trialTrace } from "./trial-trace.js";
 import type { EvalDriver, EvalTrial } from "./driver.js";
 import { EffortNotPinnedError, EvalFailedError, MissingCredentialsError } from "./errors.js";
 import { assertDriverPinsEffort } from "./effort-gate.js";
-import { runTrialGrid } from "./grid.js";
+import { runTrialGrid, type GridTrialResult } from "./grid.js";
 import type { ResolvedArm } from "./resolve-arms.js";
 import { RowsWriter } from "./rows-file.js";
+import { RunTally } from "./run-tally.js";
 import { TrialReplay } from "./trial-replay.js";
 import type { ProgressFigures } from "../../core/eval/progress-line.js";
 
@@ -94,9 +96,7 @@ function trialOf(arm: ResolvedArm, trial: number): EvalTrial {
     model: arm.model,
     stubSkillBodies: arm.stubSkillBodies,
     env: arm.env,
-    ...(arm.settings ? { settings: arm.settings } : {}),
-    ...(arm.effort !== undefined ? { effort: arm.effort } : {}),
-    ...(arm.allowedTools ? { allowedTools: arm.allowedTools } : {}),
+    ...definedProps({ settings: arm.settings, effort: arm.effort, allowedTools: arm.allowedTools }),
   };
 }
 
@@ -115,10 +115,113 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What the trials of one run share: the running figures, each arm's aggregate, the cache. */
+interface EngineRun {
+  readonly score: EngineInput["score"];
+  readonly tally: RunTally;
+  readonly accumulators: ReadonlyMap<string, ArmAccumulator>;
+  readonly replay: TrialReplay;
+  readonly warn: (message: string) => void;
+}
+
 export async function runEngine(input: EngineInput, options: EvalRunOptions): Promise<EvalReport> {
   const { common, driver } = input;
   const trials = options.trials ?? input.trials;
   const total = countGrid(input.arms.length, trials, options.shard);
+  await preflight(input, total);
+
+  const warn = options.onWarning ?? (() => {});
+  const replay = new TrialReplay(
+    options.cache ?? common.cache ?? "off",
+    options.cacheDir ?? common.cacheDir,
+    driver,
+    warn,
+  );
+  const accumulators = new Map(input.arms.map((a) => [a.name, new ArmAccumulator()]));
+  const keepRows = options.keepRows ?? options.rowsFile === undefined;
+  const rows: TrialRow[] = [];
+  const writer = options.rowsFile ? new RowsWriter(options.rowsFile) : undefined;
+  // Only a driver that can spend money has dollar figures; a mock's are the CLI's estimate of nothing.
+  const costBasis: CostBasis = driver.paid ? "estimate" : "mock";
+  const tally = new RunTally(
+    input.arms.map((a) => a.name),
+    total,
+    costBasis,
+  );
+  const run: EngineRun = { score: input.score, tally, accumulators, replay, warn };
+  const progress = (): void => options.onProgress?.(tally.figures());
+
+  try {
+    const outcome = await runTrialGrid(gridOf(input.arms, trials, options.shard, common.timeoutMs), driver, {
+      concurrency: common.concurrency ?? 1,
+      ...definedProps({ signal: options.signal, forceSignal: options.forceSignal }),
+      rateLimitRetries: common.rateLimitRetries ?? 3,
+      retryBackoffMs: common.retryBackoffMs ?? 1000,
+      shouldLaunch: () => {
+        if (common.maxCostUsd === undefined || tally.spent < common.maxCostUsd) return true;
+        tally.budgetStopped = true;
+        return false;
+      },
+      onLaunch: () => {
+        tally.launched();
+        progress();
+      },
+      replay: (trial) => replay.replay(trial),
+      onTrial: (result) => {
+        const { trial } = result;
+        tally.settled(trial.arm);
+        const row = rowOf(run, result);
+        replay.release(trial);
+        const kept = trial.case !== undefined ? { ...row, case: trial.case } : row;
+        writer?.write(kept);
+        if (keepRows) rows.push(kept);
+        progress();
+      },
+    });
+
+    assertSomeTrialScored(accumulators, tally, outcome.launched, options);
+    const interrupted =
+      (options.signal?.aborted === true && outcome.stoppedEarly) || options.forceSignal?.aborted === true;
+    const aborted = outcome.stoppedEarly && (tally.budgetStopped || interrupted);
+    const arms: Record<string, ReturnType<ArmAccumulator["report"]>> = {};
+    for (const [name, acc] of accumulators) arms[name] = acc.report();
+    return {
+      version: 1,
+      ...definedProps({ name: input.name }),
+      arms,
+      totalCostUsd: tally.spent,
+      costBasis,
+      ...(aborted ? { aborted: true, abortReason: tally.budgetStopped ? "budget" : "interrupt" } : {}),
+      ...(keepRows ? { rows } : {}),
+      ...(options.rowsFile ? { rowsFile: options.rowsFile } : {}),
+      ...definedProps({ checks: input.checks }),
+      inputsHash: input.inputsHash(driver.identity),
+      ...definedProps({ shard: options.shard }),
+    };
+  } finally {
+    writer?.close();
+  }
+}
+
+/** Unless the run was stopped, a run in which every trial failed is an error, not an empty report. */
+function assertSomeTrialScored(
+  accumulators: ReadonlyMap<string, ArmAccumulator>,
+  tally: RunTally,
+  launched: number,
+  options: EvalRunOptions,
+): void {
+  const scored = [...accumulators.values()].reduce((n, a) => n + a.trials, 0);
+  const stopped = options.signal?.aborted === true || options.forceSignal?.aborted === true;
+  if (scored === 0 && tally.errors > 0 && !stopped) {
+    throw new EvalFailedError(
+      `Every trial that ran failed (${tally.errors} of ${launched}); nothing was scored. First errors: ${tally.firstErrors.join(" | ")}`,
+    );
+  }
+}
+
+/** Fails before any spend when the driver cannot pin the arms' efforts or cannot run at all. */
+async function preflight(input: EngineInput, total: number): Promise<void> {
+  const { driver } = input;
   await assertDriverPinsEffort(
     driver,
     input.arms.map((a) => a.effort),
@@ -128,181 +231,57 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
     efforts: [...new Set(input.arms.map((a) => a.effort))],
     trials: total,
   });
+}
 
-  const warn = options.onWarning ?? (() => {});
-  const replay = new TrialReplay(
-    options.cache ?? common.cache ?? "off",
-    options.cacheDir ?? common.cacheDir,
-    driver,
-    warn,
-  );
-
-  const accumulators = new Map(input.arms.map((a) => [a.name, new ArmAccumulator()]));
-  const keepRows = options.keepRows ?? options.rowsFile === undefined;
-  const rows: TrialRow[] = [];
-  const writer = options.rowsFile ? new RowsWriter(options.rowsFile) : undefined;
-  const started = performance.now();
-  let spent = 0;
-  let done = 0;
-  let running = 0;
-  let errors = 0;
-  let cachedCount = 0;
-  let boolTrue = 0;
-  let boolAll = 0;
-  const armTallies = new Map(input.arms.map((a) => [a.name, { done: 0, boolTrue: 0, boolAll: 0 }]));
-  // Only a driver that can spend money has dollar figures; a mock's are the CLI's estimate of nothing.
-  const costBasis: CostBasis = driver.paid ? "estimate" : "mock";
-  let budgetStopped = false;
-  const firstErrors: string[] = [];
-
-  const progress = (): void => {
-    if (!options.onProgress) return;
-    const elapsedMs = performance.now() - started;
-    options.onProgress({
-      total,
-      done,
-      running,
-      errors,
-      cached: cachedCount,
-      passRate: boolAll > 0 ? boolTrue / boolAll : undefined,
-      arms: [...armTallies].map(([name, t]) => ({
-        name,
-        done: t.done,
-        passRate: t.boolAll > 0 ? t.boolTrue / t.boolAll : undefined,
-      })),
-      costUsd: spent,
-      costBasis,
-      elapsedMs,
-      etaMs: done > 0 ? ((total - done) * elapsedMs) / done : undefined,
-    });
-  };
-
-  try {
-    const outcome = await runTrialGrid(gridOf(input.arms, trials, options.shard, common.timeoutMs), driver, {
-      concurrency: common.concurrency ?? 1,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.forceSignal ? { forceSignal: options.forceSignal } : {}),
-      rateLimitRetries: common.rateLimitRetries ?? 3,
-      retryBackoffMs: common.retryBackoffMs ?? 1000,
-      shouldLaunch: () => {
-        if (common.maxCostUsd === undefined || spent < common.maxCostUsd) return true;
-        budgetStopped = true;
-        return false;
-      },
-      onLaunch: () => {
-        running++;
-        progress();
-      },
-      replay: (trial) => replay.replay(trial),
-      onTrial: (result) => {
-        running--;
-        done++;
-        const { trial } = result;
-        const arm = accumulators.get(trial.arm) as ArmAccumulator;
-        const tally = armTallies.get(trial.arm) as { done: number; boolTrue: number; boolAll: number };
-        tally.done++;
-        let row: TrialRow;
-        if (result.trace === undefined) {
-          errors++;
-          const message = messageOf(result.error);
-          if (firstErrors.length < 3) firstErrors.push(message);
-          warn(`trial ${trial.arm}#${trial.trial} failed to run: ${message}`);
-          arm.addError(ZERO_USAGE);
-          row = { arm: trial.arm, trial: trial.trial, metrics: {}, usage: ZERO_USAGE, error: message };
-        } else {
-          const trace = result.trace;
-          const usage = usageOf(trace);
-          if (!result.replayed) {
-            spent += usage.costUsd;
-            replay.record(trial, trace);
-          } else {
-            cachedCount++;
-          }
-          let scored: TrialScore | undefined;
-          try {
-            scored = input.score(trace, trial);
-          } catch (error) {
-            // A judge without credentials fails the same way on every trial: stop now, spend no more.
-            if (error instanceof MissingCredentialsError || error instanceof EffortNotPinnedError)
-              throw error;
-            errors++;
-            const message = `the measure threw: ${messageOf(error)}`;
-            if (firstErrors.length < 3) firstErrors.push(message);
-            arm.addError(result.replayed ? { ...usage, costUsd: 0 } : usage);
-            row = {
-              arm: trial.arm,
-              trial: trial.trial,
-              metrics: {},
-              usage,
-              error: message,
-              trace: trialTrace(trace),
-            };
-          }
-          if (scored) {
-            arm.addTrial(scored.metrics, usage, result.replayed);
-            for (const v of Object.values(scored.metrics)) {
-              if (typeof v === "boolean") {
-                boolAll++;
-                tally.boolAll++;
-                if (v) {
-                  boolTrue++;
-                  tally.boolTrue++;
-                }
-              }
-            }
-            row = {
-              arm: trial.arm,
-              trial: trial.trial,
-              metrics: scored.metrics,
-              usage,
-              ...(result.replayed ? { cached: true } : {}),
-              ...(scored.messages && Object.keys(scored.messages).length > 0
-                ? { messages: scored.messages }
-                : {}),
-              // Only a failing trial keeps its (clipped) trace: the report shows it; passing rows stay small.
-              ...(Object.values(scored.metrics).some((v) => !isSuccess(v))
-                ? { trace: trialTrace(trace) }
-                : {}),
-            };
-          }
-        }
-        replay.release(trial);
-        row ??= { arm: trial.arm, trial: trial.trial, metrics: {}, usage: ZERO_USAGE };
-        if (trial.case !== undefined) row = { ...row, case: trial.case };
-        writer?.write(row);
-        if (keepRows) rows.push(row);
-        progress();
-      },
-    });
-
-    const scored = [...accumulators.values()].reduce((n, a) => n + a.trials, 0);
-    const stopped = options.signal?.aborted === true || options.forceSignal?.aborted === true;
-    if (scored === 0 && errors > 0 && !stopped) {
-      throw new EvalFailedError(
-        `Every trial that ran failed (${errors} of ${outcome.launched}); nothing was scored. First errors: ${firstErrors.join(" | ")}`,
-      );
-    }
-    const interrupted =
-      (options.signal?.aborted === true && outcome.stoppedEarly) || options.forceSignal?.aborted === true;
-    const aborted = outcome.stoppedEarly && (budgetStopped || interrupted);
-    const arms: Record<string, ReturnType<ArmAccumulator["report"]>> = {};
-    for (const [name, acc] of accumulators) arms[name] = acc.report();
-    return {
-      version: 1,
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      arms,
-      totalCostUsd: spent,
-      costBasis,
-      ...(aborted ? { aborted: true, abortReason: budgetStopped ? "budget" : "interrupt" } : {}),
-      ...(keepRows ? { rows } : {}),
-      ...(options.rowsFile ? { rowsFile: options.rowsFile } : {}),
-      ...(input.checks ? { checks: input.checks } : {}),
-      inputsHash: input.inputsHash(driver.identity),
-      ...(options.shard ? { shard: options.shard } : {}),
-    };
-  } finally {
-    writer?.close();
+/** A settled trial as a row: scored, or the error that kept it from running or from being scored. */
+function rowOf(run: EngineRun, result: GridTrialResult): TrialRow {
+  const { trial } = result;
+  const arm = run.accumulators.get(trial.arm) as ArmAccumulator;
+  if (result.trace === undefined) {
+    const message = messageOf(result.error);
+    run.tally.failed(message);
+    run.warn(`trial ${trial.arm}#${trial.trial} failed to run: ${message}`);
+    arm.addError(ZERO_USAGE);
+    return { arm: trial.arm, trial: trial.trial, metrics: {}, usage: ZERO_USAGE, error: message };
   }
+  const trace = result.trace;
+  const usage = usageOf(trace);
+  if (!result.replayed) {
+    run.tally.spent += usage.costUsd;
+    run.replay.record(trial, trace);
+  } else {
+    run.tally.cached++;
+  }
+  let scored: TrialScore;
+  try {
+    scored = run.score(trace, trial);
+  } catch (error) {
+    // A judge without credentials fails the same way on every trial: stop now, spend no more.
+    if (error instanceof MissingCredentialsError || error instanceof EffortNotPinnedError) throw error;
+    const message = `the measure threw: ${messageOf(error)}`;
+    run.tally.failed(message);
+    arm.addError(result.replayed ? { ...usage, costUsd: 0 } : usage);
+    return {
+      arm: trial.arm,
+      trial: trial.trial,
+      metrics: {},
+      usage,
+      error: message,
+      trace: trialTrace(trace),
+    };
+  }
+  arm.addTrial(scored.metrics, usage, result.replayed);
+  run.tally.scored(trial.arm, scored.metrics);
+  return {
+    arm: trial.arm,
+    trial: trial.trial,
+    metrics: scored.metrics,
+    usage,
+    ...(result.replayed ? { cached: true } : {}),
+    ...(scored.messages && Object.keys(scored.messages).length > 0 ? { messages: scored.messages } : {}),
+    // Only a failing trial keeps its (clipped) trace: the report shows it; passing rows stay small.
+    ...(Object.values(scored.metrics).some((v) => !isSuccess(v)) ? { trace: trialTrace(trace) } : {}),
+  };
 }
 
 function countGrid(arms: number, trials: number, shard: Shard | undefined): number {

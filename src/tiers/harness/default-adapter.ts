@@ -1,39 +1,24 @@
 /**
- * The adapter a runner uses when the caller passes none: Claude Code, unless the run was started by
- * `vigiles test` in a repository it detected as Codex (VIGILES_HARNESS=codex). The CLI cannot take an
- * import, so the choice travels in the environment; a library caller picks with `{ adapter }`.
- * Every adapter but Claude Code's is imported only when chosen, so an unused one stays out of the module graph.
+ * The adapter a runner uses when the caller passes none: the registry's default (Claude Code),
+ * unless the run was started by `vigiles test` in a repository it detected as set up for another
+ * harness (VIGILES_HARNESS=<id>). The CLI cannot take an import, so the choice travels in the
+ * environment; a library caller picks with `{ adapter }`. Adapters load only when chosen, so an
+ * unused one stays out of the module graph.
  */
-import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
+import { DEFAULT_HARNESS, HARNESS_IDS, harnessEntry } from "../../adapters/registry.js";
 import type { HarnessAdapter } from "../../adapters/port.js";
-import { InvalidOptionError } from "../../core/errors.js";
 
 export const HARNESS_ENV = "VIGILES_HARNESS";
 
-/** The ids `adapterById` knows, in the order docs and messages list them. */
-export const HARNESS_IDS = ["claude-code", "codex", "copilot-cli", "gemini"] as const;
+export { HARNESS_IDS };
 
-/** The adapter of a harness id (`claude-code`, `codex`, `copilot-cli` or `copilot`, `gemini`); `what` names the source in the error. */
+/** The adapter of a harness id or alias; `what` names the source in the error (UnknownHarnessError, with a did-you-mean). */
 export async function adapterById(id: string, what = "harness"): Promise<HarnessAdapter> {
-  switch (id) {
-    case "claude-code":
-      return claudeCodeAdapter;
-    case "codex":
-      return (await import("../../adapters/codex/adapter.js")).codexAdapter;
-    case "copilot":
-    case "copilot-cli":
-      return (await import("../../adapters/copilot-cli/adapter.js")).copilotAdapter;
-    case "gemini":
-      return (await import("../../adapters/gemini-cli/adapter.js")).geminiAdapter;
-    default:
-      throw new InvalidOptionError(
-        `${what} ${JSON.stringify(id)} names no harness; use one of ${HARNESS_IDS.join(", ")}`,
-      );
-  }
+  return harnessEntry(id, what).loadAdapter();
 }
 
 export async function defaultAdapter(env: NodeJS.ProcessEnv = process.env): Promise<HarnessAdapter> {
   const chosen = env[HARNESS_ENV];
-  if (chosen === undefined || chosen === "") return claudeCodeAdapter;
+  if (chosen === undefined || chosen === "") return DEFAULT_HARNESS.loadAdapter();
   return adapterById(chosen, `${HARNESS_ENV}=`);
 }

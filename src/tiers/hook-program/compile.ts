@@ -104,98 +104,60 @@ async function refuseForbiddenImports(programFile: string, projectDir: string): 
   );
 }
 
+/** Where compile writes and how its commands spell paths: project settings, or a plugin's hooks.json. */
+interface CompileTarget {
+  readonly projectDir: string;
+  /** The plugin directory when compiling into a plugin. */
+  readonly plugin: string | undefined;
+  /** The directory command paths are spelled from, through `variable`. */
+  readonly root: string;
+  readonly variable: "CLAUDE_PLUGIN_ROOT" | "CLAUDE_PROJECT_DIR";
+  /** The config file the registrations go into. */
+  readonly output: string;
+  readonly node: string;
+  /** The runtime file settings commands run; computed on first use (a plugin runs its bundles). */
+  readonly runtime: () => { text: string };
+}
+
+/** A plugin bundle while esbuild builds it: each starts as soon as its program has loaded. */
+type PendingBundle = Omit<PlannedBundle, "text"> & { text: Promise<string> };
+
+function compileTarget(options: CompileHooksOptions): CompileTarget {
+  const projectDir = resolve(options.projectDir ?? process.cwd());
+  const plugin = options.pluginDir !== undefined ? resolve(projectDir, options.pluginDir) : undefined;
+  const root = plugin ?? projectDir;
+  const variable = plugin ? "CLAUDE_PLUGIN_ROOT" : "CLAUDE_PROJECT_DIR";
+  let runtime: { text: string } | undefined;
+  return {
+    projectDir,
+    plugin,
+    root,
+    variable,
+    output: plugin
+      ? join(plugin, "hooks", "hooks.json")
+      : resolve(projectDir, options.settingsFile ?? ".claude/settings.json"),
+    node: options.node ?? "node",
+    runtime: () =>
+      (runtime ??= commandPath(resolve(options.runtimeFile ?? installedRuntimeFile()), root, variable)),
+  };
+}
+
 /** Compiles hook programs into one config file, merging with what is there. */
 export async function compileHooks(
   programFiles: readonly string[],
   options: CompileHooksOptions = {},
 ): Promise<CompileHooksResult> {
-  const projectDir = resolve(options.projectDir ?? process.cwd());
-  const plugin = options.pluginDir !== undefined ? resolve(projectDir, options.pluginDir) : undefined;
-  const root = plugin ?? projectDir;
-  const variable = plugin ? "CLAUDE_PLUGIN_ROOT" : "CLAUDE_PROJECT_DIR";
-  const output = plugin
-    ? join(plugin, "hooks", "hooks.json")
-    : resolve(projectDir, options.settingsFile ?? ".claude/settings.json");
+  const target = compileTarget(options);
+  const { plugin, root, output } = target;
   const warnings: string[] = [];
-  const node = options.node ?? "node";
-  let runtime: { text: string } | undefined; // settings only: a plugin runs its bundles
   const registrations: CompiledRegistration[] = [];
-  // esbuild builds concurrently: each program's bundle starts as soon as the program has loaded.
-  const planned: (Omit<PlannedBundle, "text"> & { text: Promise<string> })[] = [];
-  for (const file of programFiles) {
-    const abs = resolve(projectDir, file);
-    if (existsSync(abs) && isBundleText(readFileSync(abs, "utf8").slice(0, 40)))
-      throw new CompileError(
-        "VIGILES_COMPILE_NOT_A_PROGRAM",
-        `${abs} is a bundle vigiles compile wrote, not a hook program; compile the program it names on its first line.`,
-      );
-    await refuseForbiddenImports(abs, projectDir);
-    const program = await loadHook(abs);
-    const rel = relative(root, abs).split(sep).join("/");
-    let command: string;
-    let name: string;
-    if (plugin) {
-      // The program is inlined into the bundle, so it may sit anywhere; the marker names it from the plugin.
-      name = rel;
-      const bundleFile = join(plugin, BUNDLE_DIR, bundleName(abs));
-      const clash = planned.find((b) => b.file === bundleFile);
-      if (clash)
-        throw new CompileError(
-          "VIGILES_COMPILE_BUNDLE_CLASH",
-          `${clash.program} and ${rel} would both compile to ${BUNDLE_DIR}/${bundleName(abs)}; rename one of them.`,
-        );
-      const text = bundleHookProgram(abs, { pluginRoot: plugin, bundleFile, label: rel });
-      text.catch(() => undefined); // read below; a later program failing to load must not leave it unhandled
-      planned.push({
-        file: bundleFile,
-        program: rel,
-        text,
-        before: existsSync(bundleFile) ? readFileSync(bundleFile, "utf8") : undefined,
-      });
-      command = `${node} ${commandPath(bundleFile, root, variable).text}`;
-    } else {
-      const prog = commandPath(abs, root, variable);
-      if (!prog.inside) warnings.push(`${abs} is outside ${root}; its registration uses an absolute path.`);
-      name = prog.inside ? rel : abs;
-      runtime ??= commandPath(resolve(options.runtimeFile ?? installedRuntimeFile()), root, variable);
-      command = `${node} ${runtime.text} ${prog.text}`;
-    }
-    registrations.push({
-      program: name,
-      event: program.on,
-      matcher: TOOL_EVENTS.has(program.on) ? (program.matcher ?? "*") : undefined,
-      command,
-      timeout: program.timeout ?? 30,
-    });
-  }
-  const texts = await Promise.allSettled(planned.map((b) => b.text));
-  const failed = texts.find((t) => t.status === "rejected");
-  if (failed) throw failed.reason;
-  const bundles: PlannedBundle[] = planned.map((b, i) => ({
-    ...b,
-    text: (texts[i] as PromiseFulfilledResult<string>).value,
-  }));
+  const planned: PendingBundle[] = [];
+  for (const file of programFiles) registrations.push(await compileProgram(file, target, planned, warnings));
+  const bundles = await builtBundles(planned);
   const orphanedBundles = plugin ? orphanBundles(plugin, bundles) : [];
 
   const before = existsSync(output) ? readFileSync(output, "utf8") : undefined;
-  let config: HooksConfig = {};
-  if (before !== undefined && before.trim() !== "") {
-    try {
-      config = JSON.parse(before) as HooksConfig;
-    } catch (error) {
-      throw new CompileError(
-        "VIGILES_COMPILE_BAD_CONFIG",
-        `${output} is not valid JSON; fix it by hand first (nothing was written).`,
-        { cause: error },
-      );
-    }
-    if (typeof config !== "object" || config === null || Array.isArray(config)) {
-      throw new CompileError(
-        "VIGILES_COMPILE_BAD_CONFIG",
-        `${output} is not a JSON object; nothing was written.`,
-      );
-    }
-  }
+  const config = parseConfig(output, before);
   const found = findRegistrations(config);
   const compiled = new Set(registrations.map((r) => r.program));
   const orphans = new Set(
@@ -213,50 +175,18 @@ export async function compileHooks(
   const configChanged = after !== before;
   const bundlesChanged = orphanedBundles.length > 0 || bundles.some((b) => b.before !== b.text);
   const changed = configChanged || bundlesChanged;
+  const bundleFiles = bundles.map((b) => b.file);
   if (options.check) {
-    for (const b of bundles) {
-      const problem = bundleProblem(b, root);
-      if (problem) problems.push(problem);
-    }
-    for (const o of orphanedBundles)
-      problems.push({
-        kind: "orphan",
-        program: o.program,
-        file: relative(root, o.file).split(sep).join("/"),
-        message: `${o.program} no longer exists; its bundle ${relative(root, o.file)} is removed on the next compile.`,
-      });
-    for (const r of registrations) {
-      const have = found.find((f) => f.program === r.program && f.event === r.event);
-      if (!have)
-        problems.push({
-          kind: "missing",
-          program: r.program,
-          event: r.event,
-          message: `${r.program} (${r.event}) is not registered in ${output}; run vigiles compile.`,
-        });
-    }
+    problems.push(...staleProblems(target, bundles, orphanedBundles, registrations, found));
     if (configChanged && problems.length === 0)
       problems.push({
         kind: "stale",
         program: "*",
         message: `${output} differs from what vigiles compile writes now; run vigiles compile.`,
       });
-    return { output, changed, registrations, bundles: bundles.map((b) => b.file), problems, warnings };
+    return { output, changed, registrations, bundles: bundleFiles, problems, warnings };
   }
-  const blocking = found.filter((f) => f.handEdited && compiled.has(f.program));
-  if (blocking.length > 0 && !options.force) {
-    throw new CompileError(
-      "VIGILES_COMPILE_HAND_EDITED",
-      `${blocking.map((b) => `${b.program} (${b.event})`).join(", ")} in ${output} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it.`,
-    );
-  }
-  const editedBundles = bundles.filter(isHandEdited);
-  if (editedBundles.length > 0 && !options.force) {
-    throw new CompileError(
-      "VIGILES_COMPILE_HAND_EDITED",
-      `${editedBundles.map((b) => relative(root, b.file)).join(", ")} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it (nothing was written).`,
-    );
-  }
+  if (!options.force) refuseHandEdits(target, found, compiled, bundles);
   // Bundles first, so a registration never names a bundle that is not there yet.
   writeBundles(bundles, orphanedBundles);
   if (configChanged) {
@@ -266,10 +196,153 @@ export async function compileHooks(
     output,
     changed,
     registrations,
-    bundles: bundles.map((b) => b.file),
+    bundles: bundleFiles,
     problems: problems.filter((p) => p.kind === "hand-edited" && !compiled.has(p.program)),
     warnings,
   };
+}
+
+/** One program's registration; for a plugin, its bundle starts building into `planned`. */
+async function compileProgram(
+  file: string,
+  target: CompileTarget,
+  planned: PendingBundle[],
+  warnings: string[],
+): Promise<CompiledRegistration> {
+  const { projectDir, plugin, root, variable, node } = target;
+  const abs = resolve(projectDir, file);
+  if (existsSync(abs) && isBundleText(readFileSync(abs, "utf8").slice(0, 40)))
+    throw new CompileError(
+      "VIGILES_COMPILE_NOT_A_PROGRAM",
+      `${abs} is a bundle vigiles compile wrote, not a hook program; compile the program it names on its first line.`,
+    );
+  await refuseForbiddenImports(abs, projectDir);
+  const program = await loadHook(abs);
+  const rel = relative(root, abs).split(sep).join("/");
+  let command: string;
+  let name: string;
+  if (plugin) {
+    // The program is inlined into the bundle, so it may sit anywhere; the marker names it from the plugin.
+    name = rel;
+    const bundleFile = join(plugin, BUNDLE_DIR, bundleName(abs));
+    const clash = planned.find((b) => b.file === bundleFile);
+    if (clash)
+      throw new CompileError(
+        "VIGILES_COMPILE_BUNDLE_CLASH",
+        `${clash.program} and ${rel} would both compile to ${BUNDLE_DIR}/${bundleName(abs)}; rename one of them.`,
+      );
+    const text = bundleHookProgram(abs, { pluginRoot: plugin, bundleFile, label: rel });
+    text.catch(() => undefined); // read below; a later program failing to load must not leave it unhandled
+    planned.push({
+      file: bundleFile,
+      program: rel,
+      text,
+      before: existsSync(bundleFile) ? readFileSync(bundleFile, "utf8") : undefined,
+    });
+    command = `${node} ${commandPath(bundleFile, root, variable).text}`;
+  } else {
+    const prog = commandPath(abs, root, variable);
+    if (!prog.inside) warnings.push(`${abs} is outside ${root}; its registration uses an absolute path.`);
+    name = prog.inside ? rel : abs;
+    command = `${node} ${target.runtime().text} ${prog.text}`;
+  }
+  return {
+    program: name,
+    event: program.on,
+    matcher: TOOL_EVENTS.has(program.on) ? (program.matcher ?? "*") : undefined,
+    command,
+    timeout: program.timeout ?? 30,
+  };
+}
+
+/** The bundles once esbuild has built them all; the first build that failed is thrown. */
+async function builtBundles(planned: readonly PendingBundle[]): Promise<PlannedBundle[]> {
+  const texts = await Promise.allSettled(planned.map((b) => b.text));
+  const failed = texts.find((t) => t.status === "rejected");
+  if (failed) throw failed.reason;
+  return planned.map((b, i) => ({
+    ...b,
+    text: (texts[i] as PromiseFulfilledResult<string>).value,
+  }));
+}
+
+/** The config file's hooks config: empty when the file is missing or blank; refused unless a JSON object. */
+function parseConfig(output: string, text: string | undefined): HooksConfig {
+  if (text === undefined || text.trim() === "") return {};
+  let config: HooksConfig;
+  try {
+    config = JSON.parse(text) as HooksConfig;
+  } catch (error) {
+    throw new CompileError(
+      "VIGILES_COMPILE_BAD_CONFIG",
+      `${output} is not valid JSON; fix it by hand first (nothing was written).`,
+      { cause: error },
+    );
+  }
+  if (typeof config !== "object" || config === null || Array.isArray(config)) {
+    throw new CompileError(
+      "VIGILES_COMPILE_BAD_CONFIG",
+      `${output} is not a JSON object; nothing was written.`,
+    );
+  }
+  return config;
+}
+
+/** With `check`: what is out of date besides the config text (bundles, orphaned bundles, missing registrations). */
+function staleProblems(
+  target: CompileTarget,
+  bundles: readonly PlannedBundle[],
+  orphanedBundles: readonly { readonly program: string; readonly file: string }[],
+  registrations: readonly CompiledRegistration[],
+  found: readonly FoundRegistration[],
+): CompileProblem[] {
+  const { root, output } = target;
+  const problems: CompileProblem[] = [];
+  for (const b of bundles) {
+    const problem = bundleProblem(b, root);
+    if (problem) problems.push(problem);
+  }
+  for (const o of orphanedBundles)
+    problems.push({
+      kind: "orphan",
+      program: o.program,
+      file: relative(root, o.file).split(sep).join("/"),
+      message: `${o.program} no longer exists; its bundle ${relative(root, o.file)} is removed on the next compile.`,
+    });
+  for (const r of registrations) {
+    const have = found.find((f) => f.program === r.program && f.event === r.event);
+    if (!have)
+      problems.push({
+        kind: "missing",
+        program: r.program,
+        event: r.event,
+        message: `${r.program} (${r.event}) is not registered in ${output}; run vigiles compile.`,
+      });
+  }
+  return problems;
+}
+
+/** Without `force`: a compiled registration or bundle edited by hand stops the compile before it writes. */
+function refuseHandEdits(
+  target: CompileTarget,
+  found: readonly FoundRegistration[],
+  compiled: ReadonlySet<string>,
+  bundles: readonly PlannedBundle[],
+): void {
+  const blocking = found.filter((f) => f.handEdited && compiled.has(f.program));
+  if (blocking.length > 0) {
+    throw new CompileError(
+      "VIGILES_COMPILE_HAND_EDITED",
+      `${blocking.map((b) => `${b.program} (${b.event})`).join(", ")} in ${target.output} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it.`,
+    );
+  }
+  const editedBundles = bundles.filter(isHandEdited);
+  if (editedBundles.length > 0) {
+    throw new CompileError(
+      "VIGILES_COMPILE_HAND_EDITED",
+      `${editedBundles.map((b) => relative(target.root, b.file)).join(", ")} was edited by hand since it was compiled; move the change into the program, or rerun with --force to overwrite it (nothing was written).`,
+    );
+  }
 }
 
 function handEdited(f: FoundRegistration): CompileProblem {

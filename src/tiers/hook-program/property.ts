@@ -112,6 +112,93 @@ const invariantName = (inv: PropertyInvariant): string =>
 const checkInvariant = (inv: PropertyInvariant, c: PropertyCase): boolean =>
   (typeof inv === "function" ? inv(c) : inv.check(c)) !== false;
 
+/** A generated case: which seed, and the mutator steps applied to it. */
+interface Generated {
+  readonly seedIndex: number;
+  readonly steps: Step[];
+}
+
+/**
+ * One property run's fixed inputs and its running figures: it builds each generated case from its
+ * seed and judges the hook's decision on it against the invariants.
+ */
+class PropertyRun {
+  /** Generated cases on which at least one mutator applied (zero: nothing was fuzzed). */
+  mutatedRuns = 0;
+  /** Each seed's own decision, the baseline its respellings are judged against. */
+  private readonly seedDecisions = new Map<number, FoldedHookDecision>();
+
+  constructor(
+    readonly seeds: readonly RawHookEvent[],
+    readonly mutators: readonly HookMutator[],
+    private readonly invariants: readonly PropertyInvariant[],
+    private readonly eventName: string,
+  ) {}
+
+  seedEvent(seedIndex: number): RawHookEvent {
+    return withEventName(this.seeds[seedIndex] as RawHookEvent, this.eventName);
+  }
+
+  /** Decides every seed now (an async hook: each decision is awaited once, before the run). */
+  async decideSeeds(
+    decide: (e: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision>,
+  ): Promise<void> {
+    for (let i = 0; i < this.seeds.length; i++) this.seedDecisions.set(i, await decide(this.seedEvent(i)));
+  }
+
+  /** A seed's decision, decided on first use (a synchronous hook). */
+  seedDecision(seedIndex: number, decide?: (e: RawHookEvent) => FoldedHookDecision): FoldedHookDecision {
+    let d = this.seedDecisions.get(seedIndex);
+    if (!d && decide) this.seedDecisions.set(seedIndex, (d = decide(this.seedEvent(seedIndex))));
+    return d as FoldedHookDecision;
+  }
+
+  /** The seed respelled by each step whose mutator applies, and the steps that did. */
+  build({ seedIndex, steps }: Generated): { event: RawHookEvent; applied: string[] } {
+    let event = this.seedEvent(seedIndex);
+    const applied: string[] = [];
+    for (const s of steps) {
+      const m = this.mutators[s.m] as HookMutator;
+      const next = m.apply(event, s.choice);
+      if (next) {
+        event = next;
+        applied.push(`${m.name}#${s.choice}`);
+      }
+    }
+    return { event, applied };
+  }
+
+  /** Throws InvariantBroken when the decision on a respelled event breaks an invariant. */
+  judge(
+    seedIndex: number,
+    seedDecision: FoldedHookDecision,
+    event: RawHookEvent,
+    applied: string[],
+    decision: FoldedHookDecision,
+  ): void {
+    if (applied.length > 0) this.mutatedRuns++;
+    const c: PropertyCase = {
+      seed: this.seeds[seedIndex] as RawHookEvent,
+      seedDecision,
+      event,
+      decision,
+      steps: applied,
+    };
+    for (const inv of this.invariants)
+      if (!checkInvariant(inv, c)) throw new InvariantBroken(invariantName(inv), c);
+  }
+}
+
+type Decide = (e: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision>;
+
+/** How the hook decides: a program's verdict in process, a function as given, a command as a subprocess. */
+function decideOf(decider: PropertyHookOptions["decide"], eventName: string): Decide {
+  if (isHookProgram(decider)) return (e) => programVerdict(decider, e);
+  if (typeof decider === "function") return decider;
+  const hook = hookCommandOf(decider);
+  return async (e: RawHookEvent) => runHookCommand(hook, e, eventName);
+}
+
 /**
  * Fuzzes a hook with respellings of seed events and checks invariants on every decision.
  * @example
@@ -130,22 +217,16 @@ export async function propertyHook(options: PropertyHookOptions): Promise<Proper
     throw new InvalidOptionError(
       "propertyHook: `mutate` is empty; pass mutators or leave it out for the shell mutators.",
     );
-  const invariants = options.invariants ?? [sameDecisionAsSeed];
   const decider = options.decide;
   const isProgram = isHookProgram(decider);
   const eventName = options.event ?? (isProgram ? decider.on : "PreToolUse");
-  const subprocess = (hook: HookCommand) => async (e: RawHookEvent) => runHookCommand(hook, e, eventName);
-  const decide: (e: RawHookEvent) => FoldedHookDecision | Promise<FoldedHookDecision> = isProgram
-    ? (e) => programVerdict(decider, e)
-    : typeof decider === "function"
-      ? decider
-      : subprocess(hookCommandOf(decider));
+  const run = new PropertyRun(seeds, mutators, options.invariants ?? [sameDecisionAsSeed], eventName);
+  const decide = decideOf(decider, eventName);
   const numRuns = options.numRuns ?? (isProgram ? 100 : 25);
   const fcSeed = options.fcSeed ?? (Date.now() ^ (Math.random() * 0x100000000)) | 0;
 
   // fast-check is loaded here, not with the entry: only a property run needs it (45 ms of the import).
   const { default: fc } = await import("fast-check");
-  const seedDecisions = new Map<number, FoldedHookDecision>();
   const arbitrary = fc.record({
     seedIndex: fc.nat({ max: seeds.length - 1 }),
     steps: fc.array(fc.record({ m: fc.nat({ max: mutators.length - 1 }), choice: fc.nat({ max: 59 }) }), {
@@ -153,102 +234,63 @@ export async function propertyHook(options: PropertyHookOptions): Promise<Proper
       maxLength: options.maxSteps ?? 3,
     }),
   });
-  const build = (seedIndex: number, steps: readonly Step[]): { event: RawHookEvent; applied: string[] } => {
-    let event = withEventName(seeds[seedIndex] as RawHookEvent, eventName);
-    const applied: string[] = [];
-    for (const s of steps) {
-      const m = mutators[s.m] as HookMutator;
-      const next = m.apply(event, s.choice);
-      if (next) {
-        event = next;
-        applied.push(`${m.name}#${s.choice}`);
-      }
-    }
-    return { event, applied };
-  };
-  let mutatedRuns = 0;
-  const judge = (
-    seedIndex: number,
-    seedDecision: FoldedHookDecision,
-    event: RawHookEvent,
-    applied: string[],
-    decision: FoldedHookDecision,
-  ): void => {
-    if (applied.length > 0) mutatedRuns++;
-    const c: PropertyCase = {
-      seed: seeds[seedIndex] as RawHookEvent,
-      seedDecision,
-      event,
-      decision,
-      steps: applied,
-    };
-    for (const inv of invariants)
-      if (!checkInvariant(inv, c)) throw new InvariantBroken(invariantName(inv), c);
-  };
   const params = {
     numRuns,
     seed: fcSeed,
     ...(options.path !== undefined ? { path: options.path, endOnFailure: true } : {}),
   };
+  const asyncCheck = async (): Promise<RunDetails<[Generated]>> => {
+    await run.decideSeeds(decide);
+    return fc.check(
+      fc.asyncProperty(arbitrary, async (generated) => {
+        const { event, applied } = run.build(generated);
+        const { seedIndex } = generated;
+        run.judge(seedIndex, run.seedDecision(seedIndex), event, applied, await decide(event));
+      }),
+      params,
+    );
+  };
 
-  let details: RunDetails<[{ seedIndex: number; steps: Step[] }]>;
+  let details: RunDetails<[Generated]>;
   if (isProgram || typeof decider === "function") {
     const sync = decide as (e: RawHookEvent) => FoldedHookDecision;
-    const seedDecisionOf = (i: number): FoldedHookDecision => {
-      let d = seedDecisions.get(i);
-      if (!d) seedDecisions.set(i, (d = sync(withEventName(seeds[i] as RawHookEvent, eventName))));
-      return d;
-    };
-    const probe = decide(withEventName(seeds[0] as RawHookEvent, eventName));
+    // A function hook may be async: its first answer says which check runs.
+    const probe = decide(run.seedEvent(0));
     if (probe instanceof Promise) {
       await probe;
       details = await asyncCheck();
     } else {
       details = fc.check(
-        fc.property(arbitrary, ({ seedIndex, steps }) => {
-          const { event, applied } = build(seedIndex, steps);
-          judge(seedIndex, seedDecisionOf(seedIndex), event, applied, sync(event));
+        fc.property(arbitrary, (generated) => {
+          const { event, applied } = run.build(generated);
+          const { seedIndex } = generated;
+          run.judge(seedIndex, run.seedDecision(seedIndex, sync), event, applied, sync(event));
         }),
         params,
       );
     }
   } else details = await asyncCheck();
 
-  async function asyncCheck(): Promise<RunDetails<[{ seedIndex: number; steps: Step[] }]>> {
-    for (let i = 0; i < seeds.length; i++)
-      seedDecisions.set(i, await decide(withEventName(seeds[i] as RawHookEvent, eventName)));
-    return fc.check(
-      fc.asyncProperty(arbitrary, async ({ seedIndex, steps }) => {
-        const { event, applied } = build(seedIndex, steps);
-        judge(
-          seedIndex,
-          seedDecisions.get(seedIndex) as FoldedHookDecision,
-          event,
-          applied,
-          await decide(event),
-        );
-      }),
-      params,
-    );
-  }
-
-  if (details.failed) {
-    const broken = details.errorInstance instanceof InvariantBroken ? details.errorInstance : undefined;
-    const replay = { fcSeed: details.seed, path: details.counterexamplePath ?? "" };
-    if (!broken) {
-      throw new AssertionFailedError(
-        `propertyHook: the hook failed on a generated case (${String(details.errorInstance)}); replay with { fcSeed: ${replay.fcSeed}, path: "${replay.path}" }.`,
-        { cause: details.errorInstance },
-      );
-    }
-    throw new PropertyHookError(formatFailure(broken, details, replay), broken.c, broken.invariant, replay);
-  }
-  if (mutatedRuns === 0) {
+  if (details.failed) throw failureOf(details);
+  if (run.mutatedRuns === 0) {
     throw new VacuousAssertionError(
       `propertyHook: none of the ${mutators.length} mutators applied to the seed event(s) in ${details.numRuns} runs, so nothing was fuzzed. Seed a Bash event with a command (or pass mutators that fit the seed).`,
     );
   }
-  return { numRuns: details.numRuns, mutatedRuns, fcSeed: details.seed };
+  return { numRuns: details.numRuns, mutatedRuns: run.mutatedRuns, fcSeed: details.seed };
+}
+
+/** The error a failed run throws: the broken invariant with its case, or what the hook threw; both say how to replay. */
+function failureOf(details: RunDetails<[Generated]>): Error {
+  const broken = details.errorInstance instanceof InvariantBroken ? details.errorInstance : undefined;
+  const replay = { fcSeed: details.seed, path: details.counterexamplePath ?? "" };
+  if (!broken) {
+    return new AssertionFailedError(
+      `propertyHook: the hook failed on a generated case (${String(details.errorInstance)}); replay with { fcSeed: ${replay.fcSeed}, path: "${replay.path}" }.`,
+      { cause: details.errorInstance },
+    );
+  }
+  return new PropertyHookError(formatFailure(broken, details, replay), broken.c, broken.invariant, replay);
 }
 
 class InvariantBroken extends Error {

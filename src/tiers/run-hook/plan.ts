@@ -4,7 +4,9 @@
  */
 import { homedir } from "node:os";
 import { parseHooksConfig } from "../../core/hook-config/parse.js";
-import { selectHandlersWith } from "../../core/hook-config/select.js";
+import { selectHandlersWith, type HandlerSelection } from "../../core/hook-config/select.js";
+import type { HookHandler } from "../../core/hook-config/types.js";
+import type { HookDialect } from "../../core/dialect.js";
 import { dialectOf } from "../../adapters/registry.js";
 import type { HookSelectionNote } from "../../core/hook-decision/types.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
@@ -76,16 +78,7 @@ function planIn(
     ...(pluginRoot !== undefined ? { pluginRoot } : {}),
     pluginRootPlaceholders: dialect.pluginRootPlaceholders,
   };
-  // A variable the harness neither sets nor substitutes is left to the shell, which expands it to ""
-  // (Gemini CLI and `${CLAUDE_PLUGIN_ROOT}`: the command becomes `/hooks/…`).
-  const unset = new Set(dialect.unsetVariables);
-  const env: Record<string, string> = {
-    ...Object.fromEntries([...unset].map((name) => [name, ""])),
-    ...dialect.hookEnv(projectDir),
-    ...(pluginRoot !== undefined && !unset.has("CLAUDE_PLUGIN_ROOT")
-      ? { CLAUDE_PLUGIN_ROOT: pluginRoot }
-      : {}),
-  };
+  const env = hookEnv(dialect, projectDir, pluginRoot);
   // A string command runs under the harness's shell (`sh -c`, Gemini and Copilot `bash -c`).
   const shellArgv = (command: string | readonly string[]): [string, ...string[]] => {
     const argv = commandArgv(command);
@@ -107,6 +100,58 @@ function planIn(
     projectDir,
     home: options.home ?? homedir(),
   });
+  const { notes, processes } = plannedProcesses(
+    selections,
+    (h) =>
+      shellArgv(
+        h.args
+          ? [expandHookCommand(h.command, ctx), ...h.args.map((a) => expandHookCommand(a, ctx))]
+          : expandHookCommand(h.command, ctx),
+      ),
+    options,
+    dialect,
+  );
+  if (processes.length > 0) return { ...base, processes, selection: notes };
+  const notSelectedReason =
+    selections.length === 0
+      ? `no handler is registered for ${eventName}${Object.keys(config).length ? ` (the config has ${Object.keys(config).join(", ")})` : ""}`
+      : notes.map((n) => `${n.at}: ${n.reason}`).join("; ");
+  return { ...base, processes, selection: notes, notSelectedReason };
+}
+
+/**
+ * The variables the harness sets for a hook: the project dir under its names, the plugin root. A
+ * variable the harness neither sets nor substitutes is left to the shell, which expands it to ""
+ * (Gemini CLI and `${CLAUDE_PLUGIN_ROOT}`: the command becomes `/hooks/…`).
+ */
+function hookEnv(
+  dialect: HookDialect,
+  projectDir: string,
+  pluginRoot: string | undefined,
+): Record<string, string> {
+  const unset = new Set(dialect.unsetVariables);
+  return {
+    ...Object.fromEntries([...unset].map((name) => [name, ""])),
+    ...dialect.hookEnv(projectDir),
+    ...(pluginRoot !== undefined && !unset.has("CLAUDE_PLUGIN_ROOT")
+      ? { CLAUDE_PLUGIN_ROOT: pluginRoot }
+      : {}),
+  };
+}
+
+/** A command handler with its command. */
+type CommandHandler = HookHandler & { readonly command: string };
+
+/**
+ * The processes the selected command handlers start, once per distinct argv (the harness dedupes),
+ * and a note per handler saying whether it runs and why.
+ */
+function plannedProcesses(
+  selections: readonly HandlerSelection[],
+  argvOf: (handler: CommandHandler) => [string, ...string[]],
+  options: RunHookOptions,
+  dialect: HookDialect,
+): { notes: HookSelectionNote[]; processes: PlannedHookProcess[] } {
   const notes: HookSelectionNote[] = [];
   const processes: PlannedHookProcess[] = [];
   const seen = new Set<string>();
@@ -124,11 +169,7 @@ function planIn(
       });
       continue;
     }
-    const argv = shellArgv(
-      h.args
-        ? [expandHookCommand(h.command, ctx), ...h.args.map((a) => expandHookCommand(a, ctx))]
-        : expandHookCommand(h.command, ctx),
-    );
+    const argv = argvOf({ ...h, command: h.command });
     const key = JSON.stringify(argv);
     if (seen.has(key)) {
       notes.push({
@@ -154,10 +195,5 @@ function planIn(
       registered: h.command,
     });
   }
-  if (processes.length > 0) return { ...base, processes, selection: notes };
-  const notSelectedReason =
-    selections.length === 0
-      ? `no handler is registered for ${eventName}${Object.keys(config).length ? ` (the config has ${Object.keys(config).join(", ")})` : ""}`
-      : notes.map((n) => `${n.at}: ${n.reason}`).join("; ");
-  return { ...base, processes, selection: notes, notSelectedReason };
+  return { notes, processes };
 }

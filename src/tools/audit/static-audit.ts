@@ -8,6 +8,7 @@ import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/audit/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/audit/lint-harness.js";
+import type { AgentInput } from "../../core/audit/rules/plugin-agent.js";
 import { checkCopilotHooksFile, type ClaudeUse } from "../../adapters/copilot-cli/dialect/audit-rules.js";
 import { checkGeminiHooksFile } from "../../adapters/gemini-cli/dialect/audit-rules.js";
 import type { HookScriptInput } from "../../core/audit/rules/hook-script.js";
@@ -109,51 +110,10 @@ function scriptOf(reg: HookRegistration, root: string): HookScriptInput | undefi
  * if (report.summary.errors > 0) console.error(formatHuman(report));
  */
 export function auditHarness(dir: string, options: AuditOptions = {}): AuditReport {
-  const root = resolve(dir);
-  let isDir = false;
-  try {
-    isDir = statSync(root).isDirectory();
-  } catch {
-    isDir = false;
-  }
-  if (!isDir)
-    throw new AuditRootError(
-      `Cannot audit "${dir}": it is not a directory. Pass the repository or plugin directory.`,
-    );
+  const root = auditRoot(dir);
   const discovery = discoverHarness(root, options.ignore ?? DEFAULT_AUDIT_IGNORE);
-  const skills: SkillInput[] = discovery.skills.map((s) => {
-    const text = read(s.path);
-    const fm = readFrontmatter(text);
-    const folderName = skillFolder(s.path);
-    const id = s.plugin?.name !== undefined ? `${s.plugin.name}:${folderName}` : folderName;
-    return {
-      file: displayPath(root, s.path),
-      folderName,
-      id,
-      ...(fm.data !== undefined && { frontmatter: fm.data }),
-      ...(fm.error !== undefined && { frontmatterError: fm.error }),
-      keyRanges: fm.keyRanges,
-      text,
-    };
-  });
-  // Skills and project agents may register hooks in their frontmatter (plugin agents' are ignored,
-  // which plugin-agent-fields reports): they go through the same rules, pointed at the `hooks` key.
-  const embedded: HookFileInput[] = [];
-  const embed = (path: string, pluginRoot: string | undefined) => {
-    const fm = readFrontmatter(read(path));
-    const hooks = fm.data?.["hooks"];
-    if (hooks === undefined) return;
-    embedded.push({
-      file: displayPath(root, path),
-      text: JSON.stringify({ hooks }),
-      dialect: dialectOf(),
-      role: "hooks-file",
-      ...(pluginRoot !== undefined && { pluginRoot }),
-      embeddedAt: fm.keyRanges["hooks"] ?? { line: 1, column: 1 },
-    });
-  };
-  for (const s of discovery.skills) embed(s.path, s.plugin?.root);
-  for (const a of discovery.agents) if (a.plugin === undefined) embed(a.path, undefined);
+  const skills = discovery.skills.map((s) => skillInput(root, s));
+  const embedded = embeddedHookFiles(root, discovery);
   const { findings, registrations } = lintHarness({
     hookFiles: [
       ...discovery.hookFiles.map((h) => ({
@@ -170,20 +130,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       text: read(p.manifest),
     })),
     skills,
-    agents: discovery.agents.map((a) => {
-      const text = read(a.path);
-      const fm = readFrontmatter(text);
-      const name =
-        typeof fm.data?.["name"] === "string" ? (fm.data["name"] as string) : basename(a.path, ".md");
-      return {
-        file: displayPath(root, a.path),
-        name,
-        inPlugin: a.plugin !== undefined,
-        frontmatter: fm.data ?? {},
-        keyRanges: fm.keyRanges,
-        text,
-      };
-    }),
+    agents: discovery.agents.map((a) => agentInput(root, a)),
     workflows: discovery.workflows.map((w) => ({
       file: displayPath(root, w.path),
       baseName: basename(w.path, ".js"),
@@ -196,13 +143,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
     ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });
-  const claudeUses = new Map<string, ClaudeUse[]>();
-  for (const reg of registrations) {
-    const script = scriptOf(reg, root);
-    if (!script?.exists) continue;
-    const path = resolve(root, script.file);
-    claudeUses.set(path, [...(claudeUses.get(path) ?? []), { event: reg.event, file: reg.file }]);
-  }
+  const claudeUses = claudeUsesByScript(root, registrations);
   for (const path of discovery.copilotHookFiles) {
     findings.push(...copilotFindings(root, path, (p) => claudeUses.get(p) ?? []));
   }
@@ -210,6 +151,91 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     findings.push(...checkGeminiHooksFile({ file: displayPath(root, path), text: read(path) }));
   }
   return { root, findings, registrations, discovery, summary: summarize(findings) };
+}
+
+/** The audited directory, absolute; refused when it is not a directory. */
+function auditRoot(dir: string): string {
+  const root = resolve(dir);
+  let isDir = false;
+  try {
+    isDir = statSync(root).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir)
+    throw new AuditRootError(
+      `Cannot audit "${dir}": it is not a directory. Pass the repository or plugin directory.`,
+    );
+  return root;
+}
+
+function skillInput(root: string, s: Discovery["skills"][number]): SkillInput {
+  const text = read(s.path);
+  const fm = readFrontmatter(text);
+  const folderName = skillFolder(s.path);
+  const id = s.plugin?.name !== undefined ? `${s.plugin.name}:${folderName}` : folderName;
+  return {
+    file: displayPath(root, s.path),
+    folderName,
+    id,
+    ...(fm.data !== undefined && { frontmatter: fm.data }),
+    ...(fm.error !== undefined && { frontmatterError: fm.error }),
+    keyRanges: fm.keyRanges,
+    text,
+  };
+}
+
+function agentInput(root: string, a: Discovery["agents"][number]): AgentInput {
+  const text = read(a.path);
+  const fm = readFrontmatter(text);
+  const name = typeof fm.data?.["name"] === "string" ? (fm.data["name"] as string) : basename(a.path, ".md");
+  return {
+    file: displayPath(root, a.path),
+    name,
+    inPlugin: a.plugin !== undefined,
+    frontmatter: fm.data ?? {},
+    keyRanges: fm.keyRanges,
+    text,
+  };
+}
+
+/**
+ * Hooks registered in the frontmatter of skills and project agents (plugin agents' are ignored,
+ * which plugin-agent-fields reports): they go through the same rules, pointed at the `hooks` key.
+ */
+function embeddedHookFiles(root: string, discovery: Discovery): HookFileInput[] {
+  const embedded: HookFileInput[] = [];
+  const embed = (path: string, pluginRoot: string | undefined) => {
+    const fm = readFrontmatter(read(path));
+    const hooks = fm.data?.["hooks"];
+    if (hooks === undefined) return;
+    embedded.push({
+      file: displayPath(root, path),
+      text: JSON.stringify({ hooks }),
+      dialect: dialectOf(),
+      role: "hooks-file",
+      ...(pluginRoot !== undefined && { pluginRoot }),
+      embeddedAt: fm.keyRanges["hooks"] ?? { line: 1, column: 1 },
+    });
+  };
+  for (const s of discovery.skills) embed(s.path, s.plugin?.root);
+  for (const a of discovery.agents) if (a.plugin === undefined) embed(a.path, undefined);
+  return embedded;
+}
+
+/** Each Claude Code hook script that exists (absolute path) -> the registrations that run it. */
+function claudeUsesByScript(
+  root: string,
+  registrations: readonly HookRegistration[],
+): Map<string, ClaudeUse[]> {
+  const claudeUses = new Map<string, ClaudeUse[]>();
+  for (const reg of registrations) {
+    const script = scriptOf(reg, root);
+    if (!script?.exists) continue;
+    const path = resolve(root, script.file);
+    claudeUses.set(path, [...(claudeUses.get(path) ?? []), { event: reg.event, file: reg.file }]);
+  }
+  return claudeUses;
 }
 
 /** A Copilot hooks file's findings; its commands resolve against the project (the dir holding `.github`). */

@@ -4,6 +4,7 @@
  * it). Only on a harness whose stream reports the selection (`skillSelectionEvents`: Claude Code's
  * Skill tool, Gemini CLI's activate_skill); Codex and Copilot report none.
  */
+import { definedProps } from "../../../core/defined-props.js";
 import { InvalidOptionError } from "../../../core/errors.js";
 import type { ArmUsage } from "../../../core/eval-report.js";
 import {
@@ -17,8 +18,6 @@ import { NO_SKILL, selectedCandidate } from "../../../core/triggering/selection.
 import type { CacheMode } from "../../../core/eval/spec.js";
 import type { EvalDriver, EvalTrial, Effort } from "../driver.js";
 import { assertDriverPinsEffort } from "../effort-gate.js";
-import { runTrialGrid } from "../grid.js";
-import { TrialReplay } from "../trial-replay.js";
 import {
   addUsage,
   checkModelFloor,
@@ -26,12 +25,12 @@ import {
   NO_USAGE,
   positiveInt,
   promptTrialBase,
-  retryOptions,
   usageOf,
 } from "./common.js";
 import { adapterById } from "../../harness/default-adapter.js";
 import { pickDriver } from "./default-driver.js";
 import { install, type InstallSource } from "./install.js";
+import { runPromptTrials } from "./prompt-trials.js";
 
 /** Derived prompts per skill when no count is asked for: the trigger-rate diversity floor. */
 const DEFAULT_DERIVED_PROMPTS = DEFAULT_MIN_PROMPTS;
@@ -115,15 +114,7 @@ export async function measureSelectionMatrix(
 ): Promise<SelectionMatrixReport> {
   const trials = positiveInt("trials", options.trials, 1);
   const concurrency = positiveInt("concurrency", options.concurrency, 1);
-  const derived: DerivedCount =
-    options.derivedPrompts === undefined
-      ? { count: DEFAULT_DERIVED_PROMPTS, strict: false }
-      : { count: positiveInt("derivedPrompts", options.derivedPrompts, 1), strict: true };
-  if (options.derivedPromptSeed !== undefined && !Number.isInteger(options.derivedPromptSeed)) {
-    throw new InvalidOptionError(
-      `derivedPromptSeed must be an integer, got ${String(options.derivedPromptSeed)}.`,
-    );
-  }
+  const derived = derivedCountOf(options);
   const minPrompts = positiveInt("minPrompts", options.minPrompts, 1);
   const model = options.model ?? "sonnet";
   const stub = options.stubSkillBodies ?? true;
@@ -146,7 +137,7 @@ export async function measureSelectionMatrix(
       plugin: plugin.name,
       harness: driver.harness,
       model,
-      ...(options.effort !== undefined ? { effort: options.effort } : {}),
+      ...definedProps({ effort: options.effort }),
       trials,
       prompts,
     };
@@ -166,73 +157,102 @@ export async function measureSelectionMatrix(
     await driver.preflight?.({ models: [model], efforts: [options.effort], trials: total });
 
     const trialBase = promptTrialBase(options, installation.pluginDirs, model, stub);
-    function* grid(): Generator<EvalTrial> {
-      for (let trial = 0; trial < trials; trial++) {
-        for (const skill of skills) {
-          for (const prompt of prompts[skill]?.prompts ?? []) {
-            yield {
-              arm: skill,
-              trial,
-              case: prompt,
-              task: prompt,
-              ...trialBase,
-            };
-          }
-        }
-      }
-    }
-
-    const replay = new TrialReplay(options.cache ?? "off", options.cacheDir, driver, options.onWarning);
-    const done: { run: SelectionRun; usage: ArmUsage }[] = [];
-    await runTrialGrid(grid(), driver, {
-      concurrency,
-      ...retryOptions(options),
-      replay: (trial) => replay.replay(trial),
-      onTrial: ({ trial, trace, error, replayed }) => {
-        const prompt = trial.case ?? trial.task;
-        replay.release(trial);
-        if (error !== undefined || trace === undefined) {
-          const run = { skill: trial.arm, prompt, trial: trial.trial, error: errorText(error) };
-          done.push({ run, usage: NO_USAGE });
-          return;
-        }
-        if (!replayed) replay.record(trial, trace);
-        const selected = selectedCandidate(trace, skills, installation.aliases) ?? NO_SKILL;
-        const run = {
-          skill: trial.arm,
-          prompt,
-          trial: trial.trial,
-          selected,
-          ...(replayed ? { cached: true as const } : {}),
-        };
-        done.push({ run, usage: usageOf(trace) });
+    const done = await runPromptTrials(
+      matrixGrid(skills, prompts, trials, trialBase),
+      driver,
+      { ...options, concurrency },
+      {
+        failed: (trial, prompt, error): MatrixRun => ({
+          run: { skill: trial.arm, prompt, trial: trial.trial, error: errorText(error) },
+          usage: NO_USAGE,
+        }),
+        ran: (trial, prompt, trace, replayed): MatrixRun => ({
+          run: {
+            skill: trial.arm,
+            prompt,
+            trial: trial.trial,
+            selected: selectedCandidate(trace, skills, installation.aliases) ?? NO_SKILL,
+            ...(replayed ? { cached: true as const } : {}),
+          },
+          usage: usageOf(trace),
+        }),
       },
-    });
-    // Skill, then trial, then the prompt's place in the skill's set: completion order never shows.
-    const order = (r: SelectionRun): number => skills.indexOf(r.skill);
-    const place = (r: SelectionRun): number => prompts[r.skill]?.prompts.indexOf(r.prompt) ?? -1;
-    done.sort(({ run: a }, { run: b }) => order(a) - order(b) || a.trial - b.trial || place(a) - place(b));
-    const runs = done.map((d) => d.run);
-    // Summed in run order, not completion order: a replayed run reports the same sums to the last bit.
-    const usage = done.reduce((sum: ArmUsage, d) => addUsage(sum, d.usage), NO_USAGE);
-    const spent = done.filter((d) => d.run.cached !== true).reduce((sum, d) => sum + d.usage.costUsd, 0);
-    const cached = runs.filter((r) => r.cached === true).length;
-    const observed = runs.flatMap((r) =>
-      r.selected === undefined ? [] : [{ skill: r.skill, selected: r.selected }],
     );
-    return {
-      ...base,
-      ...summariseSelectionMatrix(skills, observed),
-      available: true,
-      runs,
-      errors: runs.filter((r) => r.error !== undefined).length,
-      usage,
-      totalCostUsd: spent,
-      ...(cached > 0 ? { cached } : {}),
-    };
+    return { ...base, ...matrixOf(skills, prompts, done) };
   } finally {
     installation.cleanup();
   }
+}
+
+/** The derivation options, checked: how many prompts to derive per skill, and whether that count is a must. */
+function derivedCountOf(options: SelectionMatrixOptions): DerivedCount {
+  const derived: DerivedCount =
+    options.derivedPrompts === undefined
+      ? { count: DEFAULT_DERIVED_PROMPTS, strict: false }
+      : { count: positiveInt("derivedPrompts", options.derivedPrompts, 1), strict: true };
+  if (options.derivedPromptSeed !== undefined && !Number.isInteger(options.derivedPromptSeed)) {
+    throw new InvalidOptionError(
+      `derivedPromptSeed must be an integer, got ${String(options.derivedPromptSeed)}.`,
+    );
+  }
+  return derived;
+}
+
+/** One settled run of the matrix and what it cost. */
+interface MatrixRun {
+  readonly run: SelectionRun;
+  readonly usage: ArmUsage;
+}
+
+/** Trial-major: every skill's prompts for trial 0, then trial 1 … */
+function* matrixGrid(
+  skills: readonly string[],
+  prompts: SelectionMatrixReport["prompts"],
+  trials: number,
+  trialBase: Omit<EvalTrial, "arm" | "trial" | "case" | "task">,
+): Generator<EvalTrial> {
+  for (let trial = 0; trial < trials; trial++) {
+    for (const skill of skills) {
+      for (const prompt of prompts[skill]?.prompts ?? []) {
+        yield {
+          arm: skill,
+          trial,
+          case: prompt,
+          task: prompt,
+          ...trialBase,
+        };
+      }
+    }
+  }
+}
+
+/** The matrix and its figures from the settled runs, put in a fixed order first. */
+function matrixOf(
+  skills: readonly string[],
+  prompts: SelectionMatrixReport["prompts"],
+  done: MatrixRun[],
+): Omit<SelectionMatrixReport, "version" | "plugin" | "harness" | "model" | "effort" | "trials" | "prompts"> {
+  // Skill, then trial, then the prompt's place in the skill's set: completion order never shows.
+  const order = (r: SelectionRun): number => skills.indexOf(r.skill);
+  const place = (r: SelectionRun): number => prompts[r.skill]?.prompts.indexOf(r.prompt) ?? -1;
+  done.sort(({ run: a }, { run: b }) => order(a) - order(b) || a.trial - b.trial || place(a) - place(b));
+  const runs = done.map((d) => d.run);
+  // Summed in run order, not completion order: a replayed run reports the same sums to the last bit.
+  const usage = done.reduce((sum: ArmUsage, d) => addUsage(sum, d.usage), NO_USAGE);
+  const spent = done.filter((d) => d.run.cached !== true).reduce((sum, d) => sum + d.usage.costUsd, 0);
+  const cached = runs.filter((r) => r.cached === true).length;
+  const observed = runs.flatMap((r) =>
+    r.selected === undefined ? [] : [{ skill: r.skill, selected: r.selected }],
+  );
+  return {
+    ...summariseSelectionMatrix(skills, observed),
+    available: true,
+    runs,
+    errors: runs.filter((r) => r.error !== undefined).length,
+    usage,
+    totalCostUsd: spent,
+    ...(cached > 0 ? { cached } : {}),
+  };
 }
 
 function promptsPerSkill(

@@ -4,10 +4,11 @@
  * positives, precision). Every prompt runs `trials` times through an eval driver, with the skill
  * competing against the rest of its plugin and the optional install set.
  */
+import { definedProps } from "../../../core/defined-props.js";
 import { InvalidOptionError } from "../../../core/errors.js";
 import { inShard } from "../../../core/eval/shard.js";
 import type { Trace } from "../../../core/trace.js";
-import { checkPromptDiversity } from "../../../core/triggering/diversity.js";
+import { checkPromptDiversity, type DiversityResult } from "../../../core/triggering/diversity.js";
 import { selectedCandidate, skillSelections } from "../../../core/triggering/selection.js";
 import type {
   TriggerPromptSet,
@@ -17,19 +18,10 @@ import type {
 import { summariseTriggerRate, type TriggerCase } from "../../../core/triggering/trigger-summary.js";
 import type { EvalDriver, EvalTrial, Effort } from "../driver.js";
 import { assertDriverPinsEffort } from "../effort-gate.js";
-import { runTrialGrid } from "../grid.js";
-import { TrialReplay } from "../trial-replay.js";
 import type { CacheMode } from "../../../core/eval/spec.js";
-import {
-  checkModelFloor,
-  errorText,
-  NO_USAGE,
-  positiveInt,
-  promptTrialBase,
-  retryOptions,
-  usageOf,
-} from "./common.js";
-import { install, type InstallSource } from "./install.js";
+import { checkModelFloor, errorText, NO_USAGE, positiveInt, promptTrialBase, usageOf } from "./common.js";
+import { install, type Installation, type InstallSource } from "./install.js";
+import { runPromptTrials } from "./prompt-trials.js";
 import { pickDriver } from "./default-driver.js";
 
 /** Options of {@link measureTriggerRate}. */
@@ -138,6 +130,86 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
   const shard = checkShard(options.shard);
   const model = options.model ?? "sonnet";
   const stub = options.stubSkillBodies ?? false;
+  const sets = checkPromptSets(options);
+  checkModelFloor(model, options.minModel);
+
+  const installation = install({
+    pluginDir: options.pluginDir,
+    skillsDir: options.skillsDir,
+    pluginName: options.pluginName,
+    installSet: options.installSet,
+    stubSkillBodies: stub,
+  });
+  try {
+    const skill = measuredSkill(options, installation);
+    const fired =
+      options.fired ??
+      ((t: Trace) => selectedCandidate(t, installation.skillIds, installation.aliases) === skill);
+
+    const driver = pickDriver(options);
+    await assertDriverPinsEffort(driver, [options.effort]);
+    const cases: TriggerCase[] = [
+      ...options.prompts.map((prompt) => ({ set: "relevant" as const, prompt })),
+      ...sets.irrelevant.map((prompt) => ({ set: "irrelevant" as const, prompt })),
+    ];
+    const planned = plannedRuns(cases.length, trials, shard);
+    await driver.preflight?.({ models: [model], efforts: [options.effort], trials: planned });
+
+    const trialBase = promptTrialBase(options, installation.pluginDirs, model, stub);
+    const rows = await runPromptTrials(
+      triggerGrid(cases, trials, shard, trialBase),
+      driver,
+      { ...options, concurrency },
+      {
+        failed: (trial, prompt, error): TriggerTrialRow => ({
+          set: trial.arm as TriggerPromptSet,
+          prompt,
+          trial: trial.trial,
+          error: errorText(error),
+          usage: NO_USAGE,
+        }),
+        ran: (trial, prompt, trace, replayed): TriggerTrialRow => {
+          const selected = skillSelections(trace)[0]?.id;
+          return {
+            set: trial.arm as TriggerPromptSet,
+            prompt,
+            trial: trial.trial,
+            fired: fired(trace) === true,
+            ...(selected ? { selected } : {}),
+            usage: usageOf(trace),
+            ...(replayed ? { cached: true as const } : {}),
+          };
+        },
+      },
+    );
+    return summariseTriggerRate(
+      {
+        ...definedProps({ name: options.name, skill }),
+        installedSkills: installation.skillIds,
+        model,
+        ...definedProps({ effort: options.effort }),
+        trials,
+        stubSkillBodies: stub,
+        ...definedProps({ shard }),
+        diversity: {
+          prompts: sets.gate.minDistance,
+          ...(sets.irrelevantGate ? { irrelevantPrompts: sets.irrelevantGate.minDistance } : {}),
+        },
+      },
+      cases,
+      rows,
+    );
+  } finally {
+    installation.cleanup();
+  }
+}
+
+/** The recall and precision sets, checked: each diverse enough, and no prompt in both. */
+function checkPromptSets(options: TriggerRateOptions): {
+  readonly gate: DiversityResult;
+  readonly irrelevant: readonly string[];
+  readonly irrelevantGate: DiversityResult | undefined;
+} {
   if (!Array.isArray(options.prompts)) {
     throw new InvalidOptionError("prompts must be an array of strings (the recall set).");
   }
@@ -151,118 +223,65 @@ export async function measureTriggerRate(options: TriggerRateOptions): Promise<T
   if (overlap !== undefined) {
     throw new InvalidOptionError(`${JSON.stringify(overlap)} is in both prompts and irrelevantPrompts.`);
   }
-  checkModelFloor(model, options.minModel);
+  return { gate, irrelevant, irrelevantGate };
+}
 
-  const installation = install({
-    pluginDir: options.pluginDir,
-    skillsDir: options.skillsDir,
-    pluginName: options.pluginName,
-    installSet: options.installSet,
-    stubSkillBodies: stub,
-  });
-  try {
-    const pluginSkills = installation.plugin.skills.map((s) => s.id);
-    let skill = resolveSkill(options.skill, pluginSkills, installation.plugin.name, installation.aliases);
-    if (skill === undefined && options.fired === undefined) {
-      if (pluginSkills.length !== 1) {
-        throw new InvalidOptionError(
-          `The plugin has ${pluginSkills.length} skills (${pluginSkills.join(", ") || "none"}): name the one measured with ` +
-            "`skill`, or pass a `fired` predicate.",
-        );
-      }
-      skill = pluginSkills[0];
-    }
-    const target = skill;
-    const targetSkill = installation.plugin.skills.find((s) => s.id === target);
-    const unlisted = targetSkill
-      ? installation.plugin.problems.find(
-          (p) => p.severity === "error" && p.path.endsWith(`${targetSkill.folder}/SKILL.md`),
-        )
-      : undefined;
-    if (unlisted) {
+/**
+ * The skill measured: the one named, else the plugin's only skill unless `fired` says what fired.
+ * Refused when it is not offered to the model (its rate would be 0 by construction).
+ */
+function measuredSkill(options: TriggerRateOptions, installation: Installation): string | undefined {
+  const pluginSkills = installation.plugin.skills.map((s) => s.id);
+  let skill = resolveSkill(options.skill, pluginSkills, installation.plugin.name, installation.aliases);
+  if (skill === undefined && options.fired === undefined) {
+    if (pluginSkills.length !== 1) {
       throw new InvalidOptionError(
-        `Skill ${target} is not offered to the model, so its rate would be 0 by construction: ${unlisted.message} ${unlisted.fix}`,
+        `The plugin has ${pluginSkills.length} skills (${pluginSkills.join(", ") || "none"}): name the one measured with ` +
+          "`skill`, or pass a `fired` predicate.",
       );
     }
-    const fired =
-      options.fired ??
-      ((t: Trace) => selectedCandidate(t, installation.skillIds, installation.aliases) === target);
-
-    const driver = pickDriver(options);
-    await assertDriverPinsEffort(driver, [options.effort]);
-    const cases: TriggerCase[] = [
-      ...options.prompts.map((prompt) => ({ set: "relevant" as const, prompt })),
-      ...irrelevant.map((prompt) => ({ set: "irrelevant" as const, prompt })),
-    ];
-    let planned = 0;
-    for (let trial = 0; trial < trials; trial++)
-      for (let p = 0; p < cases.length; p++) if (inShard(trial, p, shard)) planned++;
-    await driver.preflight?.({ models: [model], efforts: [options.effort], trials: planned });
-
-    const trialBase = promptTrialBase(options, installation.pluginDirs, model, stub);
-    function* grid(): Generator<EvalTrial> {
-      for (let trial = 0; trial < trials; trial++) {
-        for (const [p, c] of cases.entries()) {
-          if (!inShard(trial, p, shard)) continue;
-          yield {
-            arm: c.set,
-            trial,
-            case: c.prompt,
-            task: c.prompt,
-            ...trialBase,
-          };
-        }
-      }
-    }
-
-    const replay = new TrialReplay(options.cache ?? "off", options.cacheDir, driver, options.onWarning);
-    const rows: TriggerTrialRow[] = [];
-    await runTrialGrid(grid(), driver, {
-      concurrency,
-      ...retryOptions(options),
-      replay: (trial) => replay.replay(trial),
-      onTrial: ({ trial, trace, error, replayed }) => {
-        const set = trial.arm as TriggerPromptSet;
-        const prompt = trial.case ?? trial.task;
-        replay.release(trial);
-        if (error !== undefined || trace === undefined) {
-          rows.push({ set, prompt, trial: trial.trial, error: errorText(error), usage: NO_USAGE });
-          return;
-        }
-        const u = usageOf(trace);
-        if (!replayed) replay.record(trial, trace);
-        const selected = skillSelections(trace)[0]?.id;
-        rows.push({
-          set,
-          prompt,
-          trial: trial.trial,
-          fired: fired(trace) === true,
-          ...(selected ? { selected } : {}),
-          usage: u,
-          ...(replayed ? { cached: true as const } : {}),
-        });
-      },
-    });
-    return summariseTriggerRate(
-      {
-        ...(options.name !== undefined ? { name: options.name } : {}),
-        ...(skill !== undefined ? { skill } : {}),
-        installedSkills: installation.skillIds,
-        model,
-        ...(options.effort !== undefined ? { effort: options.effort } : {}),
-        trials,
-        stubSkillBodies: stub,
-        ...(shard !== undefined ? { shard } : {}),
-        diversity: {
-          prompts: gate.minDistance,
-          ...(irrelevantGate ? { irrelevantPrompts: irrelevantGate.minDistance } : {}),
-        },
-      },
-      cases,
-      rows,
+    skill = pluginSkills[0];
+  }
+  const targetSkill = installation.plugin.skills.find((s) => s.id === skill);
+  const unlisted = targetSkill
+    ? installation.plugin.problems.find(
+        (p) => p.severity === "error" && p.path.endsWith(`${targetSkill.folder}/SKILL.md`),
+      )
+    : undefined;
+  if (unlisted) {
+    throw new InvalidOptionError(
+      `Skill ${skill} is not offered to the model, so its rate would be 0 by construction: ${unlisted.message} ${unlisted.fix}`,
     );
-  } finally {
-    installation.cleanup();
+  }
+  return skill;
+}
+
+/** How many runs this shard of the grid makes (what the driver's preflight is told). */
+function plannedRuns(cases: number, trials: number, shard: TriggerRateOptions["shard"]): number {
+  let planned = 0;
+  for (let trial = 0; trial < trials; trial++)
+    for (let p = 0; p < cases; p++) if (inShard(trial, p, shard)) planned++;
+  return planned;
+}
+
+/** Trial-major: every case of trial 0, then trial 1 …, only this shard's. */
+function* triggerGrid(
+  cases: readonly TriggerCase[],
+  trials: number,
+  shard: { readonly index: number; readonly total: number } | undefined,
+  trialBase: Omit<EvalTrial, "arm" | "trial" | "case" | "task">,
+): Generator<EvalTrial> {
+  for (let trial = 0; trial < trials; trial++) {
+    for (const [p, c] of cases.entries()) {
+      if (!inShard(trial, p, shard)) continue;
+      yield {
+        arm: c.set,
+        trial,
+        case: c.prompt,
+        task: c.prompt,
+        ...trialBase,
+      };
+    }
   }
 }
 
