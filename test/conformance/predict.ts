@@ -119,10 +119,13 @@ async function explain(
   writeFileSync(eventFile, JSON.stringify(payload));
   const home = join(dirs.scratch, "home");
   const managed = join(dirs.scratch, "managed");
-  mkdirSync(home, { recursive: true });
   mkdirSync(managed, { recursive: true });
+  // The real run's folder is trusted (the adapter does it; Copilot skips untrusted repository hooks
+  // silently): trust the prediction's project the same way, in a HOME of its own.
+  mkdirSync(join(home, ".copilot"), { recursive: true });
+  writeFileSync(join(home, ".copilot", "config.json"), JSON.stringify({ trusted_folders: [dirs.project] }));
   const env: Record<string, string | undefined> = { ...process.env, HOME: home };
-  for (const v of HARNESS_VARS) delete env[v];
+  for (const v of [...HARNESS_VARS, "COPILOT_HOME"]) delete env[v];
   const args = [
     CLI_PATH,
     "explain",
