@@ -361,6 +361,8 @@ export interface HarnessEntry {
    * registration reader).
    */
   readonly explainSource: "layered-settings" | "registrations";
+  /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */
+  readonly driftRecheck: string;
   /** The adapter, imported only when asked for. */
   loadAdapter(): Promise<HarnessAdapter>;
 }

@@ -19,5 +19,7 @@ export const claudeCodeHarness: HarnessEntry = {
   explainSource: "layered-settings",
   readRegistrations: claudeCodeRegistrations,
   readPluginRegistrations: claudeCodePluginRegistrations,
+  driftRecheck:
+    "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).claudeCodeAdapter,
 };

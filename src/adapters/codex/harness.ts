@@ -19,5 +19,7 @@ export const codexHarness: HarnessEntry = {
   weakMarkers: ["AGENTS.md"],
   explainSource: "registrations",
   readRegistrations: codexRegistrations,
+  driftRecheck:
+    "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).codexAdapter,
 };

@@ -37,5 +37,7 @@ export const copilotHarness: HarnessEntry = {
         : {}),
     };
   },
+  driftRecheck:
+    "re-run your Copilot harness tests: the exit codes preToolUse denies on, folder trust, the JSONL event names and the BYOK provider variables may have moved",
   loadAdapter: async () => (await import("./adapter.js")).copilotAdapter,
 };

@@ -28,5 +28,7 @@ export const geminiHarness: HarnessEntry = {
     const switches = geminiHookSwitches(root);
     return { skip: (r) => geminiSwitchedOff(switches, r) };
   },
+  driftRecheck:
+    "re-run your Gemini CLI harness tests: the stream-json event types, the hook output fields and the Gemini API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).geminiAdapter,
 };

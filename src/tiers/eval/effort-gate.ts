@@ -6,22 +6,9 @@
  * once ran ten trials and recorded `effort: "low"`, a budget the runs never used. A harness vigiles
  * has no adapter for is left to its driver.
  */
-import type { HarnessAdapter } from "../../adapters/port.js";
-import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
+import { findHarness } from "../../adapters/registry.js";
 import { assertEffortPinnable } from "./claude-driver.js";
 import type { Effort, EvalDriver } from "./driver.js";
-
-async function knownAdapter(harness: string): Promise<HarnessAdapter | undefined> {
-  switch (harness) {
-    case claudeCodeAdapter.id:
-      return claudeCodeAdapter;
-    case "codex":
-      // Imported only when named, as default-adapter.ts does, to keep it out of other runs' graph.
-      return (await import("../../adapters/codex/adapter.js")).codexAdapter;
-    default:
-      return undefined;
-  }
-}
 
 /** Throws EffortNotPinnedError when the driver's harness cannot pin one of `efforts`. */
 export async function assertDriverPinsEffort(
@@ -29,7 +16,8 @@ export async function assertDriverPinsEffort(
   efforts: readonly (Effort | undefined)[],
 ): Promise<void> {
   if (efforts.every((effort) => effort === undefined)) return;
-  const adapter = await knownAdapter(driver.harness);
-  if (adapter === undefined) return;
+  const entry = findHarness(driver.harness);
+  if (entry === undefined) return;
+  const adapter = await entry.loadAdapter();
   for (const effort of efforts) assertEffortPinnable(adapter, effort);
 }

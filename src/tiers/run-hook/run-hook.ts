@@ -6,6 +6,7 @@
  */
 import { combineHookDecisions, strongestDecisionIndex } from "../../core/hook-decision/combine.js";
 import { foldHookDecision } from "./fold.js";
+import { DEFAULT_HARNESS } from "../../adapters/registry.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { runProcessesSync } from "../../runtime/process-sync.js";
@@ -54,7 +55,7 @@ function oneResult(plan: HookPlan, run: ScriptRunResult, options: RunHookOptions
     stderr: run.stderr,
     timedOut: run.timedOut,
     signal: run.signal,
-    harness: options.harness ?? "claude-code",
+    harness: options.harness ?? DEFAULT_HARNESS.id,
   });
   const diagnosis = diagnoseHookFailure(run.command, plan.cwd, run.exitCode, run.spawnError);
   return {

@@ -6,12 +6,8 @@
 import { accessSync, constants, existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
-import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
-import { codexAdapter } from "../../adapters/codex/adapter.js";
-import { copilotAdapter } from "../../adapters/copilot-cli/adapter.js";
-import { copilotTrustLine } from "../../adapters/copilot-cli/trust.js";
-import { geminiAdapter } from "../../adapters/gemini-cli/adapter.js";
-import type { HarnessAdapter } from "../../adapters/port.js";
+import type { HarnessAdapter, HarnessEntry } from "../../adapters/port.js";
+import { DEFAULT_HARNESS, HARNESSES } from "../../adapters/registry.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
 import { readFactsReport } from "../facts/run-facts.js";
 import { INSTALL_PROGRAMS, USER_NAMESPACES_FIX, bubblewrapInstallLine } from "./install-lines.js";
@@ -26,18 +22,6 @@ export interface DoctorLine {
   readonly fix?: string;
 }
 
-/** What to re-check when a harness is newer than the one vigiles was validated with. */
-const RECHECK: Record<string, string> = {
-  "claude-code":
-    "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
-  codex:
-    "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
-  "copilot-cli":
-    "re-run your Copilot harness tests: the exit codes preToolUse denies on, folder trust, the JSONL event names and the BYOK provider variables may have moved",
-  gemini:
-    "re-run your Gemini CLI harness tests: the stream-json event types, the hook output fields and the Gemini API the mock speaks may have moved",
-};
-
 function compareVersions(a: string, b: string): number {
   const pa = a.split(".").map(Number);
   const pb = b.split(".").map(Number);
@@ -48,12 +32,22 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-function copilotTrustLines(cwd: string, home: string, env: NodeJS.ProcessEnv): DoctorLine[] {
-  const line = copilotTrustLine(cwd, home, env);
-  return line ? [line] : [];
+/** A harness's warning about the repository's hooks (Copilot CLI: an untrusted folder skips them silently). */
+function gateLines(entry: HarnessEntry, cwd: string, env: NodeJS.ProcessEnv): DoctorLine[] {
+  const warning = entry.registrationGate?.(cwd, env).warning;
+  return warning === undefined
+    ? []
+    : [
+        {
+          level: "warn",
+          subject: entry.displayName,
+          message: warning.message,
+          ...(warning.fix !== undefined ? { fix: warning.fix } : {}),
+        },
+      ];
 }
 
-async function harnessLine(adapter: HarnessAdapter, required: boolean): Promise<DoctorLine> {
+async function harnessLine(adapter: HarnessAdapter, required: boolean, recheck: string): Promise<DoctorLine> {
   const pinned = adapter.pinnedPackage;
   const install = `npm install -D -E ${pinned.name}@${pinned.version}`;
   try {
@@ -70,7 +64,7 @@ async function harnessLine(adapter: HarnessAdapter, required: boolean): Promise<
       level: "warn",
       subject: adapter.displayName,
       message: `${found.version} at ${found.path}, ${order > 0 ? "newer" : "older"} than the validated ${pinned.version}; ${factsRechecked(adapter, found.version)}`,
-      fix: order > 0 ? (RECHECK[adapter.id] ?? "re-run your harness tests") : install,
+      fix: order > 0 ? recheck : install,
     };
   } catch {
     return {
@@ -178,11 +172,14 @@ export async function diagnoseSetup(
           message: `${process.versions.node} is too old`,
           fix: "use Node.js 20 or newer",
         },
-    await harnessLine(claudeCodeAdapter, true),
-    await harnessLine(codexAdapter, false),
-    await harnessLine(copilotAdapter, false),
-    ...copilotTrustLines(process.cwd(), home, env),
-    await harnessLine(geminiAdapter, false),
+    ...(
+      await Promise.all(
+        HARNESSES.map(async (entry) => [
+          await harnessLine(await entry.loadAdapter(), entry === DEFAULT_HARNESS, entry.driftRecheck),
+          ...gateLines(entry, process.cwd(), { ...env, HOME: home }),
+        ]),
+      )
+    ).flat(),
     confinementLine(process.env),
     ...credentialLines(env, home),
   ];

@@ -10,6 +10,7 @@
 import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseDocument } from "yaml";
+import { dialectOf } from "../../adapters/registry.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
 import { MUTANT_TIMEOUT_S } from "../../core/mutate/catalogue.js";
 import { MUTANT_ENV, type ProgramFlip } from "../../core/mutate/program-flip.js";
@@ -86,12 +87,12 @@ function missMatcher(h: HookItem) {
  */
 export function mutantTimeoutField(h: HookItem): { field: string; value: number } {
   const written = h.registered?.timeout;
-  const field =
-    written?.field ??
-    (h.harness === "copilot" && JSON.stringify(placeOf(h).path) === JSON.stringify(placeOf(h).matcherPath)
-      ? "timeoutSec"
-      : "timeout");
-  const unit = written?.unit ?? (h.harness === "gemini" ? "ms" : "s");
+  const dialect = dialectOf(h.harness);
+  // A flat entry (the handler holds its own matcher: Copilot) takes the dialect's own field; a
+  // handler in a group takes `timeout`.
+  const flat = JSON.stringify(placeOf(h).path) === JSON.stringify(placeOf(h).matcherPath);
+  const field = written?.field ?? (flat ? dialect.timeout.field : "timeout");
+  const unit = written?.unit ?? dialect.timeout.unit;
   return { field, value: unit === "ms" ? MUTANT_TIMEOUT_S * 1000 : MUTANT_TIMEOUT_S };
 }
 

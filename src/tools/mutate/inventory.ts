@@ -9,6 +9,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import { commandFiles } from "../../runtime/command-files.js";
+import { DEFAULT_HARNESS, dialectOf } from "../../adapters/registry.js";
 import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
 import type { RegisteredHook } from "../../core/hook-config/registration.js";
@@ -47,24 +48,17 @@ function commandSources(
 }
 
 /**
- * The project and plugin-root variables each harness sets for a hook, so its command's words resolve
- * to the files it runs (Copilot `COPILOT_PROJECT_DIR`; Gemini `GEMINI_PROJECT_DIR` and, in an
- * extension, `${extensionPath}`; every harness keeps `CLAUDE_PROJECT_DIR`).
+ * The project and plugin-root variables the registration's harness gives its hook (its dialect's
+ * hook environment and plugin-root placeholders), so its command's words resolve to the files it runs.
  */
 function commandVars(root: string, r: RegisteredHook): Record<string, string> {
+  const dialect = dialectOf(r.harness);
   const plugin = r.pluginRoot;
-  return {
-    CLAUDE_PROJECT_DIR: root,
-    ...(r.harness === "copilot" ? { COPILOT_PROJECT_DIR: root } : {}),
-    ...(r.harness === "gemini"
-      ? {
-          GEMINI_PROJECT_DIR: root,
-          GEMINI_CWD: root,
-          ...(plugin !== undefined ? { extensionPath: plugin } : {}),
-        }
-      : {}),
-    ...(plugin !== undefined && r.harness === "claude-code" ? { CLAUDE_PLUGIN_ROOT: plugin } : {}),
-  };
+  const placeholders =
+    plugin === undefined
+      ? []
+      : dialect.pluginRootPlaceholders.map((p) => [p.replace(/^\$\{|\}$/g, ""), plugin] as const);
+  return { ...dialect.hookEnv(root), ...Object.fromEntries(placeholders) };
 }
 
 /** One hook item per registered command handler, every harness's, in reader order. */
@@ -88,7 +82,7 @@ function hookItems(root: string, unreadable: string[]): HookItem[] {
     out.push({
       ...(twin !== undefined ? { duplicateOf: twin.id } : {}),
       kind: "hook",
-      ...(r.harness !== "claude-code" ? { harness: r.harness } : {}),
+      ...(r.harness !== DEFAULT_HARNESS.id ? { harness: r.harness } : {}),
       id: `${r.file}:${r.at}`,
       file: r.file,
       event: r.event,

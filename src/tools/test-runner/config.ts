@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { findHarness, UnknownHarnessError } from "../../adapters/registry.js";
 import { z } from "zod";
 import { VigilesError } from "../../core/errors.js";
 import { REPORTERS } from "./reporters.js";
@@ -21,7 +22,12 @@ export const CONFIG_FILES = [
 const testDefaults = z
   .object({
     /** The harness passed to files as VIGILES_HARNESS (default: detected from the repository). */
-    harness: z.enum(["claude-code", "codex", "copilot-cli", "copilot", "gemini"]).optional(),
+    harness: z
+      .string()
+      .refine((name) => findHarness(name) !== undefined, {
+        error: (issue) => new UnknownHarnessError(String(issue.input)).message,
+      })
+      .optional(),
     /** The CLI releases to run against, as `--harness-version` takes them (`2.1.328,latest`). */
     harnessVersions: z.string().min(1).optional(),
     /**
