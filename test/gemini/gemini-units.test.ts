@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { startGeminiMock } from "../../src/adapters/gemini-cli/mock/server.js";
 import { toClaudeCall, toGeminiCall } from "../../src/adapters/gemini-cli/mock/tool-names.js";
 import { geminiErrorBody } from "../../src/adapters/gemini-cli/mock/gemini-wire.js";
-import { translateClaudeHooks } from "../../src/adapters/gemini-cli/translate-hooks.js";
+import { translateClaudeHooks, translateToolMatcher } from "../../src/adapters/gemini-cli/translate-hooks.js";
 import { prepareGeminiRun } from "../../src/adapters/gemini-cli/prepare.js";
 import { buildGeminiLaunch } from "../../src/adapters/gemini-cli/launch.js";
 import { readBundleVersion } from "../../src/adapters/gemini-cli/resolve.js";
@@ -21,7 +21,7 @@ import { makeRunDirs } from "../../src/tiers/harness/session.js";
 import { removeTempDir } from "../../src/runtime/temp-dir.js";
 import type { RunningMock } from "../../src/adapters/port.js";
 import { CLAUDE_TO_GEMINI_TOOL } from "../../src/adapters/gemini-cli/dialect/rules.js";
-import { MAPPED_CLAUDE_TOOLS, geminiToolName } from "../../src/adapters/gemini-cli/mock/tool-names.js";
+import { MAPPED_CLAUDE_TOOLS } from "../../src/adapters/gemini-cli/mock/tool-names.js";
 import { detectHarness } from "../../src/tools/test-runner/detect-harness.js";
 import * as geminiEntry from "../../src/entries/gemini.js";
 import { runHook } from "../../src/tiers/run-hook/run-hook.js";
@@ -242,8 +242,8 @@ describe("Claude Code-shaped settings.hooks, translated for Gemini CLI", () => {
       code: "VIGILES_GEMINI_HOOK_UNTRANSLATABLE",
       message: expect.stringMatching(/no event matching SubagentStop/),
     });
-    expect(refused({ PreToolUse: [{ matcher: "Task", hooks: [] }] }).message).toMatch(
-      /no counterpart of the tool "Task"/,
+    expect(refused({ PreToolUse: [{ matcher: "NotebookEdit", hooks: [] }] }).message).toMatch(
+      /no counterpart of the tool "NotebookEdit"/,
     );
     expect(refused({ PreToolUse: [{ matcher: "mcp__.*", hooks: [] }] }).message).toMatch(/is a pattern/);
     expect(refused({ PreToolUse: [{ hooks: [{ type: "prompt", prompt: "x" }] }] }).message).toMatch(
@@ -453,12 +453,14 @@ describe("Gemini CLI's hook protocol, as the fold reads it", () => {
 });
 
 describe("the Gemini pieces agree with each other", () => {
-  test("the audit's Claude → Gemini tool table matches the mock's translation", () => {
-    for (const claude of MAPPED_CLAUDE_TOOLS) {
-      if (Object.hasOwn(CLAUDE_TO_GEMINI_TOOL, claude))
-        expect(CLAUDE_TO_GEMINI_TOOL[claude], claude).toBe(geminiToolName(claude));
+  test("one Claude → Gemini tool table: the dialect's, read by the audit, the hook translation and the mock (R4)", () => {
+    for (const claude of new Set([...MAPPED_CLAUDE_TOOLS, ...Object.keys(CLAUDE_TO_GEMINI_TOOL)])) {
+      expect(CLAUDE_TO_GEMINI_TOOL[claude], claude).toBeDefined();
+      expect(toGeminiCall(claude, {}).name, claude).toBe(CLAUDE_TO_GEMINI_TOOL[claude]);
+      expect(translateToolMatcher(claude), claude).toBe(CLAUDE_TO_GEMINI_TOOL[claude]);
     }
-    expect(geminiToolName("Bash")).toBe("run_shell_command");
+    // Before the dialect, the hook translation refused Task while the audit suggested invoke_agent.
+    expect(translateToolMatcher("Task|Agent")).toBe("invoke_agent|invoke_agent");
   });
 
   test("vigiles test picks Gemini only for a repository with Gemini markers and no Claude Code ones", () => {

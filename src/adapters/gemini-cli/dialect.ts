@@ -7,7 +7,7 @@
 import { geminiMeaning } from "./dialect/meaning.js";
 import type { DialectEvent, HookDialect } from "../../core/dialect.js";
 import { eventRulesOf } from "../../core/hook-decision/event-rules.js";
-import { geminiHookRules } from "./dialect/audit-rules.js";
+import { GEMINI_UNSET_VARIABLES, geminiHookRules } from "./dialect/audit-rules.js";
 import { foldGeminiHook } from "./dialect/fold.js";
 import {
   CLAUDE_TO_GEMINI_TOOL,
@@ -51,7 +51,7 @@ export const geminiDialect: HookDialect = {
     GEMINI_CWD: projectDir,
   }),
   // Gemini CLI neither sets nor substitutes a plugin root: `${CLAUDE_PLUGIN_ROOT}/hooks/x.sh` runs as `/hooks/x.sh`.
-  unsetVariables: ["CLAUDE_PLUGIN_ROOT"],
+  unsetVariables: GEMINI_UNSET_VARIABLES,
   // Scripts and callers write Claude Code's tool names; Gemini sends its own (`run_shell_command`).
   payload: (completed) =>
     typeof completed["tool_name"] === "string"

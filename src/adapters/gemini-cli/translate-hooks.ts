@@ -7,9 +7,8 @@
  * Gemini reads its own verdict fields (top-level `decision`), which is what a run then shows.
  */
 import { InvalidOptionError } from "../../core/errors.js";
-import { GEMINI_EVENT_RULES } from "./dialect/rules.js";
 import { GeminiHookTranslationError } from "./errors.js";
-import { geminiToolName } from "./mock/tool-names.js";
+import { CLAUDE_TO_GEMINI_TOOL, GEMINI_EVENT_RULES } from "./dialect/rules.js";
 import { isRecord } from "../../core/is-record.js";
 
 type Json = Record<string, unknown>;
@@ -31,7 +30,8 @@ export function translateToolMatcher(matcher: string): string | { readonly refus
   const parts = trimmed.split("|").map((p) => p.trim());
   const out: string[] = [];
   for (const part of parts) {
-    const mapped = geminiToolName(part);
+    // The dialect's one table of Claude Code tool names and their Gemini CLI counterparts.
+    const mapped = Object.hasOwn(CLAUDE_TO_GEMINI_TOOL, part) ? CLAUDE_TO_GEMINI_TOOL[part] : undefined;
     if (mapped !== undefined) {
       out.push(mapped);
       continue;

@@ -44,7 +44,7 @@ function commandSources(
     files = commandFiles(command, { cwd: pluginRoot, vars });
   return files
     .map((f) => rel(real, f))
-    .filter((f) => !f.startsWith("../../tiers/") && !f.split("/").includes("node_modules"));
+    .filter((f) => !f.startsWith("../") && !f.split("/").includes("node_modules"));
 }
 
 /**

@@ -9,8 +9,17 @@
  * script for three events) is mutated for this handler's event only: the wrapper passes other
  * events' inputs to the original untouched.
  */
-import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, extname, join } from "node:path";
+import { VigilesError } from "../../core/errors.js";
+import {
+  copyFileSync,
+  existsSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HookItem } from "../../core/mutate/types.js";
 import { shellQuote as sq } from "../../core/shell-quote.js";
@@ -134,7 +143,29 @@ export function stubTarget(copyRoot: string, h: HookItem): string | undefined {
   if (script === undefined) return undefined;
   const path = join(copyRoot, script);
   if (!existsSync(path)) return undefined;
+  assertInsideCopy(copyRoot, path);
   return languageOf(path, readFileSync(path, "utf8")) === undefined ? undefined : path;
+}
+
+/** A mutant would be written outside the copy it belongs to (a source path leaving the root, or a link out of it). */
+export class MutantOutsideCopyError extends VigilesError {
+  constructor(path: string, copyRoot: string) {
+    super(
+      "VIGILES_MUTANT_OUTSIDE_COPY",
+      `refusing to write a mutant at ${path}: it is outside the mutation copy ${copyRoot} (a hook source that leaves the repository, or a link out of it). Nothing was changed; report this with the hook's command.`,
+    );
+  }
+}
+
+/**
+ * Every mutant is written inside its own copy, never through a link or a `..` onto a file of the
+ * user's or the machine's (a bug once turned `sh` into a hook source and stubbed /usr/bin/dash).
+ */
+function assertInsideCopy(copyRoot: string, path: string): void {
+  const within = (root: string, p: string) => p === root || p.startsWith(root + sep);
+  if (!within(resolve(copyRoot), resolve(path))) throw new MutantOutsideCopyError(path, copyRoot);
+  const real = realpathSync(path);
+  if (!within(realpathSync(copyRoot), real)) throw new MutantOutsideCopyError(real, copyRoot);
 }
 
 /**

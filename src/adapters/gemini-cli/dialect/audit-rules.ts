@@ -57,11 +57,41 @@ export const geminiClaudeToolMatcherRule: LintRuleMeta = {
   autofix: false,
 };
 
+export const geminiUnsetVariableRule: LintRuleMeta = {
+  id: "gemini-unset-variable",
+  severity: "error",
+  behaviour:
+    "Gemini CLI 0.61.0 neither sets nor substitutes Claude Code's ${CLAUDE_PLUGIN_ROOT}: in a hooks file it loads (an extension's hooks/hooks.json) the variable is empty, so `${CLAUDE_PLUGIN_ROOT}/hooks/x.sh` runs as `/hooks/x.sh` and fails on every event.",
+  fix: 'Use Gemini\'s `"${extensionPath}"` (quoted: Gemini substitutes it textually), or ship a Gemini copy of the hooks file.',
+  autofix: false,
+};
+
+export const geminiExactMatcherRule: LintRuleMeta = {
+  id: "gemini-exact-matcher",
+  severity: "error",
+  behaviour:
+    "Gemini CLI 0.61.0 compares a SessionStart, SessionEnd or PreCompress matcher with the source, reason or trigger for equality (hookPlanner.matchesTrigger): an alternation such as `startup|clear|compact` or a pattern never matches, and the hook never runs.",
+  fix: "Register one group per value (`startup`, `clear` …), or leave the matcher out to run on every one.",
+  autofix: false,
+};
+
 export const geminiHookRules: readonly LintRuleMeta[] = [
   geminiUnknownEventRule,
   geminiTimeoutSecondsRule,
   geminiClaudeToolMatcherRule,
+  geminiUnsetVariableRule,
+  geminiExactMatcherRule,
 ];
+
+/** Variables Gemini CLI neither sets nor substitutes in a hook command (the dialect's `unsetVariables`). */
+export const GEMINI_UNSET_VARIABLES: readonly string[] = ["CLAUDE_PLUGIN_ROOT"];
+
+/** The values Gemini compares an exact matcher with, where they are known. */
+const TRIGGER_VALUES: Readonly<Record<string, readonly string[]>> = {
+  SessionStart: ["startup", "resume", "clear"],
+  SessionEnd: ["exit", "clear", "logout", "prompt_input_exit", "other"],
+  PreCompress: ["manual", "auto"],
+};
 
 /** A Gemini hooks file as read by the audit tier. */
 export interface GeminiHookFileInput {
@@ -127,6 +157,29 @@ export function checkGeminiHooksFile(input: GeminiHookFileInput): LintFinding[] 
     if (member.value.type !== "Array") continue;
     for (const group of member.value.elements) {
       const matcherNode = getMember(group.value, "matcher")?.value;
+      if (
+        rules.matcherField !== undefined &&
+        rules.matcherField !== "tool_name" &&
+        matcherNode?.type === "String"
+      ) {
+        const trimmed = matcherNode.value.trim();
+        const values = TRIGGER_VALUES[event] ?? [];
+        if (
+          trimmed !== "" &&
+          trimmed !== "*" &&
+          !values.includes(trimmed) &&
+          /[|^$()[\]*+?.\\]/.test(trimmed)
+        ) {
+          out.push(
+            finding(
+              geminiExactMatcherRule,
+              input.file,
+              matcherNode,
+              `The ${event} matcher "${matcherNode.value}" is compared with the ${rules.matcherField} for equality in Gemini CLI, so it matches no ${event}: the hook never runs.`,
+            ),
+          );
+        }
+      }
       if (rules.matcherField === "tool_name" && matcherNode?.type === "String") {
         const matcher = matcherNode.value;
         const claudeNames = matcher
@@ -149,6 +202,21 @@ export function checkGeminiHooksFile(input: GeminiHookFileInput): LintFinding[] 
       const handlers = getMember(group.value, "hooks")?.value;
       if (handlers?.type !== "Array") continue;
       for (const handler of handlers.elements) {
+        const command = getMember(handler.value, "command")?.value;
+        const unset =
+          command?.type === "String"
+            ? GEMINI_UNSET_VARIABLES.find((name) => new RegExp(`\\$\\{?${name}\\b`).test(command.value))
+            : undefined;
+        if (unset !== undefined && command !== undefined) {
+          out.push(
+            finding(
+              geminiUnsetVariableRule,
+              input.file,
+              command,
+              `This ${event} hook's command names $${unset}, which Gemini CLI neither sets nor substitutes: it expands to "" and the hook fails on every ${event}.`,
+            ),
+          );
+        }
         const timeout = getMember(handler.value, "timeout")?.value;
         if (timeout?.type === "Number" && timeout.value > 0 && timeout.value < SECONDS_LIKE_MS) {
           out.push(

@@ -6,6 +6,8 @@
  * stream's calls back to Claude Code's names so one set of checks reads every harness.
  */
 
+import { CLAUDE_TO_GEMINI_TOOL } from "../dialect/rules.js";
+
 type Input = Readonly<Record<string, unknown>>;
 
 interface ToolMapping {
@@ -103,7 +105,9 @@ const GEMINI_TO_CLAUDE: ReadonlyMap<string, { readonly claude: string; readonly 
 export function toGeminiCall(tool: string, input: Input): { name: string; args: Record<string, unknown> } {
   const mapping = Object.hasOwn(CLAUDE_TO_GEMINI, tool) ? CLAUDE_TO_GEMINI[tool] : undefined;
   if (mapping) return { name: mapping.gemini, args: mapping.toGemini(input) };
-  return { name: tool, args: { ...input } };
+  // A tool the dialect names (Task → invoke_agent) but whose arguments have no measured mapping keeps its input.
+  const name = Object.hasOwn(CLAUDE_TO_GEMINI_TOOL, tool) ? CLAUDE_TO_GEMINI_TOOL[tool]! : tool;
+  return { name, args: { ...input } };
 }
 
 /** A call Gemini CLI reports (its own name) in Claude Code's name and input; unknown names pass through. */
@@ -111,11 +115,6 @@ export function toClaudeCall(name: string, args: Input): { name: string; input: 
   const known = GEMINI_TO_CLAUDE.get(name);
   if (known) return { name: known.claude, input: known.mapping.toClaude(args) };
   return { name, input: { ...args } };
-}
-
-/** Gemini CLI's name for a Claude Code tool name (for matchers), or undefined when none carries over. */
-export function geminiToolName(claudeName: string): string | undefined {
-  return Object.hasOwn(CLAUDE_TO_GEMINI, claudeName) ? CLAUDE_TO_GEMINI[claudeName]?.gemini : undefined;
 }
 
 /** Every Claude Code tool name with a Gemini counterpart. */

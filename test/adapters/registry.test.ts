@@ -1,0 +1,74 @@
+/**
+ * The harness registry is complete: every registered harness has every part the tools read, so a
+ * harness added with parts missing fails here the day it is registered, not in a user's run.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import {
+  DEFAULT_HARNESS,
+  HARNESSES,
+  findHarness,
+  harnessEntry,
+  UnknownHarnessError,
+} from "../../src/adapters/registry.js";
+import { MANAGED_SETTINGS_DIRS } from "../../src/runtime/confine-mounts.js";
+import { HARNESS_FORMS } from "../conformance/harness-forms.js";
+
+const root = join(import.meta.dirname, "../..");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
+
+describe.each(HARNESSES.map((h) => [h.id, h] as const))("%s", (id, h) => {
+  test("its dialect names it and holds events, matchers, a timeout and a fold", () => {
+    expect(h.dialect.harness).toBe(id);
+    expect(h.dialect.events.length).toBeGreaterThan(0);
+    expect(new Set(h.dialect.events.map((e) => e.name)).size).toBe(h.dialect.events.length);
+    expect(h.dialect.timeout.defaultSeconds).toBeGreaterThan(0);
+    const folded = h.dialect.fold({
+      event: h.dialect.events[0]!.name,
+      exitCode: 0,
+      stdout: "",
+      stderr: "",
+      timedOut: false,
+    });
+    expect(folded.decision).toBe("none");
+  });
+
+  test("its adapter loads, under the same id, with the registry's capabilities and facts probes", async () => {
+    const adapter = await h.loadAdapter();
+    expect(adapter.id).toBe(id);
+    expect(adapter.capabilities).toEqual(h.capabilities);
+    expect(adapter.pinnedPackage).toEqual(h.package);
+    expect(adapter.factProbes?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  test("its package is pinned as a devDependency and an optional peer", () => {
+    expect(pkg.devDependencies[h.package.name]).toBe(h.package.version);
+    expect(pkg.peerDependencies[h.package.name]).toBeDefined();
+  });
+
+  test("markers, a registration reader, managed dirs a confined run masks and a conformance form", () => {
+    expect(h.markers.length).toBeGreaterThan(0);
+    expect(h.readRegistrations(root).unreadable).toEqual([]);
+    for (const dir of h.managedSettingsDirs) expect(MANAGED_SETTINGS_DIRS).toContain(dir);
+    expect(h.driftRecheck.length).toBeGreaterThan(0);
+    expect(Object.keys(HARNESS_FORMS).some((form) => findHarness(form)?.id === id)).toBe(true);
+  });
+});
+
+describe("ids and aliases", () => {
+  test("every id and alias names one harness", () => {
+    const names = HARNESSES.flatMap((h) => [h.id, ...h.aliases]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const h of HARNESSES) for (const alias of h.aliases) expect(harnessEntry(alias)).toBe(h);
+  });
+
+  test("the default is Claude Code, and a typo names the closest id", () => {
+    expect(DEFAULT_HARNESS.id).toBe("claude-code");
+    expect(() => harnessEntry("gemni")).toThrow(UnknownHarnessError);
+    expect(() => harnessEntry("gemni")).toThrow(/Did you mean "gemini"/);
+  });
+});
