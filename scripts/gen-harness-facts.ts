@@ -88,6 +88,8 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "description-overlap": `${CONTRACT}, Skills (only the descriptions sit in context)`,
   "gemini-unknown-event": `Gemini CLI 0.61.0's hook registry (its eleven events); ${seenIn("test/gemini/gemini-audit.test.ts")}`,
   "gemini-timeout-seconds": `Gemini CLI 0.61.0's hook runner (timeout in ms, 60000 default); ${seenIn("test/gemini/gemini-harness.test.ts")} (a 1500 ms hook killed)`,
+  "gemini-unset-variable": `Gemini CLI 0.61.0 neither sets nor substitutes CLAUDE_PLUGIN_ROOT (its hook runner substitutes only \`\${extensionPath}\`); ${seenIn("test/dialect/divergences.test.ts")} (the command runs as /hooks/… and exits 127)`,
+  "gemini-exact-matcher": `Gemini CLI 0.61.0's hook planner (matchesTrigger: \`matcher === trigger\` for SessionStart, SessionEnd and PreCompress); ${seenIn("test/conformance/sample.test.ts")} (an alternation never fires in the real CLI)`,
   "gemini-claude-tool-matcher": `Gemini CLI 0.61.0's hook planner (unanchored RegExp over its tool names); ${seenIn("test/harness/same-spec.test.ts")} (Bash translated to run_shell_command)`,
   "hook-crash": `${CONTRACT}, Hook output (any other exit: a non-blocking error)`,
   "hook-timeout": `${CONTRACT}, Hook output (a timeout: cancelled, no decision)`,

@@ -24,7 +24,9 @@ function functionName(node) {
   // An anonymous function takes the name it is bound to: `const f = () => …`, `f: function () {}`.
   const parent = node.parent;
   if (
-    (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) &&
+    (ts.isVariableDeclaration(parent) ||
+      ts.isPropertyAssignment(parent) ||
+      ts.isPropertyDeclaration(parent)) &&
     parent.name !== undefined
   ) {
     return parent.name.getText();

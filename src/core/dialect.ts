@@ -18,12 +18,15 @@ export type HarnessId = string;
  * - `names-or-regex`: Claude Code and Codex. A matcher of only `[A-Za-z0-9_ ,|-]` is a list of exact
  *   names split on `|` or `,`; anything else is an unanchored regular expression.
  * - `pipe-names-or-regex`: the same with the narrow list, `[A-Za-z0-9_|]` split on `|` only (Claude
- *   Code's events outside its wide-list set, such as FileChanged).
+ *   Code's events outside its wide-list set, such as FileChanged; every Codex event, where `a,b` and
+ *   `a | b` are regexes that match nothing).
  * - `regex`: the trimmed matcher as an unanchored regular expression, compared for equality when it
  *   does not compile (Gemini CLI's tool events).
- * - `whole-name`: a regular expression that must match the whole subject (Copilot CLI).
+ * - `whole-name`: a regular expression that must match the whole subject (Copilot CLI); `*` and ""
+ *   are regexes too there, and fire on nothing.
  * - `exact`: the trimmed matcher must equal the subject (Gemini CLI's SessionStart-style events).
- * In every rule `*`, an empty or an absent matcher matches everything; all are case-sensitive.
+ * An absent matcher matches everything under every rule; `*` and "" do too except under
+ * `whole-name`. All are case-sensitive.
  */
 export type MatcherRule = "names-or-regex" | "pipe-names-or-regex" | "regex" | "whole-name" | "exact";
 
@@ -58,6 +61,11 @@ export interface HookDialect {
   readonly events: readonly DialectEvent[];
   /** How matchers are compared where an event does not say otherwise. */
   readonly matcherRule: MatcherRule;
+  /**
+   * What a matcher does on an event with no matcher subject: ignored (Claude Code: the hook fires),
+   * or the group never runs (Codex 0.169.0: any matcher, `*` included, on UserPromptSubmit or Stop).
+   */
+  readonly subjectlessMatcher: "ignored" | "never-fires";
   /** The harness's own tool names by Claude Code's (`Bash` → `run_shell_command`); a name missing here is the same on both. */
   readonly toolNames: Readonly<Record<string, string>>;
   /**
@@ -128,9 +136,10 @@ export function claudeEventName(dialect: HookDialect, name: string): string {
 
 /** The event of this dialect that stands for a Claude Code event (`PreToolUse` → Gemini `BeforeTool`), if any. */
 export function nativeEventName(dialect: HookDialect, claudeEvent: string): string | undefined {
+  // The harness's own name first (Copilot's camelCase `preToolUse` before its PascalCase alias).
   return (
-    dialect.events.find((e) => e.name === claudeEvent && e.claudeEvent === undefined)?.name ??
-    dialect.events.find((e) => e.claudeEvent === claudeEvent)?.name
+    dialect.events.find((e) => e.claudeEvent === claudeEvent)?.name ??
+    dialect.events.find((e) => e.name === claudeEvent && e.claudeEvent === undefined)?.name
   );
 }
 

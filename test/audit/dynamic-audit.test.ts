@@ -5,6 +5,7 @@
  * plugins (a timeout judged at the audit's own cap, the async protocol read as bad JSON, a missing
  * interpreter called a crash, a detached child) are not reported.
  */
+import { dialectOf } from "../../src/adapters/registry.js";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -242,6 +243,7 @@ describe("probes", () => {
   const reg = {
     file: "x",
     harness: "claude-code" as const,
+    dialect: dialectOf("claude-code"),
     event: "PreToolUse",
     eventRange: { line: 1, column: 1 },
     type: "command",
@@ -291,6 +293,7 @@ describe("syntheticEvents", () => {
     const reg = {
       file: "x",
       harness: "claude-code" as const,
+      dialect: dialectOf("claude-code"),
       event: "PostToolUse",
       eventRange: { line: 1, column: 1 },
       matcher: "Write|Ed.*",

@@ -111,7 +111,7 @@ const cases: readonly BadInput[] = [
   {
     command: "explain",
     args: ["--tool", "bash", "--harness", "copilot", "--managed-dir", "managed"],
-    names: /--managed-dir is Claude Code's/,
+    names: /--managed-dir reads layered settings/,
   },
   // Issue 29 §5, before: exit 0 and "no hook is registered for this event" (a typo hid every hook).
   {

@@ -190,7 +190,7 @@ describe("vigiles test's harness detection", () => {
     try {
       mkdirSync(join(root, ".github", "hooks"), { recursive: true });
       writeFileSync(join(root, "AGENTS.md"), "be brief\n");
-      expect(detectHarness(root)).toEqual({ harness: "copilot", evidence: [".github/hooks"] });
+      expect(detectHarness(root)).toEqual({ harness: "copilot-cli", evidence: [".github/hooks"] });
       mkdirSync(join(root, ".claude"));
       expect(detectHarness(root).harness).toBe("claude-code");
     } finally {

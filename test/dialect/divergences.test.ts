@@ -105,9 +105,8 @@ describe("${CLAUDE_PLUGIN_ROOT} is empty under Gemini CLI", () => {
 describe("Copilot CLI runs a plugin's hooks/hooks.json", () => {
   test("explain --harness copilot-cli sees the plugin's hooks, at the root and with --plugin-dir", () => {
     const plugin = tempDir("vigiles-copilot-plugin-");
-    mkdirSync(join(plugin, ".claude-plugin"));
     mkdirSync(join(plugin, "hooks"));
-    writeFileSync(join(plugin, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "guard" }));
+    writeFileSync(join(plugin, "plugin.json"), JSON.stringify({ name: "guard" }));
     writeFileSync(join(plugin, "hooks", "hooks.json"), JSON.stringify(hooks("PreToolUse", "Bash", "exit 2")));
     const reading = harnessEntry("copilot-cli").readRegistrations(plugin);
     expect(reading.registrations.map((r) => r.source)).toEqual(["plugin"]);

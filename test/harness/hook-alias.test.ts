@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { readHookFires, type FireNaming } from "../../src/adapters/shared/hook-records.js";
+import { geminiDialect } from "../../src/adapters/gemini-cli/dialect.js";
 import { readCopilotHookFires } from "../../src/adapters/copilot-cli/stream/hook-fires.js";
 import { toClaudeCall } from "../../src/adapters/gemini-cli/mock/tool-names.js";
 import { hookFired } from "../../src/core/checks/hook-fired.js";
@@ -54,7 +55,7 @@ function traceOf(hooks: readonly HookFire[]): Trace {
 describe("hook fires answer to Claude Code's names", () => {
   test("a Gemini BeforeTool:run_shell_command fire is PreToolUse:Bash, and its block counts", () => {
     const dir = firesDir("BeforeTool", { tool_name: "run_shell_command" }, 2, "no rm");
-    const [fire] = readHookFires(dir, "gemini", gemini);
+    const [fire] = readHookFires(dir, geminiDialect, gemini);
     expect(fire).toMatchObject({
       name: "BeforeTool:run_shell_command",
       alias: "PreToolUse:Bash",
@@ -89,7 +90,7 @@ describe("hook fires answer to Claude Code's names", () => {
     expect(claudeCodeEvent("copilot", "userPromptSubmitted")).toBe("UserPromptSubmit");
     expect(claudeCodeEvent("copilot", "agentStop")).toBe("Stop");
     expect(claudeCodeEvent("codex", "PreToolUse")).toBeUndefined();
-    const [model] = readHookFires(firesDir("BeforeModel", {}, 0), "gemini", gemini);
+    const [model] = readHookFires(firesDir("BeforeModel", {}, 0), geminiDialect, gemini);
     expect(model?.alias).toBeUndefined();
     expect(hookFired("PreToolUse").evaluate(traceOf([model as HookFire])).pass).toBe(false);
   });

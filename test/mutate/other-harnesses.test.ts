@@ -106,7 +106,7 @@ describe("inventory and apply know Copilot and Gemini registrations", () => {
     const copilot = inventory(fixture(copilotFiles)).items.find((i) => i.kind === "hook") as HookItem;
     expect(copilot).toMatchObject({
       id: COPILOT_ID,
-      harness: "copilot",
+      harness: "copilot-cli",
       event: "preToolUse",
       command: "bash .github/hooks/guard.sh",
       timeout: 10,

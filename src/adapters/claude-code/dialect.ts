@@ -27,6 +27,7 @@ export const claudeCodeDialect: HookDialect = {
   displayName: "Claude Code",
   events: CLAUDE_CODE_EVENTS,
   matcherRule: "names-or-regex",
+  subjectlessMatcher: "ignored",
   toolNames: {},
   knownTools: CLAUDE_CODE_TOOLS,
   // A command hook gets 600 s when its `timeout` (seconds) is not set.

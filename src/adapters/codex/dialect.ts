@@ -24,12 +24,16 @@ export const codexDialect: HookDialect = {
   harness: "codex",
   displayName: "Codex",
   events: CODEX_EVENTS,
-  matcherRule: "names-or-regex",
+  // Codex 0.169.0: names only with `|` (`a,b`, `a | b` and ` Bash ` are regexes and match nothing;
+  // `Bas` is a name, `Bas.*` and `.` regexes), measured in conformance runs.
+  matcherRule: "pipe-names-or-regex",
+  subjectlessMatcher: "never-fires",
   toolNames: {},
   timeout: { unit: "s", field: "timeout", defaultSeconds: 600 },
   handlers: { commandFields: ["command"], typeOptional: false, configKeys: [], flatEntries: false },
   shell: "sh",
-  hookEnv: (projectDir) => ({ CLAUDE_PROJECT_DIR: projectDir }),
+  // Codex 0.169.0 sets no project-dir variable for a hook (conformance runs); its cwd is the project.
+  hookEnv: () => ({}),
   unsetVariables: [],
   payload: (completed) => ({ ...completed }),
   fold: (input) => foldClaudeShaped(input, profile),

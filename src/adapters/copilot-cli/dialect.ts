@@ -68,6 +68,7 @@ export const copilotDialect: HookDialect = {
   displayName: "GitHub Copilot CLI",
   events: copilotHookEvents().map(eventOf),
   matcherRule: "whole-name",
+  subjectlessMatcher: "ignored",
   toolNames: COPILOT_TOOL_NAMES,
   timeout: { unit: "s", field: "timeoutSec", defaultSeconds: COPILOT_DEFAULT_TIMEOUT_SECONDS },
   // Copilot runs `bash` on Unix (`command` in Claude-style nested entries) and makes `type` optional.

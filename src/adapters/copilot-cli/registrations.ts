@@ -9,6 +9,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { globSync } from "tinyglobby";
 import { COPILOT_PLUGIN_MANIFESTS } from "./plugin-dirs.js";
+
+const COPILOT_OWN_MANIFESTS = COPILOT_PLUGIN_MANIFESTS.filter((m) => !m.startsWith(".claude-plugin"));
 import type { RegistrationReading } from "../../core/hook-config/registration.js";
 import { readRegistrationFiles } from "../shared/read-registration-files.js";
 
@@ -19,9 +21,10 @@ export function copilotRegistrations(root: string): RegistrationReading {
     root,
     files.map((path) => ({ dialect: copilotDialect, source: "repository hooks", path })),
   );
-  // A repository that is itself a plugin (a Copilot or Claude Code manifest at its root) has its
-  // hooks run by Copilot when the plugin is loaded.
-  const plugin = COPILOT_PLUGIN_MANIFESTS.some((m) => existsSync(join(root, m)))
+  // A repository that is itself a Copilot plugin (a manifest of Copilot's own at its root) has its
+  // hooks run by Copilot when the plugin is loaded. A Claude Code plugin loads in Copilot too, but
+  // only when given with --plugin-dir (explain takes it), so it is not read as Copilot's here.
+  const plugin = COPILOT_OWN_MANIFESTS.some((m) => existsSync(join(root, m)))
     ? copilotPluginRegistrations(root, root)
     : { registrations: [], unreadable: [] };
   return {

@@ -35,6 +35,7 @@ export const geminiDialect: HookDialect = {
   displayName: "Gemini CLI",
   events: GEMINI_EVENTS,
   matcherRule: "regex",
+  subjectlessMatcher: "ignored",
   toolNames: CLAUDE_TO_GEMINI_TOOL,
   timeout: { unit: "ms", field: "timeout", defaultSeconds: GEMINI_DEFAULT_HOOK_TIMEOUT_MS / 1000 },
   handlers: {

@@ -122,9 +122,9 @@ export function describeMatcherRule(rule: MatcherRule): string {
     case "pipe-names-or-regex":
       return "regex, unanchored";
     case "regex":
-      return "regex, unanchored (equality when it does not compile)";
+      return "a regex, unanchored";
     case "whole-name":
-      return "regex, whole name";
+      return "a regex over the whole name";
     case "exact":
       return "compared for equality";
     default: {

@@ -36,6 +36,46 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
+/** How a harness writes a handler (its dialect's `handlers`): where the command is, flat entries allowed. */
+export interface HandlerShape {
+  readonly commandFields: readonly string[];
+  readonly typeOptional: boolean;
+  readonly flatEntries: boolean;
+}
+
+const CLAUDE_SHAPE: HandlerShape = { commandFields: ["command"], typeOptional: false, flatEntries: false };
+
+/**
+ * A harness's flat entries (Copilot CLI: `{ type?, bash, matcher?, timeoutSec? }` directly under the
+ * event) as groups of one in Claude Code's shape, so one selection reads every harness's file.
+ */
+function groupFlatEntries(events: Record<string, unknown>, shape: HandlerShape): Record<string, unknown> {
+  const group = (entry: unknown): unknown => {
+    if (!isRecord(entry) || Array.isArray(entry["hooks"])) return entry;
+    const field = shape.commandFields.find((f) => typeof entry[f] === "string");
+    const { matcher, timeoutSec, ...handler } = entry;
+    return {
+      ...(typeof matcher === "string" ? { matcher } : {}),
+      hooks: [
+        {
+          ...handler,
+          type: entry["type"] ?? (shape.typeOptional ? "command" : undefined),
+          ...(field !== undefined ? { command: entry[field] } : {}),
+          ...(typeof timeoutSec === "number" && handler["timeout"] === undefined
+            ? { timeout: timeoutSec }
+            : {}),
+        },
+      ],
+    };
+  };
+  return Object.fromEntries(
+    Object.entries(events).map(([name, entries]) => [
+      name,
+      Array.isArray(entries) ? entries.map(group) : entries,
+    ]),
+  );
+}
+
 /**
  * Reads a hooks config from any of its on-disk shapes:
  * `{ "hooks": { "PreToolUse": [...] } }` (settings.json, or hooks.json with an optional
@@ -46,7 +86,11 @@ function describeIssues(error: z.ZodError): string {
  * @example
  * parseHooksConfig({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh" }] }] } });
  */
-export function parseHooksConfig(input: unknown, event?: string): HooksConfig {
+export function parseHooksConfig(
+  input: unknown,
+  event?: string,
+  shape: HandlerShape = CLAUDE_SHAPE,
+): HooksConfig {
   let value = input;
   if (typeof value === "string") {
     try {
@@ -73,7 +117,7 @@ export function parseHooksConfig(input: unknown, event?: string): HooksConfig {
     return { [event]: [group.data as HookHandlerGroup] };
   }
   const events = isRecord(value.hooks) ? value.hooks : value;
-  const parsed = configSchema.safeParse(events);
+  const parsed = configSchema.safeParse(shape.flatEntries ? groupFlatEntries(events, shape) : events);
   if (!parsed.success) {
     throw new InvalidHooksConfigError(
       `Invalid hooks config: ${describeIssues(parsed.error)}. Expected { "<Event>": [{ "matcher"?: "...", "hooks": [{ "type": "command", "command": "..." }] }] }.`,

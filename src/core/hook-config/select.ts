@@ -30,7 +30,8 @@ export interface HandlerSelection {
 
 /** Options of `selectHandlers`: the directories that anchor `if:` path rules. */
 export interface SelectOptions {
-  /** Whose matcher rules select (default: Claude Code's, chosen by the caller's registry). */
+  /** The event, where the payload does not name it (Copilot's camelCase payload has no `hook_event_name`). */
+  readonly event?: string;
   /** Anchors relative `if:` path rules; default the payload's `cwd`, else "/". */
   readonly cwd?: string;
   readonly projectDir?: string;
@@ -51,7 +52,7 @@ export function selectHandlersWith(
   payload: Readonly<Record<string, unknown>>,
   options: SelectOptions = {},
 ): HandlerSelection[] {
-  const event = typeof payload.hook_event_name === "string" ? payload.hook_event_name : "";
+  const event = options.event ?? (typeof payload.hook_event_name === "string" ? payload.hook_event_name : "");
   const groups = Object.hasOwn(config, event) ? (config[event] ?? []) : [];
   const subjectField = matcherSubjectOf(dialect, event);
   const subject = matcherSubjectValue(dialect, event, payload) ?? "";
@@ -99,6 +100,11 @@ function describeMatcher(
   subject: string,
 ): { matches: boolean; reason: string } {
   if (subjectField === undefined) {
+    if (matcher !== undefined && dialect.subjectlessMatcher === "never-fires")
+      return {
+        matches: false,
+        reason: `${event} has no matcher subject, and ${dialect.displayName} runs no group with a matcher there (${JSON.stringify(matcher)})`,
+      };
     return {
       matches: true,
       reason:

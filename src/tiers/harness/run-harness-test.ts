@@ -11,7 +11,6 @@ import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../
 import { InvalidOptionError, VigilesError, assertNever } from "../../core/errors.js";
 import type { ModelRequest } from "../../core/trace.js";
 import { ConfinementUnavailableError, bwrapAvailable, bwrapSelfTest } from "../../runtime/confine.js";
-import { removeTempDir } from "../../runtime/temp-dir.js";
 import {
   HarnessCrashedError,
   HarnessFlagRejectedError,
@@ -27,8 +26,8 @@ import {
 import { crashedFires, describeCrash, exit2RuleOf } from "./hook-crashes.js";
 import { findHarness } from "../../adapters/registry.js";
 import { findManagedFiles } from "../../runtime/managed-files.js";
-import { cleanupOnInterrupt } from "./interrupt.js";
-import { makeRunDirs, runHarnessSession, type SessionResult } from "./session.js";
+import { runHarnessSession, type SessionResult } from "./session.js";
+import { openRunDirs } from "./run-dirs.js";
 import { traceFromSession, type SessionTrace } from "./session-trace.js";
 import {
   DEFAULT_HARNESS_TIMEOUT_MS,
@@ -194,14 +193,9 @@ export async function runHarnessTest(
   const confine = confinementOf(spec, adapter);
   if (!confine) assertNoManagedRouting(adapter);
   const harness = await resolveRunHarness(adapter, spec);
-  const { root, dirs } = makeRunDirs();
-  let removed = false;
-  const removeDirs = () => {
-    if (removed) return;
-    removed = true;
-    removeTempDir(root);
-  };
-  const untrack = cleanupOnInterrupt(removeDirs);
+  // The run's dirs are made once here and removed once, by this lease, whatever ends the run.
+  const lease = openRunDirs({ onInterrupt: true });
+  const { dirs } = lease;
   const timeoutMs = spec.timeoutMs ?? DEFAULT_HARNESS_TIMEOUT_MS;
   let session: SessionResult;
   const mock = await adapter.startMock(
@@ -221,7 +215,7 @@ export async function runHarnessTest(
       spec: sessionSpec,
       endpoint,
       harness,
-      root,
+      runDirs: lease,
       confine,
       ...(spec.managedSettingsDir !== undefined && adapter.managedSettingsDir !== undefined
         ? {
@@ -235,16 +229,14 @@ export async function runHarnessTest(
       ...(spec.signal ? { signal: spec.signal } : {}),
     });
   } catch (error) {
-    untrack();
-    removeDirs();
+    lease.remove();
     throw error;
   } finally {
     await mock.close();
   }
 
   const fail = (error: unknown): never => {
-    untrack();
-    removeDirs();
+    lease.remove();
     if (error instanceof HarnessRunError) {
       error.run = {
         exitCode: session.process.exitCode,
@@ -302,7 +294,6 @@ export async function runHarnessTest(
     modelRequests: mock.requests,
     turns: mock.answeredTurns(),
     costUsd: 0,
-    onCleanup: untrack,
   });
   // A no-op unless VIGILES_COVERAGE_DIR is set (`vigiles test` / `vigiles audit --coverage`).
   recordTraceCoverage(result, "runHarnessTest", {

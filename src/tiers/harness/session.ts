@@ -4,8 +4,7 @@
  * `runHarnessTest` runs it against its mock; an eval driver runs the same session against a real
  * model by passing a `remote` endpoint.
  */
-import { dirname, isAbsolute, join, resolve } from "node:path";
-import { mkdirSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
 import type {
   HarnessAdapter,
   HarnessLaunch,
@@ -15,11 +14,11 @@ import type {
   SessionSpec,
   StreamSummary,
 } from "../../adapters/port.js";
+import { openRunDirs, type RunDirsLease } from "./run-dirs.js";
 import { confineArgv, hostHomes, type ManagedSettingsBind } from "../../runtime/confine.js";
 import { confinedCli } from "../../runtime/confine-cli.js";
 import { copyProject } from "../../runtime/copy-project.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
-import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
 import { InvalidOptionError } from "../../core/errors.js";
 
@@ -40,6 +39,8 @@ export interface SessionOptions {
   readonly managedSettings?: readonly ManagedSettingsBind[];
   /** The run's private root (work, home, tmp are made under it); made here when absent. */
   readonly root?: string;
+  /** Dirs the caller opened and owns (made once, removed by the caller): the session neither makes nor removes them. */
+  readonly runDirs?: RunDirsLease;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
 }
@@ -60,32 +61,18 @@ export interface SessionResult {
   cleanup(): void;
 }
 
-const RELAY_SCRIPT = new URL("./relay.mjs", import.meta.url).pathname;
+export { makeRunDirs } from "./run-dirs.js";
 
-/** Makes the private dirs of one run under a fresh temp root. */
-export function makeRunDirs(root?: string): { root: string; dirs: RunDirs } {
-  const base = root ?? makeTempDir("vigiles-harness-");
-  const dirs: RunDirs = {
-    workDir: join(base, "work"),
-    homeDir: join(base, "home"),
-    tmpDir: join(base, "tmp"),
-  };
-  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
-  return { root: base, dirs };
-}
+const RELAY_SCRIPT = new URL("./relay.mjs", import.meta.url).pathname;
 
 /** Runs one harness session through an adapter: resolve the CLI, prepare its dirs, launch it and wait for it to end. */
 export async function runHarnessSession(options: SessionOptions): Promise<SessionResult> {
   const { adapter, endpoint } = options;
   const harness =
     options.harness ?? (await adapter.resolve(options.harnessPath ? { path: options.harnessPath } : {}));
-  const { root, dirs } = makeRunDirs(options.root);
-  let cleaned = false;
-  const cleanup = () => {
-    if (cleaned) return;
-    cleaned = true;
-    removeTempDir(root);
-  };
+  const lease = options.runDirs ?? openRunDirs(options.root !== undefined ? { root: options.root } : {});
+  const { root, dirs } = lease;
+  const cleanup = lease.remove;
   try {
     const spec: SessionSpec = {
       ...options.spec,
@@ -166,7 +153,8 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
     const filesWritten = changedPaths(before, snapshotDir(dirs.workDir));
     return { harness, dirs, root, launch, argv, process: proc, summary, filesWritten, confined, cleanup };
   } catch (error) {
-    cleanup();
+    // Dirs the caller opened are the caller's to remove.
+    if (options.runDirs === undefined) cleanup();
     throw error;
   }
 }

@@ -94,8 +94,9 @@ function planIn(
     return { ...base, processes: [{ argv, timeoutMs: options.timeoutMs }] };
   }
 
-  const config = parseHooksConfig(hook.registration, eventName);
+  const config = parseHooksConfig(hook.registration, eventName, dialect.handlers);
   const selections = selectHandlersWith(dialect, config, payload, {
+    event: eventName,
     cwd: typeof payload.cwd === "string" ? payload.cwd : cwd,
     projectDir,
     home: options.home ?? homedir(),

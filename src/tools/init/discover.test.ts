@@ -70,8 +70,8 @@ describe("discoverHarness, per harness", () => {
       }),
     );
     expect(found.hooks.map((h) => [h.harness, h.file, h.event])).toEqual([
-      ["copilot", ".github/hooks/guard.json", "preToolUse"],
-      ["copilot", ".github/hooks/guard.json", "agentStop"],
+      ["copilot-cli", ".github/hooks/guard.json", "preToolUse"],
+      ["copilot-cli", ".github/hooks/guard.json", "agentStop"],
     ]);
     expect(found.hooks[0]?.group).toEqual({
       hooks: [{ type: "command", bash: "./guard.sh", command: "./guard.sh", timeoutSec: 10, timeout: 10 }],

@@ -19,9 +19,10 @@ export const CODEX_EVENTS: readonly DialectEvent[] = [
     rules: rules({ legacyDecision: true, blockNeedsReason: true, additionalContext: true }),
   },
   { name: "PermissionRequest", matcherSubject: "tool_name", rules: rules({ permissionRequest: true }) },
+  // continue:false stops the prompt: no request reaches the model (conformance runs of 0.169.0).
   {
     name: "UserPromptSubmit",
-    rules: rules({ ...BLOCKS, additionalContext: true, plainTextIsContext: true }),
+    rules: rules({ ...BLOCKS, additionalContext: true, plainTextIsContext: true, continueFalseBlocks: true }),
   },
   {
     name: "SessionStart",

@@ -48,10 +48,16 @@ const COPILOT_EVENTS: Readonly<Record<string, CopilotEventRules>> = {
   sessionStart: rules({ additionalContext: true }),
   sessionEnd: rules({}),
   // Measured: exit 2 on userPromptSubmitted, postToolUse and agentStop blocked nothing.
-  userPromptSubmitted: rules({ measured: true }),
+  // A top-level additionalContext reaches the model (a conformance run of 1.0.102).
+  userPromptSubmitted: rules({ additionalContext: true, measured: true }),
   // Measured (1.0.102): exit 2 denied with "hook exited with code 2", exit 1 denied with "(hook
   // errored)"; a timeout let the call run. The docs still say only permissionRequest denies on exit 2.
-  preToolUse: rules({ exit: "nonzero-denies", permissionDecision: true, measured: true }),
+  preToolUse: rules({
+    exit: "nonzero-denies",
+    permissionDecision: true,
+    additionalContext: true,
+    measured: true,
+  }),
   postToolUse: rules({ additionalContext: true, measured: true }),
   postToolUseFailure: rules({ additionalContext: true }),
   // Measured (1.0.102, under --allow-all it still fires for bash and edits, not for view): exit 2
