@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { LINT_RULES } from "../src/tools/audit/rules.js";
+import { CONFORMANCE_EXCEPTIONS } from "../test/conformance/exceptions.js";
 import type { LintRuleMeta } from "../src/core/audit/types.js";
 import { dynamicAuditRules } from "../src/tools/audit/dynamic-audit.js";
 import { eventRules, knownHookEvents } from "../src/tiers/run-hook/harness-rules.js";
@@ -451,6 +452,16 @@ export function generateHarnessFacts(): string {
       `| ${cell(p.finding)} | ${cell(p.contract)} | \`${p.file}\`: "${cell(p.title)}" | ${checkedBy(p.rules, p.also)} |`,
     );
   }
+  lines.push(
+    "",
+    "### Where the free prediction and the real CLI disagree",
+    "",
+    "The differential conformance corpus (`npm run conformance`, test/conformance) runs every case through runHook and explain and through the real pinned CLI. These are the cases where the two still disagree, each named and explained (`test/conformance/exceptions.ts`; the sample in `npm test` fails on any other).",
+    "",
+    "| case | status | why |",
+    "| --- | --- | --- |",
+  );
+  for (const e of CONFORMANCE_EXCEPTIONS) lines.push(`| \`${e.id}\` | ${e.status} | ${cell(e.reason)} |`);
   return lines.join("\n");
 }
 

@@ -10,8 +10,9 @@ import type { FoldedHookDecision } from "./hook-decision/types.js";
 import type { LintRuleMeta } from "./audit/types.js";
 import type { RegisteredTimeout } from "./hook-config/registration.js";
 
-/** A registered harness's id, as the registry spells it (`claude-code`, `codex`, `copilot-cli`, `gemini` …). */
-export type HarnessId = string;
+import type { HarnessId } from "./harness-id.js";
+
+export type { HarnessId } from "./harness-id.js";
 
 /**
  * How a harness compares a matcher with its subject on one event.

@@ -69,13 +69,19 @@ function namesOrRegex(matcher: string, subject: string, rule: MatcherRule, names
   return regexVerdict(matcher, subject, rule);
 }
 
-/** Compares a matcher with its subject by `rule`. `*`, empty and absent match everything under every rule. */
+/**
+ * Compares a matcher with its subject by `rule`. An absent matcher matches everything; so do `*` and
+ * "" except under `whole-name`: Copilot CLI 1.0.102 compiles them as whole-name regexes too (`*` does
+ * not compile, `^(?:)$` matches only an empty name), so neither fires (conformance runs).
+ */
 export function testMatcherBy(
   rule: MatcherRule,
   matcher: string | undefined,
   subject: string,
 ): MatcherVerdict {
-  if (matcher === undefined || matcher === "" || matcher === "*") return { matches: true, kind: "all", rule };
+  if (matcher === undefined) return { matches: true, kind: "all", rule };
+  if (rule !== "whole-name" && (matcher === "" || matcher === "*"))
+    return { matches: true, kind: "all", rule };
   switch (rule) {
     case "names-or-regex":
       return namesOrRegex(matcher, subject, rule, WIDE_NAMES, /[|,]/);

@@ -5,7 +5,7 @@
  * handler in Claude Code's nested groups, Gemini's groups or Copilot's flat entries alike.
  */
 import { VigilesError } from "../errors.js";
-import type { HarnessId } from "../dialect.js";
+import type { HarnessId } from "../harness-id.js";
 import type { HookHandler } from "./types.js";
 
 /** A path into a JSON document: object keys and array indices, from the root. */

@@ -77,6 +77,7 @@ function planIn(
     projectDir,
     ...(pluginRoot !== undefined ? { pluginRoot } : {}),
     pluginRootPlaceholders: dialect.pluginRootPlaceholders,
+    substituteProjectDir: "CLAUDE_PROJECT_DIR" in dialect.hookEnv(projectDir),
   };
   const env = hookEnv(dialect, projectDir, pluginRoot);
   // A string command runs under the harness's shell (`sh -c`, Gemini and Copilot `bash -c`).

@@ -9,6 +9,7 @@
  * `allowManagedHooksOnly: true` in managed settings leaves only managed hooks; `disableAllHooks: true`
  * in user, project or local settings turns off those and plugin hooks, not managed ones.
  */
+import { dialectOf } from "../../adapters/registry.js";
 import { combineHookDecisions } from "../../core/hook-decision/combine.js";
 import { selectHandlers } from "../../tiers/run-hook/harness-rules.js";
 import type { HookHandler } from "../../core/hook-config/types.js";
@@ -153,7 +154,10 @@ export function explainEvent(
           ...(r.invalidReason !== undefined ? { invalidReason: r.invalidReason } : {}),
         };
       }
-      const missingScript = missingScriptOf(s.handler, source.pluginRoot, options.cwd);
+      const missingScript = missingScriptOf(s.handler, source.pluginRoot, options.cwd, {
+        ...dialectOf().hookEnv(options.cwd),
+        ...(source.pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: source.pluginRoot } : {}),
+      });
       handlers.push({
         source: source.kind,
         file: source.file,
@@ -180,9 +184,28 @@ export function missingScriptOf(
   handler: HookHandler,
   pluginRoot: string | undefined,
   cwd: string,
+  /**
+   * The variables the harness gives the hook; given, every other `$VAR` in the command expands to ""
+   * as in the harness's clean environment (a Codex hook naming $CLAUDE_PROJECT_DIR runs `/x.sh`).
+   */
+  vars?: Readonly<Record<string, string>>,
 ): string | undefined {
   if (handler.type !== "command" || typeof handler.command !== "string") return undefined;
-  const word = findScriptWord(handler.command);
+  const command =
+    vars === undefined
+      ? handler.command
+      : handler.command.replace(
+          /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+          (m: string, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
+            const name = (braced ?? bare)!;
+            // The shell's own: PWD is the hook's cwd; HOME and USER are the session's, unknown here.
+            if (name === "PWD") return cwd;
+            if (name === "HOME" || name === "USER") return m;
+            const value = vars[name];
+            return value !== undefined && value !== "" ? value : (fallback ?? "");
+          },
+        );
+  const word = findScriptWord(command);
   if (word === undefined) return undefined;
   // A relative script resolves against the session's folder, where the harness runs the hook.
   const path = isRelativePath(word.word.value)

@@ -88,6 +88,11 @@ function selection(
   cwd: string,
 ): { selected: boolean; reason: string } {
   const field = matcherSubjectOf(dialect, r.event);
+  if (field === undefined && r.matcher !== undefined && dialect.subjectlessMatcher === "never-fires")
+    return {
+      selected: false,
+      reason: `${r.event} has no matcher subject, and ${dialect.displayName} runs no group with a matcher there (${JSON.stringify(r.matcher)})`,
+    };
   if (field === undefined)
     return {
       selected: true,
@@ -193,7 +198,12 @@ export function explainRegistrations(
         ...(d.invalidReason !== undefined ? { invalidReason: d.invalidReason } : {}),
       };
     }
-    const missingScript = missingScriptOf({ ...r.handler, command }, r.pluginRoot, options.cwd);
+    const missingScript = missingScriptOf({ ...r.handler, command }, r.pluginRoot, options.cwd, {
+      ...dialect.hookEnv(options.cwd),
+      ...(r.pluginRoot !== undefined && !dialect.unsetVariables.includes("CLAUDE_PLUGIN_ROOT")
+        ? { CLAUDE_PLUGIN_ROOT: r.pluginRoot }
+        : {}),
+    });
     handlers.push({
       harness: dialect.harness,
       source: r.source,
