@@ -4,7 +4,8 @@
 // reads text on exit 127 as a deny (pinned in test/copilot and test/gemini).
 import { describe, expect, test } from "vitest";
 import type { HookFire } from "../../src/core/trace.js";
-import { exit2RuleOf, hookCrashed, hookHarnessOf } from "../../src/tiers/harness/hook-crashes.js";
+import { exit2RuleOf, hookCrashed } from "../../src/tiers/harness/hook-crashes.js";
+import { dialectOf, findHarness } from "../../src/adapters/registry.js";
 
 const fire = (exitCode: number | null, blocked: boolean): HookFire => ({
   name: "PreToolUse:Bash",
@@ -58,7 +59,7 @@ describe("exit 2 by the event's rule", () => {
       ["agentStop", DASH_MISSING],
       ["userPromptSubmitted", NOT_FOUND],
     ] as const) {
-      const rule = exit2RuleOf("copilot", event);
+      const rule = exit2RuleOf(dialectOf("copilot"), event);
       expect(rule).toEqual({ exit2Blocks: false });
       expect(hookCrashed(fired(event, stderr), reading, rule)).toBe(true);
     }
@@ -66,44 +67,66 @@ describe("exit 2 by the event's rule", () => {
 
   test("Gemini SessionStart (syntax error) and AfterTool (missing script) crash, AfterTool even folded as a block of the result (the tool ran)", () => {
     expect(
-      hookCrashed(fired("SessionStart", DASH_SYNTAX), reading, exit2RuleOf("gemini", "SessionStart")),
+      hookCrashed(
+        fired("SessionStart", DASH_SYNTAX),
+        reading,
+        exit2RuleOf(dialectOf("gemini"), "SessionStart"),
+      ),
     ).toBe(true);
     expect(
-      hookCrashed(fired("AfterTool", DASH_MISSING, true), reading, exit2RuleOf("gemini", "AfterTool")),
+      hookCrashed(
+        fired("AfterTool", DASH_MISSING, true),
+        reading,
+        exit2RuleOf(dialectOf("gemini"), "AfterTool"),
+      ),
     ).toBe(true);
   });
 
   test("Claude Code and Codex: the same rule on their non-blocking events", () => {
     expect(
-      hookCrashed(fired("PostToolUse", NOT_FOUND), reading, exit2RuleOf("claude-code", "PostToolUse")),
+      hookCrashed(
+        fired("PostToolUse", NOT_FOUND),
+        reading,
+        exit2RuleOf(dialectOf("claude-code"), "PostToolUse"),
+      ),
     ).toBe(true);
     expect(
-      hookCrashed(fired("SessionStart", BASH_SYNTAX), reading, exit2RuleOf("codex", "SessionStart")),
+      hookCrashed(
+        fired("SessionStart", BASH_SYNTAX),
+        reading,
+        exit2RuleOf(dialectOf("codex"), "SessionStart"),
+      ),
     ).toBe(true);
   });
 
   test("exit 2 stays the hook's answer where it blocks, with other stderr, or on an event without a rule", () => {
     // Where exit 2 blocks: a block (or, not blocked, still the hook's own answer).
-    expect(exit2RuleOf("copilot", "preToolUse")).toEqual({ exit2Blocks: true });
+    expect(exit2RuleOf(dialectOf("copilot"), "preToolUse")).toEqual({ exit2Blocks: true });
     expect(
-      hookCrashed(fired("PreToolUse", NOT_FOUND), reading, exit2RuleOf("claude-code", "PreToolUse")),
+      hookCrashed(
+        fired("PreToolUse", NOT_FOUND),
+        reading,
+        exit2RuleOf(dialectOf("claude-code"), "PreToolUse"),
+      ),
     ).toBe(false);
     expect(
-      hookCrashed(fired("BeforeTool", DASH_MISSING, true), reading, exit2RuleOf("gemini", "BeforeTool")),
+      hookCrashed(
+        fired("BeforeTool", DASH_MISSING, true),
+        reading,
+        exit2RuleOf(dialectOf("gemini"), "BeforeTool"),
+      ),
     ).toBe(false);
     // A deliberate exit 2 on PostToolUse (Claude Code feeds its stderr to the model) is not a crash.
     const lint = fired("PostToolUse", "lint: 3 problems in src/a.ts\n");
-    expect(hookCrashed(lint, reading, exit2RuleOf("claude-code", "PostToolUse"))).toBe(false);
+    expect(hookCrashed(lint, reading, exit2RuleOf(dialectOf("claude-code"), "PostToolUse"))).toBe(false);
     // No rule known for the event: not judged.
     expect(hookCrashed(fired("SomeFutureEvent", BASH_SYNTAX), reading, undefined)).toBe(false);
-    expect(exit2RuleOf("gemini", "SomeFutureEvent")).toBeUndefined();
+    expect(exit2RuleOf(dialectOf("gemini"), "SomeFutureEvent")).toBeUndefined();
   });
 
-  test("adapter ids map to their rule tables", () => {
-    expect(hookHarnessOf("copilot-cli")).toBe("copilot");
-    expect(hookHarnessOf("gemini")).toBe("gemini");
-    expect(hookHarnessOf("claude-code")).toBe("claude-code");
-    expect(hookHarnessOf("codex")).toBe("codex");
-    expect(hookHarnessOf("another")).toBeUndefined();
+  test("adapter ids find their dialects in the registry; an unregistered adapter has none", () => {
+    for (const id of ["copilot-cli", "gemini", "claude-code", "codex"])
+      expect(findHarness(id)?.dialect.harness).toBe(id);
+    expect(findHarness("another")).toBeUndefined();
   });
 });

@@ -78,6 +78,8 @@ export function selectorDriver(options: SelectorDriverOptions): EvalDriver & { c
         sandbox: false,
         modelName: trial.model,
         timeoutMs: trial.timeoutMs ?? 60_000,
+        // The closing turn is served only when the first turn called a skill.
+        allowUnservedTurns: true,
       });
       options.observed?.push({ trial, chosen, requests: result.modelRequests });
       return result;

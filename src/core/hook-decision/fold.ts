@@ -5,7 +5,7 @@
  * program and a recorded hook fire. A dialect supplies the profile; what differs between such
  * harnesses is a flag of the profile, never a test of the harness's name.
  */
-import type { EventRules } from "./event-rules.js";
+import { NO_EFFECT, type EventRules } from "./event-rules.js";
 import { foldExit0 } from "./fold-json.js";
 import { invalid, noDecision, show } from "./fold-shared.js";
 import type { HookOutcomeInput } from "./outcome.js";
@@ -16,17 +16,7 @@ export type { HookOutcomeInput } from "./outcome.js";
 export type { ClaudeShapedProfile } from "./profile.js";
 
 /** An event unknown to the harness is folded as one that cannot block and takes no context. */
-const UNKNOWN_EVENT: EventRules = {
-  exit2Blocks: false,
-  legacyDecision: false,
-  blockNeedsReason: false,
-  permissionDecision: false,
-  permissionRequest: false,
-  additionalContext: false,
-  plainTextIsContext: false,
-  outputIgnored: false,
-  continueFalseBlocks: false,
-};
+const UNKNOWN_EVENT: EventRules = NO_EFFECT;
 
 /**
  * Folds one hook run into a decision.
