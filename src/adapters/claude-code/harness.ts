@@ -18,6 +18,15 @@ export const claudeCodeHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "layered-settings",
   readRegistrations: claudeCodeRegistrations,
+  // Plugins' hooks files are found with the plugins (tools/audit/discover.ts).
+  hookFileAudit: {
+    find: (_root, glob) =>
+      glob(["**/.claude/settings.json", "**/.claude/settings.local.json"]).map((path) => ({
+        path,
+        role: "settings",
+        source: path.endsWith(".local.json") ? "local settings" : "project settings",
+      })),
+  },
   readPluginRegistrations: claudeCodePluginRegistrations,
   driftRecheck:
     "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",

@@ -19,6 +19,10 @@ export const codexHarness: HarnessEntry = {
   weakMarkers: ["AGENTS.md"],
   explainSource: "registrations",
   readRegistrations: codexRegistrations,
+  hookFileAudit: {
+    find: (_root, glob) =>
+      glob(["**/.codex/hooks.json"]).map((path) => ({ path, role: "hooks-file", source: "hooks file" })),
+  },
   driftRecheck:
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).codexAdapter,
