@@ -18,6 +18,8 @@ const NAMES = {
   codex: [/codex/i],
   copilot: [/copilot/i, /\.github\/hooks/i],
   gemini: [/gemini/i],
+  qwen: [/qwen/i],
+  opencode: [/open[-_ ]?code/i],
 };
 
 const root = new URL("..", import.meta.url).pathname;
