@@ -364,6 +364,17 @@ export interface HookFileAudit {
   check?(input: HookFileCheckInput): readonly LintFinding[];
 }
 
+/** Where a paid-tier eval of a harness finds its credentials (`vigiles doctor` looks, never uses them). */
+export interface PaidCredentials {
+  /** How doctor names the tier (`paid tier (Codex)`). */
+  readonly subject: string;
+  /** What was found (`OPENAI_API_KEY is set`, a login file), or undefined. */
+  find(env: NodeJS.ProcessEnv, home: string): string | undefined;
+  /** What doctor says when nothing is found, and what to do. */
+  readonly missing: string;
+  readonly fix?: string;
+}
+
 /**
  * One harness as the registry lists it: everything a tool needs to know of it without starting it.
  * Each adapter folder exports its own (`<folder>/harness.ts`); src/adapters/registry.ts lists them.
@@ -412,6 +423,8 @@ export interface HarnessEntry {
    * registration reader).
    */
   readonly explainSource: "layered-settings" | "registrations";
+  /** Its paid tier's credentials; absent: vigiles has no paid driver for it. */
+  readonly paidCredentials?: PaidCredentials;
   /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */
   readonly driftRecheck: string;
   /** The adapter, imported only when asked for. */
