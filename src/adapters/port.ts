@@ -330,6 +330,12 @@ export interface AuditHookFile {
   readonly source: RegistrationSource;
   /** The plugin or extension it ships in (absolute). */
   readonly pluginRoot?: string;
+  /**
+   * The project its hooks run in (their cwd and project-dir variable), absolute: the folder holding
+   * `.claude/` for a project settings file, so a nested project resolves its scripts against itself.
+   * Absent: the audited root.
+   */
+  readonly projectDir?: string;
 }
 
 /** Where the same script is also registered for the default harness (Claude Code). */

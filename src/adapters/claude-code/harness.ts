@@ -1,6 +1,6 @@
 /** Claude Code's line of the harness registry. */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { HarnessEntry } from "../port.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { claudeCodeDialect } from "./dialect.js";
@@ -27,6 +27,7 @@ export const claudeCodeHarness: HarnessEntry = {
         path,
         role: "settings",
         source: path.endsWith(".local.json") ? "local settings" : "project settings",
+        projectDir: dirname(dirname(path)),
       })),
   },
   readPluginRegistrations: claudeCodePluginRegistrations,

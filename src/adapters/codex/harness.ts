@@ -1,6 +1,6 @@
 /** Codex's line of the harness registry. */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { HarnessEntry } from "../port.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { codexDialect } from "./dialect.js";
@@ -23,7 +23,12 @@ export const codexHarness: HarnessEntry = {
   readRegistrations: codexRegistrations,
   hookFileAudit: {
     find: (_root, glob) =>
-      glob(["**/.codex/hooks.json"]).map((path) => ({ path, role: "hooks-file", source: "hooks file" })),
+      glob(["**/.codex/hooks.json"]).map((path) => ({
+        path,
+        role: "hooks-file",
+        source: "hooks file",
+        projectDir: dirname(dirname(path)),
+      })),
   },
   paidCredentials: {
     subject: "paid tier (Codex)",

@@ -6,19 +6,16 @@ import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { HarnessId } from "../../core/dialect.js";
-import type { RegistrationSource } from "../../core/hook-config/registration.js";
+import type { AuditHookFile } from "../../adapters/port.js";
 import { parseJson, getMember } from "../../core/audit/json-ast.js";
 import { DEFAULT_HARNESS, HARNESSES } from "../../adapters/registry.js";
 
 /** Paths never searched: dependencies, build output, VCS data and test fixtures. */
 export const DEFAULT_AUDIT_IGNORE = ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/__fixtures__/**"];
 
-export interface DiscoveredHookFile {
-  readonly path: string;
+/** A hook file as its harness's HarnessEntry.hookFileAudit found it, and the harness. */
+export interface DiscoveredHookFile extends AuditHookFile {
   readonly harness: HarnessId;
-  readonly role: "settings" | "hooks-file";
-  readonly source: RegistrationSource;
-  readonly pluginRoot?: string;
 }
 export interface DiscoveredPlugin {
   readonly root: string;

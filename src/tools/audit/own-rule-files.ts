@@ -13,6 +13,7 @@ export function ownRuleRegistrations(
   hookFile: DiscoveredHookFile,
   file: string,
   text: string,
+  projectDir: string | undefined,
 ): HookRegistration[] {
   const dialect = dialectOf(hookFile.harness);
   let read;
@@ -34,6 +35,7 @@ export function ownRuleRegistrations(
       harness: hookFile.harness,
       dialect,
       ...(r.pluginRoot !== undefined && { pluginRoot: r.pluginRoot }),
+      ...(projectDir !== undefined && { projectDir }),
       event: r.event,
       eventRange: at,
       ...(r.matcher !== undefined && { matcher: r.matcher }),

@@ -127,6 +127,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
         dialect: dialectOf(h.harness),
         role: h.role,
         ...(h.pluginRoot !== undefined && { pluginRoot: h.pluginRoot }),
+        ...(h.projectDir !== undefined && { projectDir: relativeDir(root, h.projectDir) }),
       })),
       ...embedded,
     ],
@@ -157,7 +158,8 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       ...(check?.({ root, hookFile: h, file, text, claudeUsesOf: (p) => claudeUses.get(p) ?? [] }) ?? []),
     );
     // Their command hooks join the registrations, so `--run` probes them in their own dialect.
-    registrations.push(...ownRuleRegistrations(h, file, text));
+    const projectDir = h.projectDir !== undefined ? relativeDir(root, h.projectDir) : undefined;
+    registrations.push(...ownRuleRegistrations(h, file, text, projectDir));
   }
   return { root, findings, registrations, discovery, summary: summarize(findings) };
 }
@@ -246,6 +248,11 @@ function claudeUsesByScript(
     claudeUses.set(path, [...(claudeUses.get(path) ?? []), { event: reg.event, file: reg.file }]);
   }
   return claudeUses;
+}
+
+/** `dir` relative to `root` with `/` separators (`""` for the root itself). */
+function relativeDir(root: string, dir: string): string {
+  return relative(root, dir).split(sep).join("/");
 }
 
 /** Counts findings by severity. */

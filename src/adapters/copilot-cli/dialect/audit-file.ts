@@ -31,7 +31,7 @@ function scriptOf(command: string, projectDir: string): { path: string; source?:
 }
 
 function check(input: HookFileCheckInput) {
-  const projectDir = resolve(input.hookFile.path, "..", "..", "..");
+  const projectDir = input.hookFile.projectDir ?? input.root;
   return checkCopilotHooksFile({
     file: input.file,
     text: input.text,
@@ -46,6 +46,7 @@ export const copilotHookFileAudit: HookFileAudit = {
       path,
       role: "hooks-file",
       source: "repository hooks",
+      projectDir: resolve(path, "..", "..", ".."),
     })),
   check,
 };

@@ -14,6 +14,7 @@ export const geminiHookFileAudit: HookFileAudit = {
       path,
       role: "settings",
       source: "project settings",
+      projectDir: dirname(dirname(path)),
     })),
     ...glob(["**/gemini-extension.json"])
       .map((manifest) => dirname(manifest))
