@@ -358,6 +358,8 @@ export interface HookFileCheckInput {
 
 /** How `vigiles audit` finds and reads a harness's hook files. */
 export interface HookFileAudit {
+  /** The files, as help texts name them (`.codex/hooks.json`). */
+  readonly files: string;
   /**
    * Its hook files under `root`. `glob` takes patterns relative to `root` (a `**` prefix matches at
    * any depth), applies the audit's ignores and returns absolute paths, sorted.

@@ -22,6 +22,7 @@ export const claudeCodeHarness: HarnessEntry = {
   readRegistrations: claudeCodeRegistrations,
   // Plugins' hooks files are found with the plugins (tools/audit/discover.ts).
   hookFileAudit: {
+    files: ".claude/settings*.json, plugins' hooks/hooks.json",
     find: (_root, glob) =>
       glob(["**/.claude/settings.json", "**/.claude/settings.local.json"]).map((path) => ({
         path,

@@ -22,6 +22,7 @@ export const codexHarness: HarnessEntry = {
   explainSource: "registrations",
   readRegistrations: codexRegistrations,
   hookFileAudit: {
+    files: ".codex/hooks.json",
     find: (_root, glob) =>
       glob(["**/.codex/hooks.json"]).map((path) => ({
         path,
