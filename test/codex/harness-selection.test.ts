@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
+import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import { HARNESSES } from "../../src/adapters/registry.js";
 import {
   capabilityMatrixMarkdown,
