@@ -23,15 +23,13 @@ export interface RegisteredTimeout {
   readonly field: string;
 }
 
-/** Where a registration comes from, in the harness's words. */
+/**
+ * Where a registration comes from: project settings (`.claude/settings.json`, `.gemini/settings.json`),
+ * a hooks file of its own (`.codex/hooks.json`), repository hooks (`.github/hooks/*.json`), a plugin
+ * or an extension.
+ */
 export type RegistrationSource =
-  | "project settings"
-  | "local settings"
-  | "plugin"
-  | "codex hooks"
-  | "repository hooks"
-  | "gemini settings"
-  | "extension";
+  "project settings" | "local settings" | "plugin" | "hooks file" | "repository hooks" | "extension";
 
 /** One command handler as a harness registers it. */
 export interface RegisteredHook {

@@ -4,9 +4,12 @@
  * (test/copilot) or taken from Copilot's hook table (core/hook-decision/copilot-rules.ts).
  */
 import { isRecord } from "../../../core/is-record.js";
+import type { ClaudeUse } from "../../port.js";
 import { copilotEventRules, copilotUsesSnakeCase } from "./rules.js";
 import { finding } from "../../../core/audit/finding.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "../../../core/audit/types.js";
+
+export type { ClaudeUse } from "../../port.js";
 
 export const copilotUnknownEventRule: LintRuleMeta = {
   id: "copilot-unknown-event",
@@ -16,6 +19,8 @@ export const copilotUnknownEventRule: LintRuleMeta = {
     "aliases); a hook under any other name, such as a Claude Code event Copilot lacks, never runs.",
   fix: "Use one of Copilot's event names (`vigiles/copilot` exports the list as copilotHookEvents()).",
   autofix: false,
+  source:
+    "GitHub Copilot CLI hooks reference (docs.github.com), its event list; core/hook-decision/copilot-rules.ts",
 };
 
 export const copilotClaudeShapedAnswerRule: LintRuleMeta = {
@@ -26,6 +31,8 @@ export const copilotClaudeShapedAnswerRule: LintRuleMeta = {
     "`hookSpecificOutput` answer is ignored, so a ported deny lets the call run (measured on 1.0.102).",
   fix: 'Print `{"permissionDecision":"deny","permissionDecisionReason":"…"}`, or register the hook under the PascalCase name (PreToolUse), which reads Claude\'s shape.',
   autofix: false,
+  source:
+    "test/copilot/copilot-harness.test.ts (a hookSpecificOutput deny on preToolUse let the call run on 1.0.102; under PreToolUse it was honoured)",
 };
 
 export const copilotExit2IgnoredRule: LintRuleMeta = {
@@ -36,6 +43,8 @@ export const copilotExit2IgnoredRule: LintRuleMeta = {
     "that blocks a prompt or a stop with `exit 2` never blocks under Copilot.",
   fix: 'Answer with JSON on stdout and exit 0 (agentStop: `{"decision":"block","reason":"…"}`), or move the check to preToolUse.',
   autofix: false,
+  source:
+    "test/copilot/copilot-harness.test.ts (exit 2 on userPromptSubmitted, postToolUse and agentStop blocked nothing on 1.0.102)",
 };
 
 export const copilotTimeoutFailsOpenRule: LintRuleMeta = {
@@ -46,6 +55,8 @@ export const copilotTimeoutFailsOpenRule: LintRuleMeta = {
     "1.0.102), while an error denies it; a guard that waits on the network or a package manager fails open when slow.",
   fix: "Keep network and package-manager calls out of the guard, or set a `timeoutSec` that covers their worst case.",
   autofix: false,
+  source:
+    "test/copilot/copilot-harness.test.ts (a preToolUse hook past timeoutSec let the call run on 1.0.102; exit 1 and 2 denied)",
 };
 
 export const copilotPortabilityRule: LintRuleMeta = {
@@ -57,6 +68,8 @@ export const copilotPortabilityRule: LintRuleMeta = {
     "a Claude Stop or UserPromptSubmit and nothing under Copilot; each harness ignores the other's JSON shape.",
   fix: "Give each harness the answer it reads (Copilot: top-level permissionDecision; Claude Code: hookSpecificOutput), and make errors mean the same on both (exit 2 with a reason to deny, exit 0 to allow).",
   autofix: false,
+  source:
+    "test/copilot/copilot-harness.test.ts (exit 1 denied on Copilot's preToolUse; exit 2 blocked nothing on its agentStop); docs/hook-contract.md for Claude Code's side",
 };
 
 export const copilotHookRules: readonly LintRuleMeta[] = [
@@ -66,12 +79,6 @@ export const copilotHookRules: readonly LintRuleMeta[] = [
   copilotTimeoutFailsOpenRule,
   copilotPortabilityRule,
 ];
-
-/** Where the same script is also registered for Claude Code. */
-export interface ClaudeUse {
-  readonly event: string;
-  readonly file: string;
-}
 
 /**
  * How one script's verdicts differ between its Claude Code event and its Copilot event, read from
