@@ -12,6 +12,7 @@ import type { HookDialect } from "../core/dialect.js";
 import type { RegisteredHook, RegistrationReading } from "../core/hook-config/registration.js";
 import type { ModelTurnSource } from "../core/model-turn.js";
 import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
+import type { ProjectHook } from "./shared/project-hook-files.js";
 
 /**
  * A scripted model: the main agent's turns and each subagent's (keyed by the `subagent_type`, or the
@@ -342,6 +343,12 @@ export interface HarnessEntry {
   readonly weakMarkers: readonly string[];
   /** The hook registrations of a repository, as this harness reads them. */
   readRegistrations(root: string): RegistrationReading;
+  /**
+   * The project files registering `hooks` (events as this harness writes them), as `readRegistrations`
+   * reads them back. The attack tests (test/attacks) register a hook on every harness through it;
+   * absent: the harness registers no command hooks in project files (a test of hooks skips it).
+   */
+  projectHookFiles?(hooks: readonly ProjectHook[]): Record<string, string>;
   /** The hook registrations of a plugin loaded for a run (`--plugin-dir`); absent: it loads none. */
   readPluginRegistrations?(pluginRoot: string, root: string): RegistrationReading;
   /**

@@ -1,5 +1,6 @@
 /** Claude Code's line of the harness registry. */
 import type { HarnessEntry } from "../port.js";
+import { groupedHookFiles } from "../shared/project-hook-files.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { claudeCodeDialect } from "./dialect.js";
 import { CLAUDE_CODE_PIN, CLAUDE_BIN_ENV } from "./package-pin.js";
@@ -18,6 +19,7 @@ export const claudeCodeHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "layered-settings",
   readRegistrations: claudeCodeRegistrations,
+  projectHookFiles: groupedHookFiles(".claude/settings.json"),
   readPluginRegistrations: claudeCodePluginRegistrations,
   driftRecheck:
     "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",

@@ -1,5 +1,6 @@
 /** Codex's line of the harness registry. */
 import type { HarnessEntry } from "../port.js";
+import { groupedHookFiles } from "../shared/project-hook-files.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { codexDialect } from "./dialect.js";
 import { CODEX_PIN, CODEX_BIN_ENV } from "./package-pin.js";
@@ -19,6 +20,7 @@ export const codexHarness: HarnessEntry = {
   weakMarkers: ["AGENTS.md"],
   explainSource: "registrations",
   readRegistrations: codexRegistrations,
+  projectHookFiles: groupedHookFiles(".codex/hooks.json"),
   driftRecheck:
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).codexAdapter,

@@ -1,5 +1,6 @@
 /** GitHub Copilot CLI's line of the harness registry. */
 import type { HarnessEntry } from "../port.js";
+import { flatHookFiles } from "../shared/project-hook-files.js";
 import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { copilotDialect } from "./dialect.js";
 import { COPILOT_PIN, COPILOT_BIN_ENV } from "./package-pin.js";
@@ -20,6 +21,7 @@ export const copilotHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: copilotRegistrations,
+  projectHookFiles: flatHookFiles(".github/hooks/vigiles-test.json"),
   readPluginRegistrations: copilotPluginRegistrations,
   // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
   registrationGate: (root, env) => {

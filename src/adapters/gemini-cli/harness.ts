@@ -1,5 +1,6 @@
 /** Gemini CLI's line of the harness registry. */
 import type { HarnessEntry } from "../port.js";
+import { groupedHookFiles } from "../shared/project-hook-files.js";
 import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { geminiDialect } from "./dialect.js";
 import { GEMINI_PIN, GEMINI_BIN_ENV } from "./package-pin.js";
@@ -23,6 +24,7 @@ export const geminiHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: geminiRegistrations,
+  projectHookFiles: groupedHookFiles(".gemini/settings.json"),
   readPluginRegistrations: geminiExtensionRegistrations,
   registrationGate: (root) => {
     const switches = geminiHookSwitches(root);
