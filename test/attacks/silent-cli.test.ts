@@ -15,7 +15,10 @@ const dir = scratchDir("silent-cli");
 /** A stand-in "CLI": answers --version, runs `body`, exits 0 without asking the model anything. */
 function standIn(name: string, version: string, body: string): string {
   const path = join(dir, name);
-  writeFileSync(path, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "${version}"; exit 0; fi\n${body}\nexit 0\n`);
+  writeFileSync(
+    path,
+    `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "${version}"; exit 0; fi\n${body}\nexit 0\n`,
+  );
   chmodSync(path, 0o755);
   return path;
 }

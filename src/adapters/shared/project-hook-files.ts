@@ -14,7 +14,10 @@ export interface ProjectHook {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-function byEvent(hooks: readonly ProjectHook[], entry: (h: ProjectHook) => unknown): Record<string, unknown[]> {
+function byEvent(
+  hooks: readonly ProjectHook[],
+  entry: (h: ProjectHook) => unknown,
+): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const h of hooks) (out[h.event] ??= []).push(entry(h));
   return out;

@@ -105,9 +105,13 @@ function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
  */
 export function assertNoManagedRouting(adapter: HarnessAdapter): void {
   const named = adapter.findManagedRouting?.() ?? [];
-  const generic = adapter.managedSettingsDir !== undefined ? findManagedFiles(adapter.managedSettingsDir) : [];
+  const generic =
+    adapter.managedSettingsDir !== undefined ? findManagedFiles(adapter.managedSettingsDir) : [];
   // A file the adapter already named (`<file> sets <key>`) is reported once, in its words.
-  const found = [...named, ...generic.filter((line) => !named.some((n) => n.startsWith(line.split(" ")[0]!)))];
+  const found = [
+    ...named,
+    ...generic.filter((line) => !named.some((n) => n.startsWith(line.split(" ")[0]!))),
+  ];
   if (found.length > 0) throw new ManagedSettingsRouteError(adapter.displayName, found);
 }
 
