@@ -100,13 +100,16 @@ function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
 /**
  * An unconfined run sees the machine's managed settings, which outrank every layer vigiles sets. The
  * adapter that knows its files names what routes (`findManagedRouting`); whatever it names, any other
- * file in its managed folder refuses the run too: a managed deny rule (Claude Code's
+ * file in its managed folders (the adapter's and the registry's) refuses the run too: a managed deny rule (Claude Code's
  * `permissions.deny`, a Gemini policy) makes a guard test pass with no hook at all.
  */
 export function assertNoManagedRouting(adapter: HarnessAdapter): void {
   const named = adapter.findManagedRouting?.() ?? [];
-  const generic =
-    adapter.managedSettingsDir !== undefined ? findManagedFiles(adapter.managedSettingsDir) : [];
+  const dirs = new Set([
+    ...(adapter.managedSettingsDir !== undefined ? [adapter.managedSettingsDir] : []),
+    ...(findHarness(adapter.id)?.managedSettingsDirs ?? []),
+  ]);
+  const generic = [...dirs].flatMap((dir) => findManagedFiles(dir));
   // A file the adapter already named (`<file> sets <key>`) is reported once, in its words.
   const found = [
     ...named,
