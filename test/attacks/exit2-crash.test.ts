@@ -1,5 +1,6 @@
 // Attack class 2 (issue 29 §2): a hook that cannot run but exits 2, on an event where exit 2 blocks
-// nothing, is a crash: bash exits 2 on a syntax error, and the action went ahead as if the guard had
+// nothing, is a crash: bash exits 2 on a syntax error, dash (`sh ./missing.sh`) on a missing script,
+// and the action went ahead as if the guard had
 // allowed. Before the runner read each event's rule from the dialect, Copilot's postToolUse and
 // Gemini's AfterTool/SessionStart returned normally. The hook comes in through `project:` (the
 // harness's own project file, `projectHookFiles`), so this also attacks class 4's "a project's hooks
@@ -66,11 +67,14 @@ describe.concurrent("exit 2 from a hook bash could not parse, where exit 2 block
           ? "exit 2 blocks on each of its PostToolUse, Stop and SessionStart events (dialect)"
           : undefined;
     test.skipIf(skip !== undefined)(
-      `${entry.displayName}: ${event ?? "-"} with a syntax error fails the run (HookCrashedError)${skip ? `: skipped, ${skip}` : ""}`,
+      `${entry.displayName}: ${event ?? "-"} with a syntax error and a missing script fails the run (HookCrashedError)${skip ? `: skipped, ${skip}` : ""}`,
       async () => {
         const project = join(dir, `crash-${entry.id}`);
         const files = {
-          ...entry.projectHookFiles!([{ event: event!, command: "bash ./broken.sh" }]),
+          ...entry.projectHookFiles!([
+            { event: event!, command: "bash ./broken.sh" },
+            { event: event!, command: "sh ./scripts/missing.sh" },
+          ]),
           "broken.sh": BROKEN,
         };
         for (const [rel, text] of Object.entries(files)) {
@@ -95,8 +99,10 @@ describe.concurrent("exit 2 from a hook bash could not parse, where exit 2 block
         );
         expect(error).toBeInstanceOf(HookCrashedError);
         const fires = (error as HookCrashedError).fires;
-        expect(fires.map((f) => [f.event, f.exitCode])).toContainEqual([event, 2]);
+        // Both hooks ran on the one event and both are crashes: bash's syntax error, dash's missing script.
+        expect(fires.filter((f) => f.event === event && f.exitCode === 2)).toHaveLength(2);
         expect((error as HookCrashedError).message).toMatch(/syntax error/);
+        expect((error as HookCrashedError).message).toMatch(/(can't|cannot) open|not found/);
       },
       REAL_RUN_TIMEOUT,
     );
