@@ -162,7 +162,7 @@ export class HarnessTimeoutError extends HarnessRunError {
   }
 }
 
-/** Machine-wide managed settings would route an unconfined run's requests; they outrank every layer vigiles sets. */
+/** Machine-wide managed settings or policy exist for an unconfined run's harness (they can route its requests, deny tools, register hooks); they outrank every layer vigiles sets. */
 export class ManagedSettingsRouteError extends VigilesError {
   readonly found: readonly string[];
 
