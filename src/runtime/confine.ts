@@ -11,12 +11,7 @@ import { spawnSync } from "node:child_process";
 import { homedir, userInfo } from "node:os";
 import { dirname } from "node:path";
 import { VigilesError, assertNever } from "../core/errors.js";
-import {
-  MANAGED_SETTINGS_DIRS,
-  confinementMounts,
-  type Mount,
-  type MountPlanInput,
-} from "./confine-mounts.js";
+import { confinementMounts, type Mount, type MountPlanInput } from "./confine-mounts.js";
 
 /** Confinement was asked for and bubblewrap cannot run here. */
 export class ConfinementUnavailableError extends VigilesError {
@@ -106,12 +101,6 @@ export interface ConfineOptions {
   readonly allowedSockets?: readonly string[];
   /** Managed settings to supply in place of the masked machine-wide folders. */
   readonly managedSettings?: readonly ManagedSettingsBind[];
-  /**
-   * Machine-wide managed-settings folders to mask beside {@link MANAGED_SETTINGS_DIRS}: the harness
-   * registry's (`managedSettingsDirs()`, passed by the tiers, which sit above the adapters), so a
-   * harness registered tomorrow is masked without an edit here.
-   */
-  readonly managedDirs?: readonly string[];
 }
 
 /** The invoking user's HOME by every name a process could find it by, and root's (all masked inside). */
@@ -185,9 +174,6 @@ export function confineArgvWithPlan(
     writable: options.writable ?? [],
     allowedSockets: options.allowedSockets ?? [],
     managedSettings: options.managedSettings ?? [],
-    ...(options.managedDirs !== undefined
-      ? { managedDirs: [...MANAGED_SETTINGS_DIRS, ...options.managedDirs] }
-      : {}),
     hostHomes: hostHomes(),
     // The project (tests, fixtures, hooks at absolute paths) and node itself stay visible when they
     // live under a masked folder (a checkout under HOME or /tmp, node from ~/.nvm).

@@ -22,7 +22,6 @@ import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import { assertEnvRoutesNowhere } from "../../adapters/shared/endpoint.js";
-import { managedSettingsDirs } from "../../adapters/registry.js";
 
 /** Options of `runHarnessSession`: the adapter, the spec and the model endpoint. */
 export interface SessionOptions {
@@ -140,7 +139,6 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
         network: endpoint.kind === "remote" ? "shared" : "none",
         ...(options.relaySocket !== undefined ? { allowedSockets: [options.relaySocket] } : {}),
         ...(options.managedSettings ? { managedSettings: options.managedSettings } : {}),
-        managedDirs: managedSettingsDirs(),
       });
     }
     const before = snapshotDir(dirs.workDir);

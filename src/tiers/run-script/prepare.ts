@@ -6,7 +6,6 @@
 import { resolve } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import { confineArgv } from "../../runtime/confine.js";
-import { managedSettingsDirs } from "../../adapters/registry.js";
 import type { ProcessResult } from "../../runtime/process.js";
 import type { SyncProcessOptions } from "../../runtime/process-sync.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
@@ -109,7 +108,6 @@ export function prepareScriptRun(
       home,
       tmpDir,
       network: spec.network ?? "none",
-      managedDirs: managedSettingsDirs(),
       ...(spec.writable ? { writable: spec.writable } : {}),
       ...(spec.readOnly ? { readOnly: spec.readOnly } : {}),
     });

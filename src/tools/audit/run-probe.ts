@@ -15,7 +15,6 @@ import { diagnoseHookFailure } from "../../tiers/run-hook/diagnose.js";
 import { planHookRun } from "../../tiers/run-hook/plan.js";
 import type { HookSpec } from "../../tiers/run-hook/types.js";
 import type { AuditScratch } from "./audit-scratch.js";
-import { managedSettingsDirs } from "../../adapters/registry.js";
 
 /** How one probe runs. */
 export interface ProbeRunOptions {
@@ -60,7 +59,6 @@ export async function runProbe(
         home: dirs.home,
         tmpDir: dirs.tmp,
         network: "none",
-        managedDirs: managedSettingsDirs(),
       })
     : process0.argv;
   const run = await runProcess({
