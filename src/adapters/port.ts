@@ -343,12 +343,6 @@ export interface HarnessEntry {
   readonly weakMarkers: readonly string[];
   /** The hook registrations of a repository, as this harness reads them. */
   readRegistrations(root: string): RegistrationReading;
-  /**
-   * The project files registering `hooks` (events as this harness writes them), as `readRegistrations`
-   * reads them back. The attack tests (test/attacks) register a hook on every harness through it;
-   * absent: the harness registers no command hooks in project files (a test of hooks skips it).
-   */
-  projectHookFiles?(hooks: readonly ProjectHook[]): Record<string, string>;
   /** The hook registrations of a plugin loaded for a run (`--plugin-dir`); absent: it loads none. */
   readPluginRegistrations?(pluginRoot: string, root: string): RegistrationReading;
   /**
@@ -372,4 +366,10 @@ export interface HarnessEntry {
   readonly driftRecheck: string;
   /** The adapter, imported only when asked for. */
   loadAdapter(): Promise<HarnessAdapter>;
+  /**
+   * The project files registering `hooks` (events as this harness writes them), as `readRegistrations`
+   * reads them back. The attack tests (test/attacks) register a hook on every harness through it;
+   * absent: the harness registers no command hooks in project files (a test of hooks skips it).
+   */
+  projectHookFiles?(hooks: readonly ProjectHook[]): Record<string, string>;
 }

@@ -19,9 +19,9 @@ export const claudeCodeHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "layered-settings",
   readRegistrations: claudeCodeRegistrations,
-  projectHookFiles: groupedHookFiles(".claude/settings.json"),
   readPluginRegistrations: claudeCodePluginRegistrations,
   driftRecheck:
     "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).claudeCodeAdapter,
+  projectHookFiles: groupedHookFiles(".claude/settings.json"),
 };

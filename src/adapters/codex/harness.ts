@@ -20,8 +20,8 @@ export const codexHarness: HarnessEntry = {
   weakMarkers: ["AGENTS.md"],
   explainSource: "registrations",
   readRegistrations: codexRegistrations,
-  projectHookFiles: groupedHookFiles(".codex/hooks.json"),
   driftRecheck:
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).codexAdapter,
+  projectHookFiles: groupedHookFiles(".codex/hooks.json"),
 };

@@ -21,7 +21,6 @@ export const copilotHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: copilotRegistrations,
-  projectHookFiles: flatHookFiles(".github/hooks/vigiles-test.json"),
   readPluginRegistrations: copilotPluginRegistrations,
   // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
   registrationGate: (root, env) => {
@@ -42,4 +41,5 @@ export const copilotHarness: HarnessEntry = {
   driftRecheck:
     "re-run your Copilot harness tests: the exit codes preToolUse denies on, folder trust, the JSONL event names and the BYOK provider variables may have moved",
   loadAdapter: async () => (await import("./adapter.js")).copilotAdapter,
+  projectHookFiles: flatHookFiles(".github/hooks/vigiles-test.json"),
 };

@@ -24,7 +24,6 @@ export const geminiHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: geminiRegistrations,
-  projectHookFiles: groupedHookFiles(".gemini/settings.json"),
   readPluginRegistrations: geminiExtensionRegistrations,
   registrationGate: (root) => {
     const switches = geminiHookSwitches(root);
@@ -33,4 +32,5 @@ export const geminiHarness: HarnessEntry = {
   driftRecheck:
     "re-run your Gemini CLI harness tests: the stream-json event types, the hook output fields and the Gemini API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).geminiAdapter,
+  projectHookFiles: groupedHookFiles(".gemini/settings.json"),
 };
