@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { nativeEventName, type HookDialect } from "../../src/core/dialect.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
-import { REAL_RUN_TIMEOUT, REGISTERED, scratchDir } from "./registered.js";
+import { REAL_RUN_TIMEOUT, REGISTERED, hookFiles, noCommandHooks, scratchDir } from "./registered.js";
 
 const dir = scratchDir("hook-processes", "/var/tmp");
 const left: string[] = [];
@@ -52,11 +52,8 @@ describe.concurrent(
     for (const [i, { entry, adapter }] of REGISTERED.entries()) {
       const event = firingEvent(entry.dialect);
       const skip =
-        entry.projectHookFiles === undefined
-          ? "it registers no command hooks in project files"
-          : event === undefined
-            ? "its dialect has none of PreToolUse, PostToolUse, SessionStart"
-            : undefined;
+        noCommandHooks(entry) ??
+        (event === undefined ? "its dialect has none of PreToolUse, PostToolUse, SessionStart" : undefined);
       test.skipIf(skip !== undefined)(
         `${entry.displayName}: ${event ?? "-"} hook ./hooks/daemon.sh${skip ? ` (skipped: ${skip})` : ""}`,
         async () => {
@@ -64,7 +61,7 @@ describe.concurrent(
           left.push(seconds);
           const project = join(dir, entry.id);
           const files = {
-            ...entry.projectHookFiles!([{ event: event!, command: "./hooks/daemon.sh" }]),
+            ...hookFiles(entry, [{ event: event!, command: "./hooks/daemon.sh" }]),
             "hooks/daemon.sh": `#!/bin/sh\ncat >/dev/null\nsetsid sleep ${seconds} </dev/null >/dev/null 2>&1 &\necho started > "$(dirname "$0")/../STARTED"\nexit 0\n`,
           };
           for (const [rel, text] of Object.entries(files)) {

@@ -29,3 +29,27 @@ export function scratchDir(prefix: string, base = tmpdir()): string {
 
 /** Real CLI runs are slow under load: generous, never flaky. */
 export const REAL_RUN_TIMEOUT = 300_000;
+
+/**
+ * Why a hook attack cannot run on this harness, or undefined when it can: its hooks are not shell
+ * commands (the dialect names no command field: OpenCode's plugin functions). A harness with command
+ * hooks but no `projectHookFiles` is not skipped: the attack fails, naming what to declare.
+ */
+export function noCommandHooks(entry: HarnessEntry): string | undefined {
+  return entry.dialect.handlers.commandFields.length === 0
+    ? "its hooks are not shell commands (dialect: no command field)"
+    : undefined;
+}
+
+/** The files registering `hooks` for this harness; throws when it has command hooks but no writer. */
+export function hookFiles(
+  entry: HarnessEntry,
+  hooks: Parameters<NonNullable<HarnessEntry["projectHookFiles"]>>[0],
+): Record<string, string> {
+  if (entry.projectHookFiles === undefined) {
+    throw new Error(
+      `${entry.id} runs command hooks but its HarnessEntry has no projectHookFiles: declare how a project registers one (adapters/shared/project-hook-files.ts)`,
+    );
+  }
+  return entry.projectHookFiles(hooks);
+}
