@@ -10,7 +10,6 @@
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { nativeEventName, type HookDialect } from "../../src/core/dialect.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 import { REAL_RUN_TIMEOUT, REGISTERED, hookFiles, noCommandHooks, scratchDir } from "./registered.js";
 
@@ -37,31 +36,21 @@ afterAll(() => {
   for (const s of left) for (const pid of sleepers(s)) process.kill(pid, "SIGKILL");
 });
 
-/** The first of these moments (Claude Code's names) the harness has: each fires in a run with one Bash call. */
-function firingEvent(dialect: HookDialect): string | undefined {
-  for (const claude of ["PreToolUse", "PostToolUse", "SessionStart"]) {
-    const native = nativeEventName(dialect, claude);
-    if (native !== undefined) return native;
-  }
-  return undefined;
-}
-
 describe.concurrent(
   "a hook's daemon ends with the run; a project's executable hook keeps its run bit",
   () => {
     for (const [i, { entry, adapter }] of REGISTERED.entries()) {
-      const event = firingEvent(entry.dialect);
-      const skip =
-        noCommandHooks(entry) ??
-        (event === undefined ? "its dialect has none of PreToolUse, PostToolUse, SessionStart" : undefined);
+      // Its pre-tool event (its conformance form's): it fires in a run with one Bash call.
+      const event = entry.conformance.events.preTool;
+      const skip = noCommandHooks(entry);
       test.skipIf(skip !== undefined)(
-        `${entry.displayName}: ${event ?? "-"} hook ./hooks/daemon.sh${skip ? ` (skipped: ${skip})` : ""}`,
+        `${entry.displayName}: ${event} hook ./hooks/daemon.sh${skip ? ` (skipped: ${skip})` : ""}`,
         async () => {
           const seconds = `303.${process.pid}${String(i).padStart(3, "0")}`;
           left.push(seconds);
           const project = join(dir, entry.id);
           const files = {
-            ...hookFiles(entry, [{ event: event!, command: "./hooks/daemon.sh" }]),
+            ...hookFiles(entry, [{ event, command: "./hooks/daemon.sh" }]),
             "hooks/daemon.sh": `#!/bin/sh\ncat >/dev/null\nsetsid sleep ${seconds} </dev/null >/dev/null 2>&1 &\necho started > "$(dirname "$0")/../STARTED"\nexit 0\n`,
           };
           for (const [rel, text] of Object.entries(files)) {

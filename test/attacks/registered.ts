@@ -32,8 +32,7 @@ export const REAL_RUN_TIMEOUT = 300_000;
 
 /**
  * Why a hook attack cannot run on this harness, or undefined when it can: its hooks are not shell
- * commands (the dialect names no command field: OpenCode's plugin functions). A harness with command
- * hooks but no `projectHookFiles` is not skipped: the attack fails, naming what to declare.
+ * commands (the dialect names no command field: OpenCode's plugin functions).
  */
 export function noCommandHooks(entry: HarnessEntry): string | undefined {
   return entry.dialect.handlers.commandFields.length === 0
@@ -41,15 +40,20 @@ export function noCommandHooks(entry: HarnessEntry): string | undefined {
     : undefined;
 }
 
-/** The files registering `hooks` for this harness; throws when it has command hooks but no writer. */
-export function hookFiles(
-  entry: HarnessEntry,
-  hooks: Parameters<NonNullable<HarnessEntry["projectHookFiles"]>>[0],
-): Record<string, string> {
-  if (entry.projectHookFiles === undefined) {
-    throw new Error(
-      `${entry.id} runs command hooks but its HarnessEntry has no projectHookFiles: declare how a project registers one (adapters/shared/project-hook-files.ts)`,
-    );
-  }
-  return entry.projectHookFiles(hooks);
+/** One command hook: its event as the harness writes it, an optional matcher, the command. */
+export interface AttackHook {
+  readonly event: string;
+  readonly matcher?: string;
+  readonly command: string;
+}
+
+/**
+ * The project files registering `hooks` for this harness, written by its own conformance form (the
+ * writer its registry entry declares and registry.test.ts reads back with the harness's reader).
+ */
+export function hookFiles(entry: HarnessEntry, hooks: readonly AttackHook[]): Record<string, string> {
+  const shape = entry.conformance.shapes[0]!;
+  return entry.conformance.configFiles(
+    hooks.map((h) => ({ event: h.event, matcher: h.matcher, command: h.command, shape })),
+  );
 }

@@ -1,8 +1,9 @@
 /** GitHub Copilot CLI's line of the harness registry. */
 import type { HarnessEntry } from "../port.js";
-import { flatHookFiles } from "../shared/project-hook-files.js";
+import { copilotConformance } from "./conformance.js";
 import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { copilotDialect } from "./dialect.js";
+import { copilotHookFileAudit } from "./dialect/audit-file.js";
 import { COPILOT_PIN, COPILOT_BIN_ENV } from "./package-pin.js";
 import { homedir } from "node:os";
 import { copilotPluginRegistrations, copilotRegistrations } from "./registrations.js";
@@ -21,6 +22,7 @@ export const copilotHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: copilotRegistrations,
+  hookFileAudit: copilotHookFileAudit,
   readPluginRegistrations: copilotPluginRegistrations,
   // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
   registrationGate: (root, env) => {
@@ -38,8 +40,8 @@ export const copilotHarness: HarnessEntry = {
         : {}),
     };
   },
+  conformance: copilotConformance,
   driftRecheck:
     "re-run your Copilot harness tests: the exit codes preToolUse denies on, folder trust, the JSONL event names and the BYOK provider variables may have moved",
   loadAdapter: async () => (await import("./adapter.js")).copilotAdapter,
-  projectHookFiles: flatHookFiles(".github/hooks/vigiles-test.json"),
 };

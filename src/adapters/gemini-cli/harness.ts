@@ -1,8 +1,9 @@
 /** Gemini CLI's line of the harness registry. */
 import type { HarnessEntry } from "../port.js";
-import { groupedHookFiles } from "../shared/project-hook-files.js";
+import { geminiConformance } from "./conformance.js";
 import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { geminiDialect } from "./dialect.js";
+import { geminiHookFileAudit } from "./dialect/audit-file.js";
 import { GEMINI_PIN, GEMINI_BIN_ENV } from "./package-pin.js";
 import {
   geminiExtensionRegistrations,
@@ -24,13 +25,14 @@ export const geminiHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: geminiRegistrations,
+  hookFileAudit: geminiHookFileAudit,
   readPluginRegistrations: geminiExtensionRegistrations,
   registrationGate: (root) => {
     const switches = geminiHookSwitches(root);
     return { skip: (r) => geminiSwitchedOff(switches, r) };
   },
+  conformance: geminiConformance,
   driftRecheck:
     "re-run your Gemini CLI harness tests: the stream-json event types, the hook output fields and the Gemini API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).geminiAdapter,
-  projectHookFiles: groupedHookFiles(".gemini/settings.json"),
 };
