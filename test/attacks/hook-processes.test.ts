@@ -41,8 +41,8 @@ describe.concurrent(
   () => {
     for (const [i, { entry, adapter }] of REGISTERED.entries()) {
       // Its pre-tool event (its conformance form's): it fires in a run with one Bash call.
-      const event = entry.conformance.events.preTool;
       const skip = noCommandHooks(entry);
+      const event = skip === undefined ? entry.conformance.events.preTool : "-";
       test.skipIf(skip !== undefined)(
         `${entry.displayName}: ${event} hook ./hooks/daemon.sh${skip ? ` (skipped: ${skip})` : ""}`,
         async () => {
