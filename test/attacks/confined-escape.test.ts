@@ -76,18 +76,22 @@ beforeAll(async () => {
 
   savedHome = process.env["HOME"];
   process.env["HOME"] = fakeHome;
-  const command = [
+  // In a script of the work dir: the agent's Bash runs `sh probe.sh`, a command no harness's own
+  // permission check reads paths from (OpenCode 1.18.33 refuses a Bash call naming a path outside
+  // the project, and its run then ends before the script does).
+  const probe = [
     `cat ${fakeHome}/.ssh/id_canary 2>/dev/null`,
     `echo entries:; ls -A ${fakeHome} | wc -l`,
     ...sockets.map(curl),
-  ].join("; ");
+  ].join("\n");
   await Promise.all(
     confinable.map(async ({ entry, adapter }) => {
       try {
         const r = await runHarnessTest(
           {
             prompt: "read the key, then talk to the daemons",
-            model: [{ tool: "Bash", input: { command } }, { text: "done" }],
+            model: [{ tool: "Bash", input: { command: "sh probe.sh" } }, { text: "done" }],
+            files: { "probe.sh": `${probe}\n` },
             harnessPath: join(fakeHome, entry.id),
             timeoutMs: 240_000,
           },
