@@ -3,25 +3,13 @@
 // outcome-only test passed on. The "CLIs" here are STAND-IN shell scripts passed as `harnessPath`
 // (a unit-level fixture, allowed here: what is under test is vigiles' reading of a run that is no
 // run); each answers --version with its harness's pinned release, then prints a line or nothing.
-import { chmodSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { HarnessRunError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 import { REGISTERED, scratchDir } from "./registered.js";
+import { standInCli } from "../support/stand-in-cli.js";
 
 const dir = scratchDir("silent-cli");
-
-/** A stand-in "CLI": answers --version, runs `body`, exits 0 without asking the model anything. */
-function standIn(name: string, version: string, body: string): string {
-  const path = join(dir, name);
-  writeFileSync(
-    path,
-    `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "${version}"; exit 0; fi\n${body}\nexit 0\n`,
-  );
-  chmodSync(path, 0o755);
-  return path;
-}
 
 // A harness whose resolve unpacks its pinned package from vigiles' cache (Copilot) needs the real
 // CLI resolved once; for the others this is a lookup.
@@ -36,7 +24,12 @@ describe.concurrent("a CLI that exits 0 and never reaches the mock is refused", 
       ["printing a line", "echo 'all good'"],
     ] as const) {
       test(`${entry.displayName} (${label}): no session, never a Trace`, async () => {
-        const harnessPath = standIn(`${entry.id}-${label.replace(/ /g, "-")}`, entry.package.version, body);
+        const harnessPath = standInCli(
+          dir,
+          `${entry.id}-${label.replace(/ /g, "-")}`,
+          entry.package.version,
+          body,
+        );
         const error = await runHarnessTest(
           { prompt: "x", model: [{ text: "ok" }], sandbox: false, harnessPath },
           { adapter },

@@ -5,7 +5,7 @@
 // --version and exit 0 without a session, as a wrapper or a wrong binary would. Before the runner
 // checked it, Copilot's and Gemini's runs of them returned an empty Trace that an outcome-only test
 // passed on. The managed-settings folders are temp dirs named by the override variables.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -15,20 +15,10 @@ import { GEMINI_MANAGED_DIR_ENV } from "../../src/adapters/gemini-cli/managed-se
 import type { HarnessAdapter } from "../../src/adapters/port.js";
 import { HarnessNoSessionError, ManagedSettingsRouteError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
+import { standInCli } from "../support/stand-in-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigiles-session-guards-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A stand-in "CLI": answers --version, prints `body`'s output, exits 0 without asking the model anything. */
-function standIn(name: string, version: string, body = ":"): string {
-  const path = join(dir, name);
-  writeFileSync(
-    path,
-    `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "${version}"; exit 0; fi\n${body}\nexit 0\n`,
-  );
-  chmodSync(path, 0o755);
-  return path;
-}
 
 const spec = { prompt: "x", model: [{ text: "ok" }], sandbox: false };
 
@@ -37,7 +27,7 @@ const spec = { prompt: "x", model: [{ text: "ok" }], sandbox: false };
 describe("a CLI that exits 0 and never reaches the mock", () => {
   test("an adapter of its own (Codex's, its diagnosis taken away): the runner still refuses", async () => {
     const future: HarnessAdapter = { ...codexAdapter, id: "future", diagnose: () => undefined };
-    const harnessPath = standIn("future-silent", "codex-cli 0.169.0");
+    const harnessPath = standInCli(dir, "future-silent", "codex-cli 0.169.0");
     await expect(runHarnessTest({ ...spec, harnessPath }, { adapter: future })).rejects.toBeInstanceOf(
       HarnessNoSessionError,
     );
