@@ -2,32 +2,23 @@
 // `harnessPath`): allowed here because what is under test is vigiles' reading of a run that is no
 // run. A "CLI" that answers --version, then prints garbage (or nothing) on stdout, sends no model
 // request and exits 0 must be HarnessCrashedError, never an empty Trace that assertChecks passes on.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { HarnessCrashedError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
+import { standInCli } from "../support/stand-in-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigiles-no-session-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function fixtureCli(name: string, version: string, body: string): string {
-  const path = join(dir, name);
-  writeFileSync(
-    path,
-    `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "${version}"; exit 0; fi\n${body}\nexit 0\n`,
-  );
-  chmodSync(path, 0o755);
-  return path;
-}
 
 const spec = { prompt: "x", model: [{ text: "ok" }], sandbox: false };
 
 describe.concurrent("a CLI that exits 0 without a session", () => {
   test("Claude Code: garbage on stdout, no init, no result, no request", async () => {
-    const harnessPath = fixtureCli("claude-garbage", "2.1.328 (Claude Code)", "echo 'not a stream'");
+    const harnessPath = standInCli(dir, "claude-garbage", "2.1.328 (Claude Code)", "echo 'not a stream'");
     const run = runHarnessTest({ ...spec, harnessPath });
     await expect(run).rejects.toBeInstanceOf(HarnessCrashedError);
     await expect(run).rejects.toThrow(
@@ -37,14 +28,14 @@ describe.concurrent("a CLI that exits 0 without a session", () => {
 
   test("Claude Code: an init event but no result", async () => {
     const init = JSON.stringify({ type: "system", subtype: "init", tools: [] });
-    const harnessPath = fixtureCli("claude-init-only", "2.1.328 (Claude Code)", `echo '${init}'`);
+    const harnessPath = standInCli(dir, "claude-init-only", "2.1.328 (Claude Code)", `echo '${init}'`);
     await expect(runHarnessTest({ ...spec, harnessPath })).rejects.toThrow(
       /exited 0 without a session: an init event but no result event/,
     );
   });
 
   test("Codex: nothing on stdout", async () => {
-    const harnessPath = fixtureCli("codex-silent", "codex-cli 0.169.0", ":");
+    const harnessPath = standInCli(dir, "codex-silent", "codex-cli 0.169.0", ":");
     const run = runHarnessTest({ ...spec, harnessPath }, { adapter: codexAdapter });
     await expect(run).rejects.toBeInstanceOf(HarnessCrashedError);
     await expect(run).rejects.toThrow(/codex exited 0 without a session: no turn\.completed.*0 request\(s\)/);

@@ -28,3 +28,28 @@ export function assertEndpointAllowed(endpoint: ModelEndpoint, harness: string):
     );
   }
 }
+
+/**
+ * Variables that send a CLI's traffic somewhere whatever harness reads them: proxies, base and API
+ * URLs, telemetry exporters and switches, metadata servers, another GitHub host. Each adapter refuses
+ * its own provider's names too; these the session runner refuses for every adapter, present or
+ * future. A spec's env with `CLAUDE_CODE_ENABLE_TELEMETRY=1` and `OTEL_EXPORTER_OTLP_ENDPOINT` made
+ * an unconfined Claude Code run (and Copilot CLI 1.0.102 with the OTEL names) connect to that
+ * endpoint (test/attacks/endpoint-leak.test.ts).
+ */
+const ROUTES_ANYWHERE =
+  /^(HTTPS?_PROXY|ALL_PROXY|NO_PROXY|OTEL_\w*|OTLP_\w*|(?!DISABLE_)\w*TELEMETRY\w*|\w+_BASE_URL|\w+_API_URL|\w+_API_BASE|\w+_ENDPOINT|GCE_METADATA\w*|METADATA_SERVER\w*|GH_HOST|GH_ENTERPRISE_TOKEN|GITHUB_SERVER_URL)$/i;
+
+/** Refuses a spec's env that names a variable routing traffic for any harness (`ROUTES_ANYWHERE`). */
+export function assertEnvRoutesNowhere(
+  env: Readonly<Record<string, string>> | undefined,
+  harness: string,
+): void {
+  const routing = Object.keys(env ?? {}).filter((name) => ROUTES_ANYWHERE.test(name));
+  if (routing.length > 0) {
+    throw new UnsafeEndpointError(
+      `the spec's env sets ${routing.join(", ")}, which can send its traffic elsewhere`,
+      harness,
+    );
+  }
+}

@@ -163,15 +163,15 @@ export class HarnessTimeoutError extends HarnessRunError {
   }
 }
 
-/** Machine-wide managed settings would route an unconfined run's requests; they outrank every layer vigiles sets. */
+/** Machine-wide managed settings or policy exist for an unconfined run's harness (they can route its requests, deny tools, register hooks); they outrank every layer vigiles sets. */
 export class ManagedSettingsRouteError extends VigilesError {
   readonly found: readonly string[];
 
   constructor(harness: string, found: readonly string[]) {
     super(
       "VIGILES_MANAGED_SETTINGS_ROUTE",
-      `Refusing an unconfined ${harness} run (sandbox: false): machine-wide managed settings would route ` +
-        `or authenticate its requests, and they outrank everything vigiles passes: ${found.join("; ")}. ` +
+      `Refusing an unconfined ${harness} run (sandbox: false): machine-wide managed settings outrank ` +
+        `everything vigiles passes (they can route its requests, deny tools, register hooks): ${found.join("; ")}. ` +
         "Run confined (drop `sandbox: false`: the sandbox masks managed settings), or remove those settings.",
     );
     this.found = found;

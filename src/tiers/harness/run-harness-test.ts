@@ -99,15 +99,22 @@ function toSessionSpec(spec: HarnessTestSpec): SessionSpec {
 
 /**
  * An unconfined run sees the machine's managed settings, which outrank every layer vigiles sets. The
- * adapter that knows its files says which count (`findManagedRouting`); one that only declares its
- * `managedSettingsDir` gets the generic reading: any file in that folder refuses the run.
+ * adapter that knows its files names what routes (`findManagedRouting`); whatever it names, any other
+ * file in its managed folders (the adapter's and the registry's) refuses the run too: a managed deny rule (Claude Code's
+ * `permissions.deny`, a Gemini policy) makes a guard test pass with no hook at all.
  */
 export function assertNoManagedRouting(adapter: HarnessAdapter): void {
-  const found = adapter.findManagedRouting
-    ? adapter.findManagedRouting()
-    : adapter.managedSettingsDir !== undefined
-      ? findManagedFiles(adapter.managedSettingsDir)
-      : [];
+  const named = adapter.findManagedRouting?.() ?? [];
+  const dirs = new Set([
+    ...(adapter.managedSettingsDir !== undefined ? [adapter.managedSettingsDir] : []),
+    ...(findHarness(adapter.id)?.managedSettingsDirs ?? []),
+  ]);
+  const generic = [...dirs].flatMap((dir) => findManagedFiles(dir));
+  // A file the adapter already named (`<file> sets <key>`) is reported once, in its words.
+  const found = [
+    ...named,
+    ...generic.filter((line) => !named.some((n) => n.startsWith(line.split(" ")[0]!))),
+  ];
   if (found.length > 0) throw new ManagedSettingsRouteError(adapter.displayName, found);
 }
 

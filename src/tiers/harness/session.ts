@@ -22,6 +22,7 @@ import { copyProject } from "../../runtime/copy-project.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
 import { InvalidOptionError } from "../../core/errors.js";
+import { assertEnvRoutesNowhere } from "../../adapters/shared/endpoint.js";
 
 /** Options of `runHarnessSession`: the adapter, the spec and the model endpoint. */
 export interface SessionOptions {
@@ -81,6 +82,8 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
         ? { pluginDirs: options.spec.pluginDirs.map((d) => (isAbsolute(d) ? d : resolve(d))) }
         : {}),
     };
+    // Every adapter, whatever names its own launch refuses.
+    assertEnvRoutesNowhere(spec.env, adapter.displayName);
     if (spec.projectDir !== undefined) await copyProject(spec.projectDir, dirs.workDir);
     await adapter.prepare(spec, dirs);
     const asRoot = process.getuid?.() === 0;

@@ -1,18 +1,14 @@
 // A script the CLI stopped reading halfway is a test of its first half only: the CLI ends its loop on
 // a turn with no tool call, so [text, rm -rf, text] runs the text and never the command a guard was
 // meant to stop. Before the runner checked it, every harness returned normally here (1 of 3 turns
-// served) and a test asserting "the guard blocked rm -rf" on files alone passed. Real pinned CLIs
-// against the mock, confined as by default.
+// served) and a test asserting "the guard blocked rm -rf" on files alone passed. Attack class 3 of
+// issue 29, on every registered harness: real pinned CLIs against the mock, confined as by default.
 import { describe, expect, test } from "vitest";
-import { codexAdapter } from "../../src/adapters/codex/adapter.js";
-import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
-import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
-import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
-import type { HarnessAdapter } from "../../src/adapters/port.js";
 import { UnservedTurnsError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
+import { REAL_RUN_TIMEOUT, REGISTERED } from "./registered.js";
 
-const TIMEOUT = 240_000;
+const TIMEOUT = REAL_RUN_TIMEOUT;
 const model = [
   { text: "I will clean up" },
   { tool: "Bash", input: { command: "rm -rf build" } },
@@ -21,12 +17,7 @@ const model = [
 const spec = { prompt: "clean up", model, files: { "build/out.txt": "keep" } };
 
 describe.concurrent("scripted turns never served", () => {
-  for (const adapter of [
-    claudeCodeAdapter,
-    codexAdapter,
-    copilotAdapter,
-    geminiAdapter,
-  ] as HarnessAdapter[]) {
+  for (const { adapter } of REGISTERED) {
     test(
       `${adapter.displayName}: UnservedTurnsError says 1 of 3 served and which turn came next`,
       async () => {
