@@ -100,7 +100,8 @@ export const mutateCommand: CliCommand = defineCommand({
     };
     process.once("SIGINT", onSigint);
     const live = format === "text" && values.out === undefined;
-    const progress = (r: MutantResult) => process.stderr.write(`  ${r.status.padEnd(10)} ${r.description}\n`);
+    const progress = (r: MutantResult) =>
+      process.stderr.write(`  ${r.status.padEnd(14)} [${r.harnessName}] ${r.description}\n`);
     let report;
     try {
       report = await mutateHarness({

@@ -59,11 +59,13 @@ export function reachFor(mutant: Mutant, byScript: readonly string[]): string {
     case "hook": {
       const script = item.sources[0];
       const event = `{ hook_event_name: "${item.event}"${item.matcher && item.matcher !== "*" ? `, tool_name: "${item.matcher.split("|")[0]}"` : ""} }`;
-      const registration = `runHook({ registration: <${item.file} parsed> }, ${event}) or a runHarnessTest goes through ${item.file}`;
+      // Each harness's reading is reached only by a test run by that harness's rules.
+      const options = `, { harness: "${mutant.harness}" }`;
+      const registration = `runHook({ registration: <${item.file} parsed> }, ${event}${options}) or a ${mutant.harnessName} runHarnessTest goes through ${item.file}`;
       if (byScript.length > 0)
         return `${byScript.join(", ")} run${byScript.length === 1 ? "s" : ""} ${script ?? "the command"} by its path, which never reads ${item.file}: ${registration}`;
       return script !== undefined
-        ? `runHook("${script}", ${event}) reaches its behaviour; ${registration}`
+        ? `runHook("${script}", ${event}${options}) reaches its behaviour on ${mutant.harnessName}; ${registration}`
         : `${registration} (its command names no script file to run by path)`;
     }
     case "program":

@@ -297,6 +297,7 @@ export async function runHarnessTest(
   });
   // A no-op unless VIGILES_COVERAGE_DIR is set (`vigiles test` / `vigiles audit --coverage`).
   recordTraceCoverage(result, "runHarnessTest", {
+    harness: adapter.id,
     prompt: typeof spec.prompt === "string" ? spec.prompt : (spec.prompt[0] ?? ""),
   });
   return { ...result, modelRequests: mock.requests };

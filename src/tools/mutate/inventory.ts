@@ -61,12 +61,36 @@ function commandVars(root: string, r: RegisteredHook): Record<string, string> {
   return { ...dialect.hookEnv(root), ...Object.fromEntries(placeholders) };
 }
 
-/** One hook item per registered command handler, every harness's, in reader order. */
+/**
+ * A variable the registration's command names that its harness neither sets nor substitutes
+ * (Gemini CLI and `${CLAUDE_PLUGIN_ROOT}`): the command then runs a path that does not exist.
+ */
+function unsetVariableOf(r: RegisteredHook): string | undefined {
+  return dialectOf(r.harness).unsetVariables.find((name) => new RegExp(`\\$\\{?${name}\\b`).test(r.command));
+}
+
+/**
+ * The item id of a registration: its place in its file, and the harness after `@` when another
+ * harness reads the same place (a plugin's hooks/hooks.json that is also a Gemini extension's), so
+ * each reading is its own item and no id stands for two.
+ */
+function readingIds(registrations: readonly RegisteredHook[]): string[] {
+  const place = (r: RegisteredHook) => `${r.file}:${r.at}`;
+  const harnesses = new Map<string, Set<string>>();
+  for (const r of registrations)
+    harnesses.set(place(r), (harnesses.get(place(r)) ?? new Set()).add(r.harness));
+  return registrations.map((r) =>
+    (harnesses.get(place(r))?.size ?? 0) > 1 ? `${place(r)}@${r.harness}` : place(r),
+  );
+}
+
+/** One hook item per registered command handler and harness reading it, in reader order. */
 function hookItems(root: string, unreadable: string[]): HookItem[] {
   const found = hookRegistrations(root);
   unreadable.push(...found.unreadable);
+  const ids = readingIds(found.registrations);
   const out: HookItem[] = [];
-  for (const r of found.registrations) {
+  for (const [index, r] of found.registrations.entries()) {
     const sources = commandSources(root, r.command, r.pluginRoot, commandVars(root, r));
     let sourceText: string | undefined;
     try {
@@ -76,14 +100,24 @@ function hookItems(root: string, unreadable: string[]): HookItem[] {
     } catch {
       sourceText = undefined;
     }
+    // Identical handlers run once, by the harness that reads them: another harness's reading of the
+    // same handler is not a twin.
+    const harness = r.harness !== DEFAULT_HARNESS.id ? r.harness : undefined;
     const twin = out.find(
-      (o) => o.file === r.file && o.event === r.event && o.matcher === r.matcher && o.command === r.command,
+      (o) =>
+        o.harness === harness &&
+        o.file === r.file &&
+        o.event === r.event &&
+        o.matcher === r.matcher &&
+        o.command === r.command,
     );
+    const unset = unsetVariableOf(r);
     out.push({
       ...(twin !== undefined ? { duplicateOf: twin.id } : {}),
       kind: "hook",
-      ...(r.harness !== DEFAULT_HARNESS.id ? { harness: r.harness } : {}),
-      id: `${r.file}:${r.at}`,
+      ...(harness !== undefined ? { harness } : {}),
+      ...(unset !== undefined ? { unsetVariable: unset } : {}),
+      id: ids[index] ?? `${r.file}:${r.at}`,
       file: r.file,
       event: r.event,
       groupIndex: r.groupIndex,

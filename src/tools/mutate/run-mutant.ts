@@ -71,6 +71,8 @@ export async function runMutant(
     kind: mutant.kind,
     item: mutant.item.id,
     itemKind: mutant.item.kind,
+    harness: mutant.harness,
+    harnessName: mutant.harnessName,
     description: mutant.description,
   };
   const started = performance.now();

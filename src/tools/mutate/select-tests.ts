@@ -7,7 +7,7 @@
  * front or not). Which of the two decides the mutants that test can meet.
  */
 import { relative } from "node:path";
-import { dialectOf } from "../../adapters/registry.js";
+import { DEFAULT_HARNESS, dialectOf, findHarness } from "../../adapters/registry.js";
 import { testDialectMatcher } from "../../core/hook-config/dialect-matcher.js";
 import { mutantReach } from "../../core/mutate/catalogue.js";
 import type { Mutant, MutatedItem } from "../../core/mutate/types.js";
@@ -20,6 +20,17 @@ const sameName = (recorded: string | undefined, name: string) =>
   recorded !== undefined && (recorded === name || recorded.endsWith(`:${name}`));
 
 /**
+ * The record ran the hook by the rules of the harness whose reading `item` is. A hook file two
+ * harnesses read is two hooks: a runHook folded by Claude Code's rules says nothing of what Gemini
+ * CLI does with the same handler. A record from before the field named no harness: the default.
+ */
+function sameHarness(record: CoverageRecord, item: { readonly harness?: string }): boolean {
+  const id = (name: string | undefined) =>
+    name === undefined ? DEFAULT_HARNESS.id : (findHarness(name)?.id ?? name);
+  return id(record.identity.harness) === id(item.harness);
+}
+
+/**
  * How the record reached the item, if it did. `realRoot` is the real path of the tree the record
  * was made in (its `files` are real absolute paths there).
  */
@@ -27,7 +38,7 @@ export function recordLink(record: CoverageRecord, item: MutatedItem, realRoot: 
   const id = record.identity;
   switch (item.kind) {
     case "hook": {
-      if (record.kind !== "hook" || id.event !== item.event) return undefined;
+      if (record.kind !== "hook" || id.event !== item.event || !sameHarness(record, item)) return undefined;
       if (record.source !== "runHook") {
         // A harness run reports the event and the matcher value only; it ran the registrations,
         // whose matcher reads as its own harness reads it (Copilot whole-name, Gemini unanchored).
