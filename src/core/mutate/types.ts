@@ -77,6 +77,11 @@ export interface MarkdownItem {
   readonly file: string;
   readonly name: string;
   readonly description: string;
+  /**
+   * Hooks whose source names this file (a SessionStart hook that prints a skill's SKILL.md): a test
+   * that runs one of them reads the file, so it meets a mutant of it.
+   */
+  readonly readBy?: readonly HookItem[];
 }
 
 export type MutatedItem = HookItem | ProgramItem | MarkdownItem;

@@ -180,7 +180,23 @@ export function inventory(rootDir: string): Inventory {
       const answers = ANSWERS.filter((a) => new RegExp(`\\b${a}\\s*\\(`).test(text));
       return { kind: "program" as const, id: `program ${file}`, file, answers };
     });
-  return { items: [...ownScriptsFirst(hooks), ...programs, ...skills, ...agents], unreadable };
+  const ordered = ownScriptsFirst(hooks);
+  return {
+    items: [...ordered, ...programs, ...withReaders(skills, ordered), ...withReaders(agents, ordered)],
+    unreadable,
+  };
+}
+
+/**
+ * Notes, on each skill or agent, the hooks whose command or source names its file by its last two
+ * path parts (`hello/SKILL.md` in `cat "$ROOT/skills/hello/SKILL.md"`): running such a hook reads it.
+ */
+function withReaders(items: readonly MarkdownItem[], hooks: readonly HookItem[]): MarkdownItem[] {
+  return items.map((item) => {
+    const tail = item.file.split("/").slice(-2).join("/");
+    const readBy = hooks.filter((h) => `${h.command}\n${h.sourceText ?? ""}`.includes(tail));
+    return readBy.length > 0 ? { ...item, readBy } : item;
+  });
 }
 
 /**
