@@ -5,10 +5,11 @@
  * JSON path in its file, so a mutant edits exactly that handler), hook program files, and skills and
  * agents (project ones and Claude Code plugins').
  */
-import { readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import { commandFiles } from "../../runtime/command-files.js";
+import { commandPathWords } from "../../core/mutate/command-words.js";
 import { DEFAULT_HARNESS, dialectOf } from "../../adapters/registry.js";
 import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
@@ -42,9 +43,30 @@ function commandSources(
   let files = commandFiles(command, { cwd: root, vars });
   if (files.length === 0 && pluginRoot !== undefined)
     files = commandFiles(command, { cwd: pluginRoot, vars });
-  return files
+  return [...files, ...launchedScripts(command, files[0], vars)]
     .map((f) => rel(real, f))
     .filter((f) => !f.startsWith("../") && !f.split("/").includes("node_modules"));
+}
+
+/**
+ * Scripts a launcher runs by a bare name beside itself (`"$ROOT/hooks/run-hook.cmd" session-start`
+ * execs `hooks/session-start`): each argument word that names a file in the launcher's folder, as a
+ * real path. The launcher stays the hook's script; these are read for what the hook does and reads.
+ */
+function launchedScripts(
+  command: string,
+  launcher: string | undefined,
+  vars: Readonly<Record<string, string>>,
+): string[] {
+  if (launcher === undefined) return [];
+  const out: string[] = [];
+  for (const { word, program } of commandPathWords(command, vars)) {
+    if (program || word.includes("/")) continue;
+    const path = join(dirname(launcher), word);
+    if (statSync(path, { throwIfNoEntry: false })?.isFile() === true && path !== launcher)
+      out.push(realpathSync(path));
+  }
+  return out;
 }
 
 /**
