@@ -9,7 +9,8 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { MutantResult, MutateReport } from "../../src/core/mutate/types.js";
+import type { HookItem, MarkdownItem, MutantResult, MutateReport } from "../../src/core/mutate/types.js";
+import { inventory } from "../../src/tools/mutate/inventory.js";
 import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
 import { repoRoot } from "./fixture.mjs";
 
@@ -225,7 +226,41 @@ describe("a hook both harnesses can run", () => {
     const killed = byId(r, "hooks/hooks.json:SessionStart[0].hooks[0]@gemini#hook-always-allows");
     expect(killed.tests).toEqual(["gemini.harness.mjs"]);
     // The kill reason is the failed assertion's message, not the run's last line of output.
-    expect(killed.reason).toMatch(/the hook adds its context: Error: expected additionalContext Say hello back/);
+    expect(killed.reason).toMatch(
+      /the hook adds its context: Error: expected additionalContext Say hello back/,
+    );
     expect(killed.reason).not.toMatch(/listing/);
+  });
+});
+
+describe("a launcher that runs a script by name beside it", () => {
+  test("the launched script is a source of the hook, so the skill it prints is read by the hook", () => {
+    // The superpowers shape: `"${CLAUDE_PLUGIN_ROOT}/hooks/run-hook.cmd" session-start` execs hooks/session-start.
+    const root = fixture({
+      ".claude-plugin/plugin.json": json({ name: "hello", version: "1.0.0" }),
+      "hooks/hooks.json": json({
+        hooks: {
+          SessionStart: [
+            {
+              hooks: [
+                { type: "command", command: '"${CLAUDE_PLUGIN_ROOT}/hooks/run-hook.sh" session-start' },
+              ],
+            },
+          ],
+        },
+      }),
+      "hooks/run-hook.sh": '#!/bin/sh\nexec sh "$(dirname "$0")/$1"\n',
+      "hooks/session-start": SESSION_START,
+      "skills/hello/SKILL.md": SKILL,
+      "skills/other/SKILL.md": SKILL.replace("name: hello", "name: other"),
+    });
+    const items = inventory(root).items;
+    const hook = items.find((i): i is HookItem => i.kind === "hook");
+    // The launcher stays the hook's script (the stub goes there); the launched script is read too.
+    expect(hook?.sources).toEqual(["hooks/run-hook.sh", "hooks/session-start"]);
+    const skill = (name: string) =>
+      items.find((i): i is MarkdownItem => i.kind === "skill" && i.name === name);
+    expect(skill("hello")?.readBy?.map((h) => h.id)).toEqual([hook?.id]);
+    expect(skill("other")?.readBy).toBeUndefined();
   });
 });
