@@ -183,6 +183,16 @@ describe("program flips and scores", () => {
 
 describe("the HTML report", () => {
   test("scores and survivors, every text escaped", () => {
+    const claude = {
+      harness: "claude-code",
+      harnessName: "Claude Code",
+      killed: 1,
+      survived: 1,
+      notApplicable: 0,
+      notExercised: 0,
+      errors: 0,
+      score: 50,
+    };
     const html = mutateReportHtml({
       version: 3,
       root: "/r",
@@ -190,32 +200,8 @@ describe("the HTML report", () => {
       selectionNote: "by coverage",
       baseline: { tests: ["a.harness.mjs"], durationMs: 1 },
       score: 50,
-      items: [
-        {
-          item: "h",
-          kind: "hook",
-          harness: "claude-code",
-          harnessName: "Claude Code",
-          killed: 1,
-          survived: 1,
-          notApplicable: 0,
-          notExercised: 0,
-          errors: 0,
-          score: 50,
-        },
-      ],
-      harnesses: [
-        {
-          harness: "claude-code",
-          harnessName: "Claude Code",
-          killed: 1,
-          survived: 1,
-          notApplicable: 0,
-          notExercised: 0,
-          errors: 0,
-          score: 50,
-        },
-      ],
+      items: [{ item: "h", kind: "hook", ...claude }],
+      harnesses: [claude],
       mutants: [
         {
           id: "h#x",
@@ -239,5 +225,6 @@ describe("the HTML report", () => {
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).not.toContain("<script>");
     expect(html).toContain("suggestion: no test checks it");
+    expect(html).toContain("<td>Claude Code</td>"); // every line names its harness
   });
 });

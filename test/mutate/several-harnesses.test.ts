@@ -6,13 +6,12 @@
 // SessionStart; Gemini CLI leaves ${CLAUDE_PLUGIN_ROOT} unset), that a skill a hook prints is reached
 // by the test of that hook, and that the score is the same with and without gemini-extension.json.
 // No real CLI: every test is a runHook, each mutant a node process of a second or so.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { HookItem, MarkdownItem, MutantResult, MutateReport } from "../../src/core/mutate/types.js";
 import { inventory } from "../../src/tools/mutate/inventory.js";
 import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
-import { repoRoot } from "./fixture.mjs";
+import { writeRepo } from "./fixture.mjs";
 
 /** A SessionStart hook that puts the hello skill in the session's context (plain stdout, Claude Code's context). */
 const SESSION_START = `#!/bin/sh
@@ -90,15 +89,8 @@ const SHARED = {
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 function fixture(files: Record<string, string>): string {
-  const base = join(repoRoot, ".vigiles", "tmp");
-  mkdirSync(base, { recursive: true });
-  const root = mkdtempSync(join(base, "mutate-two-harnesses-"));
+  const root = writeRepo("mutate-two-harnesses-", files);
   roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-    if (rel.endsWith(".sh")) chmodSync(join(root, rel), 0o755);
-  }
   return root;
 }
 
@@ -126,6 +118,17 @@ const statuses = (r: MutateReport, harness: string) =>
     r.mutants.filter((m) => m.harness === harness).map((m) => [m.id.replace(/^.*#/, ""), m.status]),
   );
 
+/** A SessionStart hook's mutants, each killed by a test of its context but the two that cannot change it. */
+const SESSION_START_KILLED = {
+  "hook-always-allows": "killed",
+  "hook-crashes": "killed",
+  "hook-exit2-to-0": "not-applicable",
+  "hook-deny-to-block": "not-applicable",
+  "hook-unregistered": "killed",
+  "hook-matcher-misses": "killed",
+  "hook-past-timeout": "killed",
+};
+
 describe("a plugin whose SessionStart hook prints a skill, with one runHook test", () => {
   test("scores 100% with and without gemini-extension.json, each id once, every status with a reason", () => {
     for (const name of ["plugin", "extension"]) {
@@ -143,13 +146,7 @@ describe("a plugin whose SessionStart hook prints a skill, with one runHook test
     const plain = statuses(reports["plugin"] as MutateReport, "claude-code");
     expect(statuses(reports["extension"] as MutateReport, "claude-code")).toEqual(plain);
     expect(plain).toEqual({
-      "hook-always-allows": "killed",
-      "hook-crashes": "killed",
-      "hook-exit2-to-0": "not-applicable",
-      "hook-deny-to-block": "not-applicable",
-      "hook-unregistered": "killed",
-      "hook-matcher-misses": "killed",
-      "hook-past-timeout": "killed",
+      ...SESSION_START_KILLED,
       // The hook prints the skill: its test reads the file, so removing or blanking it is noticed.
       "skill-removed": "killed",
       "skill-description-blank": "killed",
@@ -214,15 +211,7 @@ describe("a hook both harnesses can run", () => {
   test("a test by Gemini CLI's rules kills the Gemini reading's mutants", () => {
     const r = reports["both"] as MutateReport;
     expect(r.score).toBe(100);
-    expect(statuses(r, "gemini")).toEqual({
-      "hook-always-allows": "killed",
-      "hook-crashes": "killed",
-      "hook-exit2-to-0": "not-applicable",
-      "hook-deny-to-block": "not-applicable",
-      "hook-unregistered": "killed",
-      "hook-matcher-misses": "killed",
-      "hook-past-timeout": "killed",
-    });
+    expect(statuses(r, "gemini")).toEqual(SESSION_START_KILLED);
     const killed = byId(r, "hooks/hooks.json:SessionStart[0].hooks[0]@gemini#hook-always-allows");
     expect(killed.tests).toEqual(["gemini.harness.mjs"]);
     // The kill reason is the failed assertion's message, not the run's last line of output.

@@ -1,5 +1,5 @@
 /** Mutation scores (per item, per harness and overall) and the human text of a report. */
-import type { HarnessScore, ItemScore, MutantResult, MutateReport } from "./types.js";
+import type { HarnessScore, ItemScore, MutantCounts, MutantResult, MutateReport } from "./types.js";
 
 const pct = (killed: number, survived: number): number | null =>
   killed + survived === 0 ? null : Math.round((1000 * killed) / (killed + survived)) / 10;
@@ -75,7 +75,7 @@ export function mutateReportText(report: MutateReport): string {
     "",
     "Score per item (killed / killed+survived; not exercised, not applicable and errors not counted):",
   );
-  const counts = (i: Omit<HarnessScore, "harness" | "harnessName" | "score">) =>
+  const counts = (i: MutantCounts) =>
     `(${i.killed} killed, ${i.survived} survived` +
     `${i.notExercised ? `, ${i.notExercised} not exercised` : ""}` +
     `${i.notApplicable ? `, ${i.notApplicable} not applicable` : ""}${i.errors ? `, ${i.errors} error(s)` : ""})`;

@@ -161,12 +161,8 @@ export interface MutantResult {
   readonly durationMs: number;
 }
 
-/** The score of one item: killed / (killed + survived); not applicable, not exercised and errors left out. */
-export interface ItemScore {
-  readonly item: string;
-  readonly kind: MutatedItemKind;
-  readonly harness: HarnessId;
-  readonly harnessName: string;
+/** What became of a set of mutants, and its score: killed / (killed + survived), the rest left out. */
+export interface MutantCounts {
   readonly killed: number;
   readonly survived: number;
   readonly notApplicable: number;
@@ -176,17 +172,18 @@ export interface ItemScore {
   readonly score: number | null;
 }
 
-/** The counts of one harness's readings: what applies to that harness, and what its tests made of it. */
-export interface HarnessScore {
+/** The score of one item (one harness's reading of it). */
+export interface ItemScore extends MutantCounts {
+  readonly item: string;
+  readonly kind: MutatedItemKind;
   readonly harness: HarnessId;
   readonly harnessName: string;
-  readonly killed: number;
-  readonly survived: number;
-  readonly notApplicable: number;
-  readonly notExercised: number;
-  readonly errors: number;
-  /** 0-100, or null when nothing counted. */
-  readonly score: number | null;
+}
+
+/** The counts of one harness's readings: what applies to that harness, and what its tests made of it. */
+export interface HarnessScore extends MutantCounts {
+  readonly harness: HarnessId;
+  readonly harnessName: string;
 }
 
 /**
