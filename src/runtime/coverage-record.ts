@@ -33,8 +33,11 @@ export interface CoverageIdentity {
   readonly file?: string;
   readonly target?: string;
   readonly name?: string;
-  /** How a `runHook` got the hook: through a registration (settings / hooks.json entry) or as a command. */
-  readonly via?: "registration" | "command";
+  /**
+   * How a `runHook` got the hook: through a registration (settings / hooks.json entry) or as a
+   * command; for a skill, `listing`: its description reached the model in the run's skill listing.
+   */
+  readonly via?: "registration" | "command" | "listing";
   /** Through a registration: the handler's `command` as registered (before any expansion). */
   readonly registered?: string;
   /** The existing files the command named (the script, its interpreter's argument), as real paths. */
@@ -224,13 +227,18 @@ export interface CoverageTrace {
 
 /**
  * Records what a harness run or an eval trial exercised: each hook the CLI reported firing
- * (`PreToolUse:Bash` → event and matcher value), each skill called, each subagent type started,
- * and the slash command a prompt opened with.
+ * (`PreToolUse:Bash` → event and matcher value), each skill listed to the model (`listedSkills`)
+ * or called, each subagent type started, and the slash command a prompt opened with.
  */
 export function recordTraceCoverage(
   trace: CoverageTrace,
   source: "runHarnessTest" | "eval",
-  options: { prompt?: string; env?: NodeJS.ProcessEnv; harness?: string } = {},
+  options: {
+    prompt?: string;
+    env?: NodeJS.ProcessEnv;
+    harness?: string;
+    listedSkills?: readonly string[];
+  } = {},
 ): void {
   const env = options.env ?? process.env;
   if (!coverageEnabled(env)) return;
@@ -246,6 +254,8 @@ export function recordTraceCoverage(
       env,
     );
   }
+  for (const name of options.listedSkills ?? [])
+    recordCoverage({ kind: "skill", source, identity: { name, via: "listing", ...harness } }, env);
   for (const call of trace.toolCalls) {
     if (call.name === "Skill") {
       const name = call.input["skill"] ?? call.input["command"];

@@ -47,6 +47,12 @@ test("a run records the hooks that fired and the skill it resolved", { timeout: 
         source: "runHarnessTest",
         identity: { name: "greet", harness: "claude-code" },
       }),
+      // Its description reached the model (the skill listing): mutate counts the run as reading it.
+      expect.objectContaining({
+        kind: "skill",
+        source: "runHarnessTest",
+        identity: { name: "greet", via: "listing", harness: "claude-code" },
+      }),
     ]),
   );
 });
