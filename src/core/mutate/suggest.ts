@@ -12,14 +12,18 @@ function contextCheck(h: HookItem, dialect: HookDialect | undefined): string | u
   return `a context check: runHook it through its registration and assert the additionalContext${rules.plainTextIsContext ? " (or plainText)" : ""} it must add`;
 }
 
-/** The free listing check for a skill's description: the listing is in every request the model gets. */
-const listingCheck = (s: MarkdownItem) =>
-  `a free listing check: assertChecks on a runHarnessTest trace with received(/${s.name}: ${s.description
+/** What a skill's listing line opens with: its name and the first words of its description, as a regex. */
+const listingPattern = (s: MarkdownItem) =>
+  `/${s.name}: ${s.description
     .trim()
     .split(/\s+/)
     .slice(0, 4)
     .join(" ")
-    .replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/)`;
+    .replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`;
+
+/** The free listing check for a skill's description: the listing is in every request the model gets. */
+const listingCheck = (s: MarkdownItem) =>
+  `a free listing check: assertChecks on a runHarnessTest trace with received(${listingPattern(s)})`;
 
 function hookTarget(h: HookItem): string {
   if (h.matcher && h.matcher !== "*") return `a ${h.matcher} call`;
@@ -99,7 +103,7 @@ export function reachFor(mutant: Mutant, byScript: readonly string[]): string {
     case "program":
       return `runHook the compiled registration of ${item.file} (or runHookProgram / runHarnessTest) on an input it must answer`;
     case "skill":
-      return `a runHarnessTest that expects a Skill call to ${item.name}, or a trigger-rate eval over its prompts`;
+      return `a runHarnessTest with it installed (its listing reaches the model, free) checked with received(${listingPattern(item)}), one that expects a Skill call to ${item.name}, or a trigger-rate eval over its prompts`;
     case "agent":
       return `a runHarnessTest that expects an Agent call with subagent_type ${item.name}`;
     default: {
