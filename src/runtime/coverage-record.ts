@@ -33,12 +33,20 @@ export interface CoverageIdentity {
   readonly file?: string;
   readonly target?: string;
   readonly name?: string;
-  /** How a `runHook` got the hook: through a registration (settings / hooks.json entry) or as a command. */
-  readonly via?: "registration" | "command";
+  /**
+   * How a `runHook` got the hook: through a registration (settings / hooks.json entry) or as a
+   * command; for a skill, `listing`: its description reached the model in the run's skill listing.
+   */
+  readonly via?: "registration" | "command" | "listing";
   /** Through a registration: the handler's `command` as registered (before any expansion). */
   readonly registered?: string;
   /** The existing files the command named (the script, its interpreter's argument), as real paths. */
   readonly files?: readonly string[];
+  /**
+   * The harness whose rules ran it (`runHook`'s `harness`, the harness a run drove): a hook file two
+   * harnesses read is a different hook to each. Absent in older records: the default harness.
+   */
+  readonly harness?: string;
 }
 
 /** One exercised item. */
@@ -162,6 +170,8 @@ export interface HookRunContext {
   /** The cwd the command ran in, and the variables it saw (`CLAUDE_PROJECT_DIR` …). */
   readonly cwd: string;
   readonly vars: Readonly<Record<string, string>>;
+  /** The harness whose rules folded the run. */
+  readonly harness?: string;
 }
 
 /**
@@ -202,6 +212,7 @@ export function recordHookRunCoverage(
         ...(context !== undefined && { via: context.via }),
         ...(context?.registered !== undefined && { registered: context.registered }),
         ...(files.length > 0 && { files }),
+        ...(context?.harness !== undefined && { harness: context.harness }),
       },
     },
     env,
@@ -216,16 +227,22 @@ export interface CoverageTrace {
 
 /**
  * Records what a harness run or an eval trial exercised: each hook the CLI reported firing
- * (`PreToolUse:Bash` → event and matcher value), each skill called, each subagent type started,
- * and the slash command a prompt opened with.
+ * (`PreToolUse:Bash` → event and matcher value), each skill listed to the model (`listedSkills`)
+ * or called, each subagent type started, and the slash command a prompt opened with.
  */
 export function recordTraceCoverage(
   trace: CoverageTrace,
   source: "runHarnessTest" | "eval",
-  options: { prompt?: string; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    prompt?: string;
+    env?: NodeJS.ProcessEnv;
+    harness?: string;
+    listedSkills?: readonly string[];
+  } = {},
 ): void {
   const env = options.env ?? process.env;
   if (!coverageEnabled(env)) return;
+  const harness = options.harness !== undefined ? { harness: options.harness } : {};
   const slash = /^\/([A-Za-z0-9_:.-]+)/.exec(options.prompt?.trim() ?? "");
   if (slash?.[1] !== undefined)
     recordCoverage({ kind: "command", source, identity: { name: slash[1] } }, env);
@@ -233,17 +250,21 @@ export function recordTraceCoverage(
     const colon = fire.name.indexOf(":");
     const target = colon === -1 ? undefined : fire.name.slice(colon + 1);
     recordCoverage(
-      { kind: "hook", source, identity: { event: fire.event, ...(target ? { target } : {}) } },
+      { kind: "hook", source, identity: { event: fire.event, ...(target ? { target } : {}), ...harness } },
       env,
     );
   }
+  for (const name of options.listedSkills ?? [])
+    recordCoverage({ kind: "skill", source, identity: { name, via: "listing", ...harness } }, env);
   for (const call of trace.toolCalls) {
     if (call.name === "Skill") {
       const name = call.input["skill"] ?? call.input["command"];
-      if (typeof name === "string") recordCoverage({ kind: "skill", source, identity: { name } }, env);
+      if (typeof name === "string")
+        recordCoverage({ kind: "skill", source, identity: { name, ...harness } }, env);
     } else if (call.name === "Agent" || call.name === "Task") {
       const name = call.input["subagent_type"];
-      if (typeof name === "string") recordCoverage({ kind: "agent", source, identity: { name } }, env);
+      if (typeof name === "string")
+        recordCoverage({ kind: "agent", source, identity: { name, ...harness } }, env);
     }
   }
 }

@@ -1,4 +1,5 @@
-// runHarnessTest records what it exercised when coverage recording is on (VIGILES_COVERAGE_DIR).
+// runHarnessTest records what it exercised when coverage recording is on (VIGILES_COVERAGE_DIR),
+// naming the harness that ran it (mutate reaches only that harness's reading of a hook file).
 import { afterAll, expect, test } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,9 +40,19 @@ test("a run records the hooks that fired and the skill it resolved", { timeout: 
       expect.objectContaining({
         kind: "hook",
         source: "runHarnessTest",
-        identity: { event: "PreToolUse", target: "Bash" },
+        identity: { event: "PreToolUse", target: "Bash", harness: "claude-code" },
       }),
-      expect.objectContaining({ kind: "skill", source: "runHarnessTest", identity: { name: "greet" } }),
+      expect.objectContaining({
+        kind: "skill",
+        source: "runHarnessTest",
+        identity: { name: "greet", harness: "claude-code" },
+      }),
+      // Its description reached the model (the skill listing): mutate counts the run as reading it.
+      expect.objectContaining({
+        kind: "skill",
+        source: "runHarnessTest",
+        identity: { name: "greet", via: "listing", harness: "claude-code" },
+      }),
     ]),
   );
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
 import { dialectOf } from "../../src/adapters/registry.js";
 import { mutantSilences } from "../../src/core/mutate/program-flip.js";
-import { overallScore, scoreItems } from "../../src/core/mutate/score.js";
+import { overallScore, scoreHarnesses, scoreItems } from "../../src/core/mutate/score.js";
 import { mutateReportHtml } from "../../src/core/mutate/html.js";
 import type { HookItem, MarkdownItem, MutantResult } from "../../src/core/mutate/types.js";
 
@@ -43,7 +43,11 @@ describe("the mutant catalogue", () => {
       hook({ event: "Notification", matcher: undefined, sourceText: "#!/bin/sh\ncat >/dev/null\nexit 0\n" }),
     ]);
     expect(e["hook-always-allows"]).toMatch(/already always allows/);
-    expect(e["hook-exit2-to-0"]).toMatch(/never exits 2/);
+    // Claude Code's Notification cannot block: the dialect says so, whatever the source does.
+    expect(e["hook-exit2-to-0"]).toMatch(/Claude Code: exit 2 blocks nothing on Notification/);
+    expect(
+      notApplicable([hook({ sourceText: "#!/bin/sh\ncat >/dev/null\nexit 0\n" })])["hook-exit2-to-0"],
+    ).toMatch(/never exits 2/);
     expect(e["hook-deny-to-block"]).toMatch(/Notification honours no "deny"/);
     expect(e["hook-crashes"]).toBeUndefined();
     expect(e["hook-unregistered"]).toBeUndefined(); // a runHook through the registration would notice
@@ -125,6 +129,8 @@ describe("program flips and scores", () => {
       kind: "hook-crashes",
       item,
       itemKind: "hook",
+      harness: item === "g" ? "gemini" : "claude-code",
+      harnessName: item === "g" ? "Gemini CLI" : "Claude Code",
       description: "",
       status,
       tests: [],
@@ -140,10 +146,17 @@ describe("program flips and scores", () => {
       r("killed", "j"),
     ];
     expect(overallScore(results)).toBe(66.7);
+    // Each harness scores its own readings: a Gemini reading's survivor does not lower Claude Code's.
+    expect(scoreHarnesses([...results, r("survived", "g")]).map((h) => [h.harnessName, h.score])).toEqual([
+      ["Claude Code", 66.7],
+      ["Gemini CLI", 0],
+    ]);
     expect(scoreItems(results)).toEqual([
       {
         item: "i",
         kind: "hook",
+        harness: "claude-code",
+        harnessName: "Claude Code",
         killed: 1,
         survived: 1,
         notApplicable: 1,
@@ -154,6 +167,8 @@ describe("program flips and scores", () => {
       {
         item: "j",
         kind: "hook",
+        harness: "claude-code",
+        harnessName: "Claude Code",
         killed: 1,
         survived: 0,
         notApplicable: 0,
@@ -168,31 +183,33 @@ describe("program flips and scores", () => {
 
 describe("the HTML report", () => {
   test("scores and survivors, every text escaped", () => {
+    const claude = {
+      harness: "claude-code",
+      harnessName: "Claude Code",
+      killed: 1,
+      survived: 1,
+      notApplicable: 0,
+      notExercised: 0,
+      errors: 0,
+      score: 50,
+    };
     const html = mutateReportHtml({
-      version: 2,
+      version: 3,
       root: "/r",
       selection: "coverage",
       selectionNote: "by coverage",
       baseline: { tests: ["a.harness.mjs"], durationMs: 1 },
       score: 50,
-      items: [
-        {
-          item: "h",
-          kind: "hook",
-          killed: 1,
-          survived: 1,
-          notApplicable: 0,
-          notExercised: 0,
-          errors: 0,
-          score: 50,
-        },
-      ],
+      items: [{ item: "h", kind: "hook", ...claude }],
+      harnesses: [claude],
       mutants: [
         {
           id: "h#x",
           kind: "hook-crashes",
           item: "h",
           itemKind: "hook",
+          harness: "claude-code",
+          harnessName: "Claude Code",
           description: "hook `<script>alert(1)</script>` crashes",
           status: "survived",
           tests: ["a.harness.mjs"],
@@ -208,5 +225,6 @@ describe("the HTML report", () => {
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).not.toContain("<script>");
     expect(html).toContain("suggestion: no test checks it");
+    expect(html).toContain("<td>Claude Code</td>"); // every line names its harness
   });
 });

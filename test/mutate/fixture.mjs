@@ -111,6 +111,23 @@ console.log("program: checked");
 const skill = (name, description) =>
   `---\nname: ${name}\ndescription: ${description}\n---\n\nDo the ${name} thing.\n`;
 
+/**
+ * Writes `files` (path → text; `.sh` files executable) into a new folder under .vigiles/tmp/ named
+ * after `prefix`, and returns its root.
+ * @param {string} prefix @param {Record<string, string>} files @returns {string}
+ */
+export function writeRepo(prefix, files) {
+  const base = join(repoRoot, ".vigiles", "tmp");
+  mkdirSync(base, { recursive: true });
+  const root = mkdtempSync(join(base, prefix));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+    if (rel.endsWith(".sh")) chmodSync(join(root, rel), 0o755);
+  }
+  return root;
+}
+
 /** Writes the fixture repository under .vigiles/tmp/ and returns its root. */
 /** @param {{ withForcePushAssertion?: boolean }} [options] @returns {string} */
 export function makeFixture(options = {}) {

@@ -69,7 +69,7 @@ describe("vigiles mutate on the fixture", () => {
   });
 
   test("the score is reported per item and overall; nothing is a survivor without a test that ran", () => {
-    expect(report.version).toBe(2);
+    expect(report.version).toBe(3);
     expect(report.selection).toBe("coverage");
     const score = (item: string) => report.items.find((i) => i.item === item)?.score;
     expect(score(guard)).toBe(100);
@@ -156,7 +156,7 @@ describe("the CLI", () => {
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/below --min-score 100/);
     const report = JSON.parse(readFileSync(out, "utf8")) as MutateReport;
-    expect(report.version).toBe(2);
+    expect(report.version).toBe(3);
     // --since: only the guard (its script changed) is mutated.
     expect(new Set(report.mutants.map((m) => m.item))).toEqual(
       new Set([".claude/settings.json:PreToolUse[0].hooks[0]"]),

@@ -6,8 +6,8 @@
 // and that registration mutants edit exactly the handler, in the file's own shape and unit
 // (Copilot's flat entry and `timeoutSec`, Gemini's milliseconds). No real CLI: each mutant is a node
 // process of a second or so.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { HookItem, MutantResult, MutateReport } from "../../src/core/mutate/types.js";
 import { mutantCatalogue } from "../../src/core/mutate/catalogue.js";
@@ -15,7 +15,7 @@ import { dialectOf } from "../../src/adapters/registry.js";
 import { applyMutant, NO_MATCH } from "../../src/tools/mutate/apply.js";
 import { inventory } from "../../src/tools/mutate/inventory.js";
 import { mutateHarness } from "../../src/tools/mutate/run-mutants.js";
-import { repoRoot } from "./fixture.mjs";
+import { writeRepo } from "./fixture.mjs";
 
 const GUARD = `#!/bin/sh
 # Refuses recursive deletes of the root; everything else goes through.
@@ -63,15 +63,8 @@ if (ok.blocked || ok.exitCode !== 0) throw new Error("ls must go through: " + JS
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 function fixture(files: Record<string, string>): string {
-  const base = join(repoRoot, ".vigiles", "tmp");
-  mkdirSync(base, { recursive: true });
-  const root = mkdtempSync(join(base, "mutate-harnesses-"));
+  const root = writeRepo("mutate-harnesses-", files);
   roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-    if (rel.endsWith(".sh")) chmodSync(join(root, rel), 0o755);
-  }
   return root;
 }
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;

@@ -25,6 +25,14 @@ Each mutant is killed, survived (with the tests that ran), not exercised (no tes
 way: how to reach it is said), not applicable (it cannot change the hook), or an error; the score
 is killed / (killed + survived).
 
+A hook file that several harnesses read (a plugin's hooks/hooks.json that is also an extension's) is
+one item per harness, its id ending in @<harness>: each reading's mutants follow that harness's
+rules (what exit 2 does on the event, the timeout's unit, the variables it sets), and only a test
+run by that harness's rules (runHook's harness option, a harness test of that CLI) reaches it. The
+report names the harness of every line and scores each harness. A skill is reached by a run whose
+requests carry its description (the skill listing) or that calls it, an agent by a run that starts
+it, and either by a test that runs a hook whose source names its file.
+
 When no test records what it reaches (a --command suite such as pytest that does not use vigiles'
 runners), the suite runs once more with every registered hook command marked (the probe): a
 registration mutant on a handler no test ran through its registration is then not exercised
@@ -100,7 +108,8 @@ export const mutateCommand: CliCommand = defineCommand({
     };
     process.once("SIGINT", onSigint);
     const live = format === "text" && values.out === undefined;
-    const progress = (r: MutantResult) => process.stderr.write(`  ${r.status.padEnd(10)} ${r.description}\n`);
+    const progress = (r: MutantResult) =>
+      process.stderr.write(`  ${r.status.padEnd(14)} [${r.harnessName}] ${r.description}\n`);
     let report;
     try {
       report = await mutateHarness({

@@ -121,15 +121,45 @@ export function mutantReach(kind: MutantKind): MutantReach {
   }
 }
 
+/** The harness fields of a mutant, from the dialect of the harness whose reading it breaks. */
+const harnessOf = (dialect: HookDialect) => ({ harness: dialect.harness, harnessName: dialect.displayName });
+
+/**
+ * Why no mutant can change this reading of a hook, or undefined: its command names a variable its
+ * harness leaves unset and no file it names exists, so on that harness it already fails on every
+ * input (`vigiles audit` names the variable).
+ */
+function brokenOnHarness(h: HookItem, dialect: HookDialect): string | undefined {
+  if (h.unsetVariable === undefined || h.sources.length > 0) return undefined;
+  return `${dialect.displayName} neither sets nor substitutes $${h.unsetVariable}, so this command runs a path that does not exist there: the hook already fails on every input on ${dialect.displayName}, and breaking it further changes nothing (fix the command first; vigiles audit names it)`;
+}
+
+/**
+ * Why exit 2 → 0 cannot change this hook on its harness, or undefined: the event cannot block there
+ * (exit 2 is a non-blocking error, the action goes ahead either way), or the source never exits 2.
+ */
+function exit2NotApplicable(h: HookItem, dialect: HookDialect, blocksOnExit2: boolean): string | undefined {
+  if (!blocksOnExit2)
+    return `${dialect.displayName}: ${dialect.verdictMeaning(h.event, h.registered?.timeout)}; exit 2 there is a non-blocking error, so there is no block for exit 0 to take away`;
+  if (h.sourceText !== undefined && !EXIT_2.test(h.sourceText))
+    return `its source (${h.sources.join(", ")}) never exits 2, so there is no exit 2 to turn into 0`;
+  return undefined;
+}
+
 function hookMutants(h: HookItem, dialect: HookDialect): Mutant[] {
-  const where = `${h.event}${h.matcher ? `[${h.matcher}]` : ""} hook \`${h.command}\` (${h.file})`;
-  const m = (kind: MutantKind, description: string, notApplicable?: string): Mutant => ({
-    id: `${h.id}#${kind}`,
-    kind,
-    item: h,
-    description,
-    ...(notApplicable !== undefined ? { notApplicable } : {}),
-  });
+  const where = `${h.event}${h.matcher ? `[${h.matcher}]` : ""} hook \`${h.command}\` (${h.file}, ${dialect.displayName})`;
+  const broken = brokenOnHarness(h, dialect);
+  const m = (kind: MutantKind, description: string, notApplicable?: string): Mutant => {
+    const why = broken ?? notApplicable;
+    return {
+      id: `${h.id}#${kind}`,
+      kind,
+      item: h,
+      ...harnessOf(dialect),
+      description,
+      ...(why !== undefined ? { notApplicable: why } : {}),
+    };
+  };
   const text = h.sourceText;
   const rules = dialectEventRules(dialect, h.event);
   const folds = (stdout: string, exitCode: number) =>
@@ -160,9 +190,7 @@ function hookMutants(h: HookItem, dialect: HookDialect): Mutant[] {
     m(
       "hook-exit2-to-0",
       `${where}: a blocking exit 2 becomes exit 0`,
-      text !== undefined && !EXIT_2.test(text)
-        ? `its source (${h.sources.join(", ")}) never exits 2, so there is no exit 2 to turn into 0`
-        : undefined,
+      exit2NotApplicable(h, dialect, rules === undefined || rules.exit2Blocks || folds("", 2)),
     ),
     m(
       "hook-deny-to-block",
@@ -201,11 +229,12 @@ function hookMutants(h: HookItem, dialect: HookDialect): Mutant[] {
   return out;
 }
 
-function programMutants(p: ProgramItem): Mutant[] {
+function programMutants(p: ProgramItem, dialect: HookDialect): Mutant[] {
   const m = (kind: MutantKind, description: string, notApplicable?: string): Mutant => ({
     id: `${p.id}#${kind}`,
     kind,
     item: p,
+    ...harnessOf(dialect),
     description,
     ...(notApplicable !== undefined ? { notApplicable } : {}),
   });
@@ -230,7 +259,7 @@ function programMutants(p: ProgramItem): Mutant[] {
   ];
 }
 
-function markdownMutants(s: MarkdownItem): Mutant[] {
+function markdownMutants(s: MarkdownItem, dialect: HookDialect): Mutant[] {
   const kind = s.kind;
   const removed: MutantKind = kind === "skill" ? "skill-removed" : "agent-removed";
   const blank: MutantKind = kind === "skill" ? "skill-description-blank" : "agent-description-blank";
@@ -239,12 +268,14 @@ function markdownMutants(s: MarkdownItem): Mutant[] {
       id: `${s.id}#${removed}`,
       kind: removed,
       item: s,
+      ...harnessOf(dialect),
       description: `${kind} ${s.name} (${s.file}) is removed`,
     },
     {
       id: `${s.id}#${blank}`,
       kind: blank,
       item: s,
+      ...harnessOf(dialect),
       description: `${kind} ${s.name} (${s.file}) has a blank description`,
       ...(s.description.trim() === "" ? { notApplicable: "its description is already blank" } : {}),
     },
@@ -252,7 +283,7 @@ function markdownMutants(s: MarkdownItem): Mutant[] {
 }
 
 /** Neighbouring skills (in id order) with their descriptions swapped: n-1 mutants for n skills. */
-function swapMutants(skills: readonly MarkdownItem[]): Mutant[] {
+function swapMutants(skills: readonly MarkdownItem[], dialect: HookDialect): Mutant[] {
   const sorted = [...skills].sort((a, b) => a.id.localeCompare(b.id));
   const out: Mutant[] = [];
   for (let i = 0; i + 1 < sorted.length; i++) {
@@ -263,6 +294,7 @@ function swapMutants(skills: readonly MarkdownItem[]): Mutant[] {
       kind: "skill-descriptions-swapped",
       item: a,
       other: b,
+      ...harnessOf(dialect),
       description: `skills ${a.name} and ${b.name} have each other's descriptions`,
       ...(a.description.trim() === b.description.trim()
         ? { notApplicable: "the two descriptions are the same text" }
@@ -272,8 +304,13 @@ function swapMutants(skills: readonly MarkdownItem[]): Mutant[] {
   return out;
 }
 
-/** Every mutant of the given items, in item order (swaps after the skills they pair). */
+/**
+ * Every mutant of the given items, in item order (swaps after the skills they pair). A hook's
+ * mutants read its own harness's dialect; hook programs, skills and agents are found in the default
+ * harness's places and carry its name.
+ */
 export function mutantCatalogue(items: readonly MutatedItem[], dialectOf: DialectLookup): Mutant[] {
+  const byDefault = dialectOf(undefined);
   const out: Mutant[] = [];
   for (const item of items) {
     switch (item.kind) {
@@ -281,11 +318,11 @@ export function mutantCatalogue(items: readonly MutatedItem[], dialectOf: Dialec
         out.push(...hookMutants(item, dialectOf(item.harness)));
         break;
       case "program":
-        out.push(...programMutants(item));
+        out.push(...programMutants(item, byDefault));
         break;
       case "skill":
       case "agent":
-        out.push(...markdownMutants(item));
+        out.push(...markdownMutants(item, byDefault));
         break;
       default: {
         const never: never = item;
@@ -293,6 +330,11 @@ export function mutantCatalogue(items: readonly MutatedItem[], dialectOf: Dialec
       }
     }
   }
-  out.push(...swapMutants(items.filter((i): i is MarkdownItem => i.kind === "skill")));
+  out.push(
+    ...swapMutants(
+      items.filter((i): i is MarkdownItem => i.kind === "skill"),
+      byDefault,
+    ),
+  );
   return out;
 }

@@ -1,5 +1,5 @@
-/** Mutation scores (per item and overall) and the human text of a report. */
-import type { ItemScore, MutantResult, MutateReport } from "./types.js";
+/** Mutation scores (per item, per harness and overall) and the human text of a report. */
+import type { HarnessScore, ItemScore, MutantCounts, MutantResult, MutateReport } from "./types.js";
 
 const pct = (killed: number, survived: number): number | null =>
   killed + survived === 0 ? null : Math.round((1000 * killed) / (killed + survived)) / 10;
@@ -11,6 +11,8 @@ export function scoreItems(results: readonly MutantResult[]): ItemScore[] {
     const s = byItem.get(r.item) ?? {
       item: r.item,
       kind: r.itemKind,
+      harness: r.harness,
+      harnessName: r.harnessName,
       killed: 0,
       survived: 0,
       notApplicable: 0,
@@ -29,6 +31,29 @@ export function scoreItems(results: readonly MutantResult[]): ItemScore[] {
     byItem.set(r.item, { ...next, score: pct(next.killed, next.survived) });
   }
   return [...byItem.values()];
+}
+
+/**
+ * One score per harness whose readings were mutated, in the order they first appear: a hook file
+ * two harnesses read counts under each harness for its own reading only.
+ */
+export function scoreHarnesses(results: readonly MutantResult[]): HarnessScore[] {
+  const byHarness = new Map<string, MutantResult[]>();
+  for (const r of results) byHarness.set(r.harness, [...(byHarness.get(r.harness) ?? []), r]);
+  return [...byHarness.values()].map((rs) => {
+    const count = (s: MutantResult["status"]) => rs.filter((r) => r.status === s).length;
+    const first = rs[0] as MutantResult;
+    return {
+      harness: first.harness,
+      harnessName: first.harnessName,
+      killed: count("killed"),
+      survived: count("survived"),
+      notApplicable: count("not-applicable"),
+      notExercised: count("not-exercised"),
+      errors: count("error"),
+      score: pct(count("killed"), count("survived")),
+    };
+  });
 }
 
 /** killed / (killed + survived) over all mutants, 0-100 with one decimal, or null when none counted. */
@@ -50,18 +75,24 @@ export function mutateReportText(report: MutateReport): string {
     "",
     "Score per item (killed / killed+survived; not exercised, not applicable and errors not counted):",
   );
-  for (const i of report.items) {
-    lines.push(
-      `  ${fmt(i.score)}  ${i.kind.padEnd(7)} ${i.item}  (${i.killed} killed, ${i.survived} survived` +
-        `${i.notExercised ? `, ${i.notExercised} not exercised` : ""}` +
-        `${i.notApplicable ? `, ${i.notApplicable} not applicable` : ""}${i.errors ? `, ${i.errors} error(s)` : ""})`,
-    );
-  }
+  const counts = (i: MutantCounts) =>
+    `(${i.killed} killed, ${i.survived} survived` +
+    `${i.notExercised ? `, ${i.notExercised} not exercised` : ""}` +
+    `${i.notApplicable ? `, ${i.notApplicable} not applicable` : ""}${i.errors ? `, ${i.errors} error(s)` : ""})`;
+  for (const i of report.items)
+    lines.push(`  ${fmt(i.score)}  ${i.kind.padEnd(7)} ${i.item} [${i.harnessName}]  ${counts(i)}`);
+  lines.push("", "Score per harness (each harness's reading of the items it loads):");
+  for (const h of report.harnesses) lines.push(`  ${fmt(h.score)}  ${h.harnessName}  ${counts(h)}`);
   const section = (status: MutantResult["status"], title: string, body: (m: MutantResult) => string[]) => {
     const ms = report.mutants.filter((m) => m.status === status);
     if (ms.length === 0) return;
     lines.push("", `${title} (${ms.length}):`);
-    for (const m of ms) lines.push(`  ✗ ${m.description}`, ...body(m).map((l) => `      ${l}`));
+    for (const m of ms)
+      lines.push(
+        `  ✗ [${m.harnessName}] ${m.description}`,
+        `      id: ${m.id}`,
+        ...body(m).map((l) => `      ${l}`),
+      );
   };
   section("survived", "Survived: the tests ran it and did not notice", (m) => [
     `tests run: ${m.tests.join(", ")} (${m.testsWhy})`,

@@ -1,20 +1,52 @@
 /** One-line suggestions for a surviving mutant: the test that is missing, named for the item. */
-import type { HookItem, Mutant } from "./types.js";
+import { dialectEventRules, type HookDialect } from "../dialect.js";
+import type { HookItem, MarkdownItem, Mutant } from "./types.js";
+
+/**
+ * The free check that notices a hook's context going missing, where its event adds the hook's
+ * output to the model's context (a SessionStart hook that loads a skill): undefined elsewhere.
+ */
+function contextCheck(h: HookItem, dialect: HookDialect | undefined): string | undefined {
+  const rules = dialect === undefined ? undefined : dialectEventRules(dialect, h.event);
+  if (rules === undefined || !(rules.additionalContext || rules.plainTextIsContext)) return undefined;
+  return `a context check: runHook it through its registration and assert the additionalContext${rules.plainTextIsContext ? " (or plainText)" : ""} it must add`;
+}
+
+/** What a skill's listing line opens with: its name and the first words of its description, as a regex. */
+const listingPattern = (s: MarkdownItem) =>
+  `/${s.name}: ${s.description
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(" ")
+    .replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`;
+
+/** The free listing check for a skill's description: the listing is in every request the model gets. */
+const listingCheck = (s: MarkdownItem) =>
+  `a free listing check: assertChecks on a runHarnessTest trace with received(${listingPattern(s)})`;
 
 function hookTarget(h: HookItem): string {
   if (h.matcher && h.matcher !== "*") return `a ${h.matcher} call`;
   return `a ${h.event} event`;
 }
 
-/** What test would have killed this mutant, in one line. */
-export function suggestionFor(mutant: Mutant): string {
+/**
+ * What test would have killed this mutant, in one line; the free check first where one would
+ * (`dialect`: the mutant's harness's, for what its event does with a hook's output).
+ */
+export function suggestionFor(mutant: Mutant, dialect?: HookDialect): string {
   const item = mutant.item;
   const name = item.kind === "hook" ? `this ${item.event} hook (${item.command})` : `${item.file}`;
+  const context = item.kind === "hook" ? contextCheck(item, dialect) : undefined;
   switch (mutant.kind) {
     case "hook-always-allows":
-      return `no test sends ${name} ${item.kind === "hook" ? hookTarget(item) : "an input"} it must refuse or answer: add a runHook case that expects its block or output`;
+      return context !== undefined
+        ? `no test checks what ${name} adds to the context: ${context}`
+        : `no test sends ${name} ${item.kind === "hook" ? hookTarget(item) : "an input"} it must refuse or answer: add a runHook case that expects its block or output`;
     case "hook-crashes":
-      return `no test checks that ${name} answers at all: assert its decision or output, not only that the action went ahead`;
+      return context !== undefined
+        ? `no test checks that ${name} answers at all: ${context}`
+        : `no test checks that ${name} answers at all: assert its decision or output, not only that the action went ahead`;
     case "hook-exit2-to-0":
       return `no test expects ${name} to block with exit 2: assert blocked (or assertHookBlocked) on an input it must stop`;
     case "hook-deny-to-block":
@@ -32,11 +64,11 @@ export function suggestionFor(mutant: Mutant): string {
     case "program-notice-to-silence":
       return `no test checks the notice of the compiled ${name}: assert its stderr through the registration`;
     case "skill-removed":
-      return `no test triggers the skill in ${name}: add a runHarnessTest that expects a Skill call to it, or a trigger-rate eval`;
+      return `no test notices the skill in ${name} is gone: ${item.kind === "skill" ? `${listingCheck(item)}, or ` : ""}a runHarnessTest that expects a Skill call to it`;
     case "skill-description-blank":
-      return `no test depends on the description of ${name}: a trigger-rate eval over its prompts would notice`;
+      return `no test depends on the description of ${name}: ${item.kind === "skill" ? `${listingCheck(item)}; ` : ""}a trigger-rate eval over its prompts would notice too`;
     case "skill-descriptions-swapped":
-      return `no test checks that ${name} is chosen over ${mutant.other?.file ?? "its neighbour"} for its own prompts: add a selection (collision) eval`;
+      return `no test checks that ${name} keeps its own description beside ${mutant.other?.file ?? "its neighbour"}: ${item.kind === "skill" ? `${listingCheck(item)}; ` : ""}a selection (collision) eval would notice too`;
     case "agent-removed":
       return `no test starts the agent in ${name}: add a runHarnessTest that expects an Agent call with its subagent_type`;
     case "agent-description-blank":
@@ -59,17 +91,19 @@ export function reachFor(mutant: Mutant, byScript: readonly string[]): string {
     case "hook": {
       const script = item.sources[0];
       const event = `{ hook_event_name: "${item.event}"${item.matcher && item.matcher !== "*" ? `, tool_name: "${item.matcher.split("|")[0]}"` : ""} }`;
-      const registration = `runHook({ registration: <${item.file} parsed> }, ${event}) or a runHarnessTest goes through ${item.file}`;
+      // Each harness's reading is reached only by a test run by that harness's rules.
+      const options = `, { harness: "${mutant.harness}" }`;
+      const registration = `runHook({ registration: <${item.file} parsed> }, ${event}${options}) or a ${mutant.harnessName} runHarnessTest goes through ${item.file}`;
       if (byScript.length > 0)
         return `${byScript.join(", ")} run${byScript.length === 1 ? "s" : ""} ${script ?? "the command"} by its path, which never reads ${item.file}: ${registration}`;
       return script !== undefined
-        ? `runHook("${script}", ${event}) reaches its behaviour; ${registration}`
+        ? `runHook("${script}", ${event}${options}) reaches its behaviour on ${mutant.harnessName}; ${registration}`
         : `${registration} (its command names no script file to run by path)`;
     }
     case "program":
       return `runHook the compiled registration of ${item.file} (or runHookProgram / runHarnessTest) on an input it must answer`;
     case "skill":
-      return `a runHarnessTest that expects a Skill call to ${item.name}, or a trigger-rate eval over its prompts`;
+      return `a runHarnessTest with it installed (its listing reaches the model, free) checked with received(${listingPattern(item)}), one that expects a Skill call to ${item.name}, or a trigger-rate eval over its prompts`;
     case "agent":
       return `a runHarnessTest that expects an Agent call with subagent_type ${item.name}`;
     default: {

@@ -25,8 +25,16 @@ export interface HookItem {
     readonly commandField: string;
     readonly timeout?: RegisteredTimeout;
   };
-  /** Stable id, e.g. `hooks/hooks.json:PreToolUse[0].hooks[0]`. */
+  /**
+   * Stable id, e.g. `hooks/hooks.json:PreToolUse[0].hooks[0]`; with `@<harness>` after it when
+   * several harnesses read that handler (each reading is its own item).
+   */
   readonly id: string;
+  /**
+   * A variable the command names that this harness neither sets nor substitutes (Gemini CLI and
+   * `CLAUDE_PLUGIN_ROOT`): on this harness the command runs a path with that part empty.
+   */
+  readonly unsetVariable?: string;
   /** The config file, relative to the root. */
   readonly file: string;
   readonly event: string;
@@ -69,6 +77,11 @@ export interface MarkdownItem {
   readonly file: string;
   readonly name: string;
   readonly description: string;
+  /**
+   * Hooks whose source names this file (a SessionStart hook that prints a skill's SKILL.md): a test
+   * that runs one of them reads the file, so it meets a mutant of it.
+   */
+  readonly readBy?: readonly HookItem[];
 }
 
 export type MutatedItem = HookItem | ProgramItem | MarkdownItem;
@@ -97,6 +110,9 @@ export interface Mutant {
   readonly id: string;
   readonly kind: MutantKind;
   readonly item: MutatedItem;
+  /** The harness whose reading of the item the mutant breaks, and its display name. */
+  readonly harness: HarnessId;
+  readonly harnessName: string;
   /** The second skill of a swap. */
   readonly other?: MarkdownItem;
   /** What was broken, in one line. */
@@ -126,6 +142,9 @@ export interface MutantResult {
   readonly kind: MutantKind;
   readonly item: string;
   readonly itemKind: MutatedItemKind;
+  /** The harness whose reading of the item was broken (a hook file two harnesses read is two items), and its display name. */
+  readonly harness: HarnessId;
+  readonly harnessName: string;
   readonly description: string;
   readonly status: MutantStatus;
   /**
@@ -142,10 +161,8 @@ export interface MutantResult {
   readonly durationMs: number;
 }
 
-/** The score of one item: killed / (killed + survived); not applicable, not exercised and errors left out. */
-export interface ItemScore {
-  readonly item: string;
-  readonly kind: MutatedItemKind;
+/** What became of a set of mutants, and its score: killed / (killed + survived), the rest left out. */
+export interface MutantCounts {
   readonly killed: number;
   readonly survived: number;
   readonly notApplicable: number;
@@ -155,12 +172,27 @@ export interface ItemScore {
   readonly score: number | null;
 }
 
+/** The score of one item (one harness's reading of it). */
+export interface ItemScore extends MutantCounts {
+  readonly item: string;
+  readonly kind: MutatedItemKind;
+  readonly harness: HarnessId;
+  readonly harnessName: string;
+}
+
+/** The counts of one harness's readings: what applies to that harness, and what its tests made of it. */
+export interface HarnessScore extends MutantCounts {
+  readonly harness: HarnessId;
+  readonly harnessName: string;
+}
+
 /**
  * The report of one run; `version` changes when the shape does (2: `equivalent` became
- * `not-applicable`, `not-exercised` and `testsWhy` were added).
+ * `not-applicable`, `not-exercised` and `testsWhy` were added; 3: every mutant and item names its
+ * harness, and `harnesses` scores each harness's readings).
  */
 export interface MutateReport {
-  readonly version: 2;
+  readonly version: 3;
   readonly root: string;
   /** How tests were picked per mutant: by coverage record, all of them, or a custom command. */
   readonly selection: "coverage" | "all" | "command";
@@ -169,6 +201,8 @@ export interface MutateReport {
   readonly baseline: { readonly tests: readonly string[]; readonly durationMs: number };
   readonly score: number | null;
   readonly items: readonly ItemScore[];
+  /** One line per harness whose readings were mutated. */
+  readonly harnesses: readonly HarnessScore[];
   readonly mutants: readonly MutantResult[];
   readonly aborted: boolean;
   readonly durationMs: number;

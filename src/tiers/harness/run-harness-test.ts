@@ -4,7 +4,8 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { recordTraceCoverage } from "../../runtime/coverage-record.js";
+import { coverageEnabled, recordTraceCoverage } from "../../runtime/coverage-record.js";
+import { listedSkills } from "./listed-skills.js";
 import { defaultAdapter } from "./default-adapter.js";
 import { resolveRunHarness } from "./harness-version.js";
 import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../../adapters/port.js";
@@ -304,6 +305,11 @@ export async function runHarnessTest(
   });
   // A no-op unless VIGILES_COVERAGE_DIR is set (`vigiles test` / `vigiles audit --coverage`).
   recordTraceCoverage(result, "runHarnessTest", {
+    harness: adapter.id,
+    // Read only when recording: it globs the plugins' skills and scans every request.
+    ...(coverageEnabled()
+      ? { listedSkills: listedSkills(spec.skills, pluginDirsOf(spec), mock.requests) }
+      : {}),
     prompt: typeof spec.prompt === "string" ? spec.prompt : (spec.prompt[0] ?? ""),
   });
   return { ...result, modelRequests: mock.requests };

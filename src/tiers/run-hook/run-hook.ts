@@ -6,7 +6,7 @@
  */
 import { combineHookDecisions, strongestDecisionIndex } from "../../core/hook-decision/combine.js";
 import { foldHookDecision } from "./fold.js";
-import { DEFAULT_HARNESS } from "../../adapters/registry.js";
+import { DEFAULT_HARNESS, harnessEntry } from "../../adapters/registry.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { runProcessesSync } from "../../runtime/process-sync.js";
@@ -82,6 +82,7 @@ function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: Run
       via: plan.selection ? "registration" : "command",
       ...(registered !== undefined ? { registered } : {}),
       cwd: plan.cwd,
+      harness: harnessEntry(options.harness ?? DEFAULT_HARNESS.id).id,
       vars: Object.fromEntries(
         Object.entries({ ...plan.env, ...options.env }).filter(
           (e): e is [string, string] => e[1] !== undefined,

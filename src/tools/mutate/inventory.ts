@@ -5,10 +5,11 @@
  * JSON path in its file, so a mutant edits exactly that handler), hook program files, and skills and
  * agents (project ones and Claude Code plugins').
  */
-import { readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import { commandFiles } from "../../runtime/command-files.js";
+import { commandPathWords } from "../../core/mutate/command-words.js";
 import { DEFAULT_HARNESS, dialectOf } from "../../adapters/registry.js";
 import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
@@ -42,9 +43,30 @@ function commandSources(
   let files = commandFiles(command, { cwd: root, vars });
   if (files.length === 0 && pluginRoot !== undefined)
     files = commandFiles(command, { cwd: pluginRoot, vars });
-  return files
+  return [...files, ...launchedScripts(command, files[0], vars)]
     .map((f) => rel(real, f))
     .filter((f) => !f.startsWith("../") && !f.split("/").includes("node_modules"));
+}
+
+/**
+ * Scripts a launcher runs by a bare name beside itself (`"$ROOT/hooks/run-hook.cmd" session-start`
+ * execs `hooks/session-start`): each argument word that names a file in the launcher's folder, as a
+ * real path. The launcher stays the hook's script; these are read for what the hook does and reads.
+ */
+function launchedScripts(
+  command: string,
+  launcher: string | undefined,
+  vars: Readonly<Record<string, string>>,
+): string[] {
+  if (launcher === undefined) return [];
+  const out: string[] = [];
+  for (const { word, program } of commandPathWords(command, vars)) {
+    if (program || word.includes("/")) continue;
+    const path = join(dirname(launcher), word);
+    if (statSync(path, { throwIfNoEntry: false })?.isFile() === true && path !== launcher)
+      out.push(realpathSync(path));
+  }
+  return out;
 }
 
 /**
@@ -61,12 +83,36 @@ function commandVars(root: string, r: RegisteredHook): Record<string, string> {
   return { ...dialect.hookEnv(root), ...Object.fromEntries(placeholders) };
 }
 
-/** One hook item per registered command handler, every harness's, in reader order. */
+/**
+ * A variable the registration's command names that its harness neither sets nor substitutes
+ * (Gemini CLI and `${CLAUDE_PLUGIN_ROOT}`): the command then runs a path that does not exist.
+ */
+function unsetVariableOf(r: RegisteredHook): string | undefined {
+  return dialectOf(r.harness).unsetVariables.find((name) => new RegExp(`\\$\\{?${name}\\b`).test(r.command));
+}
+
+/**
+ * The item id of a registration: its place in its file, and the harness after `@` when another
+ * harness reads the same place (a plugin's hooks/hooks.json that is also a Gemini extension's), so
+ * each reading is its own item and no id stands for two.
+ */
+function readingIds(registrations: readonly RegisteredHook[]): string[] {
+  const place = (r: RegisteredHook) => `${r.file}:${r.at}`;
+  const harnesses = new Map<string, Set<string>>();
+  for (const r of registrations)
+    harnesses.set(place(r), (harnesses.get(place(r)) ?? new Set()).add(r.harness));
+  return registrations.map((r) =>
+    (harnesses.get(place(r))?.size ?? 0) > 1 ? `${place(r)}@${r.harness}` : place(r),
+  );
+}
+
+/** One hook item per registered command handler and harness reading it, in reader order. */
 function hookItems(root: string, unreadable: string[]): HookItem[] {
   const found = hookRegistrations(root);
   unreadable.push(...found.unreadable);
+  const ids = readingIds(found.registrations);
   const out: HookItem[] = [];
-  for (const r of found.registrations) {
+  for (const [index, r] of found.registrations.entries()) {
     const sources = commandSources(root, r.command, r.pluginRoot, commandVars(root, r));
     let sourceText: string | undefined;
     try {
@@ -76,14 +122,24 @@ function hookItems(root: string, unreadable: string[]): HookItem[] {
     } catch {
       sourceText = undefined;
     }
+    // Identical handlers run once, by the harness that reads them: another harness's reading of the
+    // same handler is not a twin.
+    const harness = r.harness !== DEFAULT_HARNESS.id ? r.harness : undefined;
     const twin = out.find(
-      (o) => o.file === r.file && o.event === r.event && o.matcher === r.matcher && o.command === r.command,
+      (o) =>
+        o.harness === harness &&
+        o.file === r.file &&
+        o.event === r.event &&
+        o.matcher === r.matcher &&
+        o.command === r.command,
     );
+    const unset = unsetVariableOf(r);
     out.push({
       ...(twin !== undefined ? { duplicateOf: twin.id } : {}),
       kind: "hook",
-      ...(r.harness !== DEFAULT_HARNESS.id ? { harness: r.harness } : {}),
-      id: `${r.file}:${r.at}`,
+      ...(harness !== undefined ? { harness } : {}),
+      ...(unset !== undefined ? { unsetVariable: unset } : {}),
+      id: ids[index] ?? `${r.file}:${r.at}`,
       file: r.file,
       event: r.event,
       groupIndex: r.groupIndex,
@@ -146,7 +202,23 @@ export function inventory(rootDir: string): Inventory {
       const answers = ANSWERS.filter((a) => new RegExp(`\\b${a}\\s*\\(`).test(text));
       return { kind: "program" as const, id: `program ${file}`, file, answers };
     });
-  return { items: [...ownScriptsFirst(hooks), ...programs, ...skills, ...agents], unreadable };
+  const ordered = ownScriptsFirst(hooks);
+  return {
+    items: [...ordered, ...programs, ...withReaders(skills, ordered), ...withReaders(agents, ordered)],
+    unreadable,
+  };
+}
+
+/**
+ * Notes, on each skill or agent, the hooks whose command or source names its file by its last two
+ * path parts (`hello/SKILL.md` in `cat "$ROOT/skills/hello/SKILL.md"`): running such a hook reads it.
+ */
+function withReaders(items: readonly MarkdownItem[], hooks: readonly HookItem[]): MarkdownItem[] {
+  return items.map((item) => {
+    const tail = item.file.split("/").slice(-2).join("/");
+    const readBy = hooks.filter((h) => `${h.command}\n${h.sourceText ?? ""}`.includes(tail));
+    return readBy.length > 0 ? { ...item, readBy } : item;
+  });
 }
 
 /**

@@ -5,6 +5,7 @@
  * behind it (early-run.ts).
  */
 import { existsSync } from "node:fs";
+import { dialectOf } from "../../adapters/registry.js";
 import { mutantReach } from "../../core/mutate/catalogue.js";
 import { reachFor, suggestionFor } from "../../core/mutate/suggest.js";
 import type { Mutant, MutantResult } from "../../core/mutate/types.js";
@@ -71,6 +72,8 @@ export async function runMutant(
     kind: mutant.kind,
     item: mutant.item.id,
     itemKind: mutant.item.kind,
+    harness: mutant.harness,
+    harnessName: mutant.harnessName,
     description: mutant.description,
   };
   const started = performance.now();
@@ -78,7 +81,7 @@ export async function runMutant(
     ...base,
     ...o,
     testsWhy,
-    ...(o.status === "survived" ? { suggestion: suggestionFor(mutant) } : {}),
+    ...(o.status === "survived" ? { suggestion: suggestionFor(mutant, dialectOf(mutant.harness)) } : {}),
     durationMs: Math.round(performance.now() - started),
   });
   if (mutant.notApplicable !== undefined)

@@ -11,7 +11,7 @@ import { availableParallelism } from "node:os";
 import { relative, resolve } from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
 import { mutantCatalogue } from "../../core/mutate/catalogue.js";
-import { overallScore, scoreItems } from "../../core/mutate/score.js";
+import { overallScore, scoreHarnesses, scoreItems } from "../../core/mutate/score.js";
 import type { HookItem, Mutant, MutantResult, MutateReport } from "../../core/mutate/types.js";
 import { BaselineProgress, runBaseline, type Baseline } from "./baseline.js";
 import { makeSharedModules, removeSharedModules } from "./copy.js";
@@ -137,13 +137,14 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
   if (mutants.length === 0) {
     // Nothing to break (for example nothing changed since --since): no baseline run either.
     return {
-      version: 2,
+      version: 3,
       root,
       selection: options.command !== undefined ? "command" : "all",
       selectionNote: `nothing to mutate${options.since !== undefined ? ` (no hook, program, skill or agent file changed since ${options.since})` : " (no hook, program, skill or agent found)"}`,
       baseline: { tests: [], durationMs: 0 },
       score: null,
       items: [],
+      harnesses: [],
       mutants: [],
       aborted: false,
       durationMs: Math.round(performance.now() - started),
@@ -204,7 +205,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
     );
     const results = byIndex.filter((r): r is MutantResult => r !== undefined);
     return {
-      version: 2,
+      version: 3,
       root,
       selection,
       selectionNote: selectionNoteFor(selection, linked, options.command, probe),
@@ -214,6 +215,7 @@ export async function mutateHarness(options: MutateOptions = {}): Promise<Mutate
       },
       score: overallScore(results),
       items: scoreItems(results),
+      harnesses: scoreHarnesses(results),
       mutants: results,
       aborted: options.signal?.aborted ?? false,
       durationMs: Math.round(performance.now() - started),

@@ -7,17 +7,31 @@
  * front or not). Which of the two decides the mutants that test can meet.
  */
 import { relative } from "node:path";
-import { dialectOf } from "../../adapters/registry.js";
+import { DEFAULT_HARNESS, dialectOf, findHarness } from "../../adapters/registry.js";
 import { testDialectMatcher } from "../../core/hook-config/dialect-matcher.js";
 import { mutantReach } from "../../core/mutate/catalogue.js";
 import type { Mutant, MutatedItem } from "../../core/mutate/types.js";
 import type { CoverageRecord } from "../../runtime/coverage-record.js";
 
-/** How a record reached an item. */
-export type Link = "registration" | "script";
+/**
+ * How a record reached an item: through its registration, by its script, or (a skill or agent) by
+ * running a hook that reads its file.
+ */
+export type Link = "registration" | "script" | "read";
 
 const sameName = (recorded: string | undefined, name: string) =>
   recorded !== undefined && (recorded === name || recorded.endsWith(`:${name}`));
+
+/**
+ * The record ran the hook by the rules of the harness whose reading `item` is. A hook file two
+ * harnesses read is two hooks: a runHook folded by Claude Code's rules says nothing of what Gemini
+ * CLI does with the same handler. A record from before the field named no harness: the default.
+ */
+function sameHarness(record: CoverageRecord, item: { readonly harness?: string }): boolean {
+  const id = (name: string | undefined) =>
+    name === undefined ? DEFAULT_HARNESS.id : (findHarness(name)?.id ?? name);
+  return id(record.identity.harness) === id(item.harness);
+}
 
 /**
  * How the record reached the item, if it did. `realRoot` is the real path of the tree the record
@@ -27,7 +41,7 @@ export function recordLink(record: CoverageRecord, item: MutatedItem, realRoot: 
   const id = record.identity;
   switch (item.kind) {
     case "hook": {
-      if (record.kind !== "hook" || id.event !== item.event) return undefined;
+      if (record.kind !== "hook" || id.event !== item.event || !sameHarness(record, item)) return undefined;
       if (record.source !== "runHook") {
         // A harness run reports the event and the matcher value only; it ran the registrations,
         // whose matcher reads as its own harness reads it (Copilot whole-name, Gemini unanchored).
@@ -57,20 +71,23 @@ export function recordLink(record: CoverageRecord, item: MutatedItem, realRoot: 
   }
 }
 
-/** For each test file (as given) whose records reach the item: how (both ways when both). */
+/**
+ * For each test file (as given) whose records reach the item: how (every way it does). A skill or
+ * agent is also reached by a test that runs, any way, a hook reading its file.
+ */
 export function testLinks(
   recordsByFile: ReadonlyMap<string, readonly CoverageRecord[]>,
   item: MutatedItem,
   realRoot: string,
 ): Map<string, Set<Link>> {
   const out = new Map<string, Set<Link>>();
+  const add = (file: string, link: Link) => out.set(file, (out.get(file) ?? new Set<Link>()).add(link));
+  const readers = item.kind === "skill" || item.kind === "agent" ? (item.readBy ?? []) : [];
   for (const [file, records] of recordsByFile) {
     for (const r of records) {
       const link = recordLink(r, item, realRoot);
-      if (link === undefined) continue;
-      const links = out.get(file) ?? new Set<Link>();
-      links.add(link);
-      out.set(file, links);
+      if (link !== undefined) add(file, link);
+      if (readers.some((h) => recordLink(r, h, realRoot) !== undefined)) add(file, "read");
     }
   }
   return out;
@@ -84,18 +101,27 @@ export interface MutantSelection {
   readonly byScriptOnly: readonly string[];
 }
 
-const describeLinks = (file: string, links: ReadonlySet<Link>, item: MutatedItem): string => {
-  const ways = [...links].map((l) =>
-    l === "registration"
-      ? item.kind === "hook"
-        ? `through its registration in ${item.file}`
-        : "by name in a run"
-      : item.kind === "hook"
+function describeLink(link: Link, item: MutatedItem): string {
+  switch (link) {
+    case "registration":
+      return item.kind === "hook" ? `through its registration in ${item.file}` : "by name in a run";
+    case "script":
+      return item.kind === "hook"
         ? `by its script ${item.sources[0] ?? item.command}`
-        : `by its file ${item.file}`,
-  );
-  return `${file} reaches it ${ways.join(" and ")}`;
-};
+        : `by its file ${item.file}`;
+    case "read": {
+      const readers = item.kind === "skill" || item.kind === "agent" ? (item.readBy ?? []) : [];
+      return `by running a hook that reads ${item.file} (${readers.map((h) => h.id).join(", ")})`;
+    }
+    default: {
+      const never: never = link;
+      return never;
+    }
+  }
+}
+
+const describeLinks = (file: string, links: ReadonlySet<Link>, item: MutatedItem): string =>
+  `${file} reaches it ${[...links].map((l) => describeLink(l, item)).join(" and ")}`;
 
 /**
  * Picks the tests for a mutant: every test reaching its item for a behaviour mutant, only the ones
@@ -108,10 +134,13 @@ export function selectTests(
   behaviourBy: "script" | "registration",
 ): MutantSelection {
   const reach = mutantReach(mutant.kind);
+  // A skill or agent mutant acts on the file itself: a hook that reads it meets it as a run does.
   const needs: ReadonlySet<Link> =
-    reach === "registration" || behaviourBy === "registration"
-      ? new Set<Link>(["registration"])
-      : new Set<Link>(["registration", "script"]);
+    mutant.item.kind === "skill" || mutant.item.kind === "agent"
+      ? new Set<Link>(["registration", "read"])
+      : reach === "registration" || behaviourBy === "registration"
+        ? new Set<Link>(["registration"])
+        : new Set<Link>(["registration", "script"]);
   const tests: string[] = [];
   const why: string[] = [];
   const byScriptOnly: string[] = [];

@@ -135,7 +135,7 @@ async function runOne(
   const status: TestFileStatus =
     run.exitCode === 0 ? "passed" : run.exitCode === SKIP_EXIT_CODE ? "skipped" : "failed";
   const failure = status === "failed" ? fileFailure(run, file, tests) : undefined;
-  const reason = reasonOf(status, run.stdout, run.stderr, run.exitCode, failure);
+  const reason = reasonOf(status, run.stdout, run.stderr, run.exitCode, failure ?? failedCase(tests));
   return {
     file: relative(cwd, file) || file,
     path: file,
@@ -180,6 +180,17 @@ function fileFailure(
   return {
     message: last !== undefined ? `${last} (exit code ${run.exitCode})` : `exit code ${run.exitCode}`,
   };
+}
+
+/**
+ * The first failed `test()` of a file, as the file's failure: its assertion's message says why,
+ * where the last line of output is often a passing test's console line.
+ */
+function failedCase(tests: readonly TestCaseResult[]): TestFailure | undefined {
+  const failed = tests.find((t) => t.status === "failed" && t.failure !== undefined);
+  return failed?.failure === undefined
+    ? undefined
+    : { ...failed.failure, message: `${failed.name}: ${failed.failure.message}` };
 }
 
 function reasonOf(
