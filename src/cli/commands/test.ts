@@ -41,14 +41,15 @@ declare several tests with \`test(name, fn)\` from "vigiles"; each is reported o
 file skipped, the run exits 77: nothing was tested.
 
 Options:
-  -t, --grep <regex>         run only the tests whose name matches (files without test() run
-                             when their path matches)
+  -t, --grep <regex>         run only the tests whose full name ("describe > test") matches
+                             (files without test() run when their path matches); the others are
+                             counted as skipped, not listed; none matching exits 1
   --shard <i/n>              run only shard i of n of the files (sorted by path), for a CI matrix
   --bail                     start no new file after the first failure
   --reporter <name>          default (alias list), junit, json, github-actions; repeat for several,
                              e.g. --reporter default --reporter junit --output-file report.xml.
                              Under GitHub Actions (GITHUB_ACTIONS=true) github-actions is added to
-                             the default.
+                             whichever reporters run.
   --output-file <path>       write the junit or json report to a file instead of stdout
   --concurrency <n>          files running at once (default: cores)
   --timeout <seconds>        per-file limit (default: 600)
@@ -71,7 +72,13 @@ vigiles.config.mjs (optional; flags win):
                            harnessVersions: "2.1.328,latest",
                            harnessRange: { "claude-code": ">=2.1.328 <2.2.0" } } };
 
-There is no --watch: run your harness files from vitest (vigiles/vitest) for a watch mode.
+In a file: test, test.skip/only/todo/each, describe, beforeAll/afterAll/beforeEach/afterEach from
+"vigiles", as in Vitest. Two tests with one name in a file are refused.
+
+For watch mode, the Vitest UI or an IDE runner, run the same files from Vitest unchanged:
+  // vitest.config.ts
+  import { harnessFiles } from "vigiles/vitest";
+  export default defineConfig({ plugins: [harnessFiles()] });
 `;
 
 export const testCommand: CliCommand = defineCommand({
@@ -102,7 +109,7 @@ export const testCommand: CliCommand = defineCommand({
     if (fileReporters.length > 1 && outputFile !== undefined)
       throw new CliUsageError("--output-file takes one of junit and json: give one of them, or run twice.");
     if (
-      reporters.filter(toStdout).length > 1 &&
+      reporters.filter((r) => r !== "github-actions" && toStdout(r)).length > 1 &&
       reporters.some((r) => (r === "junit" || r === "json") && toStdout(r))
     )
       throw new CliUsageError(
@@ -124,9 +131,10 @@ export const testCommand: CliCommand = defineCommand({
     }
     if (shard !== undefined) files = shardOf(files, shard);
     if (grep !== undefined) files = files.filter((f) => mayMatch(f, grep));
+    if (files.length === 0 && grep !== undefined) return noTestMatched(grep);
     if (files.length === 0) {
       process.stderr.write(
-        `vigiles test: no harness file left${shard ? ` in shard ${shard.index}/${shard.total}` : ""}${grep !== undefined ? ` matching -t ${grep}` : ""}: nothing was tested.\n`,
+        `vigiles test: no harness file left${shard ? ` in shard ${shard.index}/${shard.total}` : ""}: nothing was tested.\n`,
       );
       return SKIP_EXIT_CODE;
     }
@@ -191,7 +199,11 @@ export const testCommand: CliCommand = defineCommand({
         case "default":
           break;
         case "github-actions":
-          process.stdout.write(githubActionsLines(results));
+          // Beside a junit or json report on stdout, on stderr (GitHub reads commands from both).
+          (reporters.some((r) => (r === "junit" || r === "json") && toStdout(r))
+            ? process.stderr
+            : process.stdout
+          ).write(githubActionsLines(results));
           break;
         case "junit":
         case "json": {
@@ -212,6 +224,7 @@ export const testCommand: CliCommand = defineCommand({
     }
     if (live) process.stdout.write(summaryLines(results, elapsed));
     if (controller.signal.aborted) return 130;
+    if (grep !== undefined && !results.some(ranSomething)) return noTestMatched(grep);
     if (results.some((r) => r.status === "failed")) return 1;
     // Nothing passed (every file skipped, or passed only outside its declared range): nothing was
     // tested, which is not a pass (77, as a skipped file exits).
@@ -219,20 +232,36 @@ export const testCommand: CliCommand = defineCommand({
   },
 });
 
-/** The reporters asked for: the flags, else the config, else default (plus github-actions on GitHub). */
-function chooseReporters(
+/**
+ * The reporters asked for: the flags, else the config, else default; on GitHub Actions
+ * (GITHUB_ACTIONS=true) github-actions is added to whichever these are, as Vitest adds it, so the
+ * workflow `init --ci github` writes (`--reporter default --reporter junit`) still annotates a PR.
+ */
+export function chooseReporters(
   flags: readonly string[] | undefined,
   fromConfig: readonly ReporterName[] | undefined,
-) {
-  if (flags !== undefined && flags.length > 0) {
-    const chosen = flags.map((f) => oneOf("reporter", f, REPORTERS));
-    return [...new Set(chosen.map((r) => (r === "list" ? "default" : r)))];
-  }
-  if (fromConfig !== undefined) return [...new Set(fromConfig.map((r) => (r === "list" ? "default" : r)))];
-  // As vitest does: on GitHub Actions, annotate the failures too.
-  return process.env["GITHUB_ACTIONS"] === "true"
-    ? (["default", "github-actions"] as const)
-    : (["default"] as const);
+  env: NodeJS.ProcessEnv = process.env,
+): ReporterName[] {
+  const chosen: ReporterName[] =
+    flags !== undefined && flags.length > 0
+      ? flags.map((f) => oneOf("reporter", f, REPORTERS))
+      : fromConfig !== undefined
+        ? [...fromConfig]
+        : ["default"];
+  if (env["GITHUB_ACTIONS"] === "true") chosen.push("github-actions");
+  return [...new Set(chosen.map((r) => (r === "list" ? "default" : r)))];
+}
+
+/** One line, and exit 1 as Vitest: a filter that selected nothing tested nothing. */
+function noTestMatched(grep: string): number {
+  process.stderr.write(`vigiles test: no test matched -t ${grep}\n`);
+  return 1;
+}
+
+/** A file ran a test: one of its tests was not filtered out, or it is a plain file that ran. */
+function ranSomething(r: TestFileResult): boolean {
+  if (r.notRun === true) return false;
+  return r.tests.length === 0 || r.tests.some((t) => t.filtered !== true);
 }
 
 /** Files `(i-1)*N/n` up to `i*N/n` of the sorted list: every file in exactly one shard. */
@@ -243,14 +272,14 @@ export function shardOf(files: readonly string[], shard: Shard): string[] {
 }
 
 /**
- * With -t, a file runs when its path matches or its source declares tests (`test(` not as a method
- * call): those filter themselves by name. A plain file whose path does not match cannot be filtered
+ * With -t, a file runs when its path matches or its source declares tests (`test(`, `describe(`, not
+ * as a method call): those filter themselves by name. A plain file whose path does not match cannot be filtered
  * from inside, so it does not run.
  */
 function mayMatch(file: string, grep: string): boolean {
   if (new RegExp(grep).test(file)) return true;
   try {
-    return /(?<![.\w$])test(?:\.skip)?\s*\(/.test(readFileSync(file, "utf8"));
+    return /(?<![.\w$])(?:test|describe)(?:\.\w+)?\s*\(/.test(readFileSync(file, "utf8"));
   } catch {
     return true;
   }
