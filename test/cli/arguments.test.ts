@@ -57,11 +57,10 @@ describe.concurrent("every registered command parses its arguments the same way"
     expect(r.stderr).toBe(`vigiles ${name}: ${flag} must be one of ${choices}, got "${value}".\n`);
   });
 
-  test("a command with declared flags prints its usage under the error", async () => {
-    const help = await vigiles(["audit", "--help"]);
+  test("a bad flag gets one hint line, not the whole usage", async () => {
     const bad = await vigiles(["audit", "--no-such-flag"]);
     expect(bad.stderr).toBe(
-      `vigiles audit: ${bad.stderr.slice("vigiles audit: ".length).split("\n")[0]}\n\n${help.stdout}`,
+      `vigiles audit: ${bad.stderr.slice("vigiles audit: ".length).split("\n")[0]}\nRun \`vigiles audit --help\` for its options.\n`,
     );
   });
 });

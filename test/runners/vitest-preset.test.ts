@@ -107,7 +107,10 @@ describe("vigiles/vitest harnessFiles()", () => {
       });
     try {
       await waitFor(/Test Files +1 passed/);
-      appendFileSync(join(project, "bash-guard.harness.mjs"), `console.log("edited: rerun ${process.pid}");\n`);
+      appendFileSync(
+        join(project, "bash-guard.harness.mjs"),
+        `console.log("edited: rerun ${process.pid}");\n`,
+      );
       await waitFor(new RegExp(`edited: rerun ${process.pid}[\\s\\S]*Test Files +1 passed`));
       expect(out.match(/Test Files +1 passed/g)?.length).toBe(2);
     } finally {

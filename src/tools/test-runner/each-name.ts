@@ -33,6 +33,10 @@ export function eachCaseName(template: string, item: unknown, index: number): st
   if (item === null || typeof item !== "object" || Array.isArray(item)) return named;
   const fields = item as Record<string, unknown>;
   return named.replace(/\$([A-Za-z_]\w*)/g, (whole, key: string) =>
-    key in fields ? (typeof fields[key] === "string" ? (fields[key] as string) : format("%o", fields[key])) : whole,
+    key in fields
+      ? typeof fields[key] === "string"
+        ? (fields[key] as string)
+        : format("%o", fields[key])
+      : whole,
   );
 }

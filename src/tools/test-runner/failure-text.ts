@@ -32,14 +32,16 @@ export function codeFrame(at: SourceLocation): string | undefined {
   } catch {
     return undefined;
   }
-  const lines = source.split("\n");
+  const lines = source.replace(/\n$/, "").split("\n");
   if (at.line < 1 || at.line > lines.length) return undefined;
   const from = Math.max(1, at.line - 2);
   const to = Math.min(lines.length, at.line + 1);
   const width = String(to).length;
   const out: string[] = [];
   for (let n = from; n <= to; n++) {
-    out.push(`${n === at.line ? ">" : " "} ${String(n).padStart(width)} | ${(lines[n - 1] ?? "").slice(0, 160)}`);
+    out.push(
+      `${n === at.line ? ">" : " "} ${String(n).padStart(width)} | ${(lines[n - 1] ?? "").slice(0, 160)}`,
+    );
     if (n === at.line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, at.column - 1))}^`);
   }
   return out.join("\n");

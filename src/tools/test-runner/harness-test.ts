@@ -18,8 +18,22 @@ import { runTree } from "./run-tree.js";
 import { testHost } from "./test-host.js";
 import { eachCaseName, eachArgs } from "./each-name.js";
 import { forwardDescribe, forwardHook, forwardTest } from "./host-forward.js";
-import { checkFn, checkName, TestTree, type HarnessTestFn, type HookKind, type TestMode, type TestNode } from "./test-tree.js";
-import { TEST_GREP_ENV, TEST_REPORT_ENV, type TestCaseResult, type TestFailure, type TestReportLine } from "./test-report-line.js";
+import {
+  checkFn,
+  checkName,
+  TestTree,
+  type HarnessTestFn,
+  type HookKind,
+  type TestMode,
+  type TestNode,
+} from "./test-tree.js";
+import {
+  TEST_GREP_ENV,
+  TEST_REPORT_ENV,
+  type TestCaseResult,
+  type TestFailure,
+  type TestReportLine,
+} from "./test-report-line.js";
 
 export type { HarnessTestFn } from "./test-tree.js";
 
@@ -73,7 +87,8 @@ function record(s: State, result: TestCaseResult): void {
       process.stdout.write(`✓ ${result.name} (${time})\n`);
       return;
     case "skipped":
-      if (result.filtered !== true) process.stdout.write(`- ${result.name} skipped: ${result.skipReason ?? ""}\n`);
+      if (result.filtered !== true)
+        process.stdout.write(`- ${result.name} skipped: ${result.skipReason ?? ""}\n`);
       return;
     case "failed":
       process.stdout.write(`✗ ${result.name} (${time})\n`);
@@ -213,7 +228,11 @@ function each<T>(cases: readonly T[]) {
   return (name: string, fn: (...args: never[]) => unknown): void => {
     cases.forEach((item, index) => {
       const args = eachArgs(item);
-      declareTest(eachCaseName(name, item, index), () => (fn as (...a: unknown[]) => unknown)(...args), "run");
+      declareTest(
+        eachCaseName(name, item, index),
+        () => (fn as (...a: unknown[]) => unknown)(...args),
+        "run",
+      );
     });
   };
 }
@@ -228,7 +247,9 @@ export interface HarnessTest {
   /** A test still to write: reported as skipped with the reason "todo". */
   todo(name: string): void;
   /** One test per case: `test.each([[1, 2], [3, 4]])("adds %s and %s", (a, b) => …)`. */
-  each<T>(cases: readonly T[]): (name: string, fn: (...args: T extends readonly unknown[] ? T : [T]) => unknown) => void;
+  each<T>(
+    cases: readonly T[],
+  ): (name: string, fn: (...args: T extends readonly unknown[] ? T : [T]) => unknown) => void;
 }
 
 /**
@@ -242,12 +263,15 @@ export interface HarnessTest {
  *   if (!r.blocked) throw new Error(`expected a block, got ${r.decision}`);
  * });
  */
-export const test: HarnessTest = Object.assign((name: string, fn: HarnessTestFn) => declareTest(name, fn, "run"), {
-  skip: (name: string, fn?: HarnessTestFn) => declareTest(name, fn, "skip"),
-  only: (name: string, fn: HarnessTestFn) => declareTest(name, fn, "only"),
-  todo: (name: string) => declareTest(name, undefined, "todo"),
-  each: each as HarnessTest["each"],
-});
+export const test: HarnessTest = Object.assign(
+  (name: string, fn: HarnessTestFn) => declareTest(name, fn, "run"),
+  {
+    skip: (name: string, fn?: HarnessTestFn) => declareTest(name, fn, "skip"),
+    only: (name: string, fn: HarnessTestFn) => declareTest(name, fn, "only"),
+    todo: (name: string) => declareTest(name, undefined, "todo"),
+    each: each as HarnessTest["each"],
+  },
+);
 
 /** `describe` of a harness file: groups tests under a name (joined with " > ") and scopes hooks. */
 export interface HarnessDescribe {

@@ -6,7 +6,13 @@
  */
 import { HarnessSkipped } from "../../tiers/harness/availability.js";
 import type { TestHost, HostTestContext } from "./test-host.js";
-import { DuplicateTestNameError, joinName, type HarnessTestFn, type HookKind, type TestMode } from "./test-tree.js";
+import {
+  DuplicateTestNameError,
+  joinName,
+  type HarnessTestFn,
+  type HookKind,
+  type TestMode,
+} from "./test-tree.js";
 
 interface Names {
   readonly path: string[];
@@ -33,7 +39,12 @@ function hostBody(fn: HarnessTestFn) {
   };
 }
 
-export function forwardTest(host: TestHost, name: string, fn: HarnessTestFn | undefined, mode: TestMode): void {
+export function forwardTest(
+  host: TestHost,
+  name: string,
+  fn: HarnessTestFn | undefined,
+  mode: TestMode,
+): void {
   const n = names(host);
   const fullName = joinName(n.path, name);
   if (n.seen.has(fullName)) throw new DuplicateTestNameError(fullName);
@@ -51,7 +62,12 @@ export function forwardTest(host: TestHost, name: string, fn: HarnessTestFn | un
   }
 }
 
-export function forwardDescribe(host: TestHost, name: string, fn: () => unknown, mode: "run" | "skip" | "only"): void {
+export function forwardDescribe(
+  host: TestHost,
+  name: string,
+  fn: () => unknown,
+  mode: "run" | "skip" | "only",
+): void {
   host.declared++;
   const n = names(host);
   // Vitest may call the callback later (when it collects the suite): the path is set around the call.

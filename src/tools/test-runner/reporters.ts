@@ -56,11 +56,13 @@ export function defaultLines(r: TestFileResult): string {
         break;
       case "skipped":
         // Left out by -t or .only: counted, not listed (as Vitest does).
-        if (t.filtered !== true) out.push(`      - ${t.name} skipped${t.skipReason ? `: ${t.skipReason}` : ""}`);
+        if (t.filtered !== true)
+          out.push(`      - ${t.name} skipped${t.skipReason ? `: ${t.skipReason}` : ""}`);
         break;
       case "failed":
         out.push(`      ✗ ${t.name} (${ms})`);
-        if (t.failure) out.push(indent(t.failure.message, "          "), ...whereOf(r, t.failure, "          "));
+        if (t.failure)
+          out.push(indent(t.failure.message, "          "), ...whereOf(r, t.failure, "          "));
         break;
     }
   }

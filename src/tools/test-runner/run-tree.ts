@@ -20,17 +20,19 @@ export interface RunTreeOptions {
   readonly onStart: (test: TestNode | undefined) => void;
 }
 
-type Plan = { readonly run: true } | { readonly run: false; readonly reason: string; readonly filtered: boolean };
+type Plan =
+  { readonly run: true } | { readonly run: false; readonly reason: string; readonly filtered: boolean };
 
 function planOf(test: TestNode, hasOnly: boolean, grep: RegExp | undefined): Plan {
   const path = suitePath(test.parent);
-  if (test.mode === "todo") return { run: false, reason: "todo", filtered: false };
-  if (test.mode === "skip" || path.some((s) => s.mode === "skip") || test.fn === undefined)
-    return { run: false, reason: "test.skip", filtered: false };
+  // The filters first: a test they leave out is not listed, whatever its own mode.
   if (hasOnly && test.mode !== "only" && !path.some((s) => s.mode === "only"))
     return { run: false, reason: "not .only", filtered: true };
   if (grep !== undefined && !grep.test(test.fullName))
     return { run: false, reason: `does not match -t ${grep.source}`, filtered: true };
+  if (test.mode === "todo") return { run: false, reason: "todo", filtered: false };
+  if (test.mode === "skip" || path.some((s) => s.mode === "skip") || test.fn === undefined)
+    return { run: false, reason: "test.skip", filtered: false };
   return { run: true };
 }
 
@@ -84,7 +86,13 @@ async function runSuite(
       t.started = true;
       const plan = plans.get(t);
       if (plan?.run === false) options.record(skipResult(t, plan));
-      else options.record({ name: t.fullName, status: "failed", durationMs: 0, failure: beforeAllFailure(failure) });
+      else
+        options.record({
+          name: t.fullName,
+          status: "failed",
+          durationMs: 0,
+          failure: beforeAllFailure(failure),
+        });
     }
   } else {
     for (const child of suite.children) {
@@ -106,7 +114,10 @@ async function runSuite(
     });
 }
 
-const beforeAllFailure = (f: TestFailure): TestFailure => ({ ...f, message: `beforeAll failed: ${f.message}` });
+const beforeAllFailure = (f: TestFailure): TestFailure => ({
+  ...f,
+  message: `beforeAll failed: ${f.message}`,
+});
 
 function collectTests(suite: SuiteNode): TestNode[] {
   return suite.children.flatMap((c) => (c.kind === "test" ? [c] : collectTests(c)));
@@ -142,6 +153,8 @@ async function runTest(test: TestNode, path: readonly SuiteNode[], options: RunT
   const durationMs = performance.now() - started;
   const skipReason = failed ? options.skipReasonOf(error) : undefined;
   if (!failed) options.record({ name: test.fullName, status: "passed", durationMs });
-  else if (skipReason !== undefined) options.record({ name: test.fullName, status: "skipped", durationMs, skipReason });
-  else options.record({ name: test.fullName, status: "failed", durationMs, failure: options.failureOf(error) });
+  else if (skipReason !== undefined)
+    options.record({ name: test.fullName, status: "skipped", durationMs, skipReason });
+  else
+    options.record({ name: test.fullName, status: "failed", durationMs, failure: options.failureOf(error) });
 }

@@ -13,8 +13,7 @@ import { SKIP_EXIT_CODE } from "../../tiers/harness/availability.js";
 type RunnerClass = typeof vitest.TestRunner;
 // Vitest 4.1 exports the runner from "vitest"; 3.x only from "vitest/runners".
 const Base: RunnerClass =
-  (vitest as { TestRunner?: RunnerClass }).TestRunner ??
-  (await import("vitest/runners")).VitestTestRunner;
+  (vitest as { TestRunner?: RunnerClass }).TestRunner ?? (await import("vitest/runners")).VitestTestRunner;
 
 const HARNESS_FILE = /\.harness\.m?[jt]s$/;
 
@@ -42,7 +41,10 @@ function tapConsole(): { last(): string | undefined; restore(): void } {
 }
 
 export default class HarnessFileRunner extends Base {
-  override async importFile(filepath: string, source: Parameters<InstanceType<RunnerClass>["importFile"]>[1]) {
+  override async importFile(
+    filepath: string,
+    source: Parameters<InstanceType<RunnerClass>["importFile"]>[1],
+  ) {
     if (source !== "collect" || !HARNESS_FILE.test(filepath)) return super.importFile(filepath, source);
     const before = process.exitCode;
     const tap = tapConsole();
@@ -66,7 +68,9 @@ export default class HarnessFileRunner extends Base {
       const code = Number(exitCode ?? 0);
       if (code === SKIP_EXIT_CODE) context.skip(last ?? "the file exited 77 (skipped)");
       if (code !== 0)
-        throw new Error(`the harness file set exit code ${code}${last !== undefined ? `; its last line: ${last}` : ""}`);
+        throw new Error(
+          `the harness file set exit code ${code}${last !== undefined ? `; its last line: ${last}` : ""}`,
+        );
     });
   }
 }
