@@ -97,7 +97,9 @@ describe("the command", () => {
   test("an unknown flag is a usage error (exit 2) naming the flag, not a stack trace", () => {
     const r = vigiles(["test", "--no-such-flag"]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^vigiles test: .*--no-such-flag.*\nRun `vigiles test --help` for its options\.\n$/);
+    expect(r.stderr).toMatch(
+      /^vigiles test: .*--no-such-flag.*\nRun `vigiles test --help` for its options\.\n$/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -32,7 +32,8 @@ function vigiles(args: readonly string[], env: Record<string, string> = {}) {
   });
 }
 
-const file = (name: string, lines: readonly string[]) => writeFileSync(join(dir, name), lines.join("\n") + "\n");
+const file = (name: string, lines: readonly string[]) =>
+  writeFileSync(join(dir, name), lines.join("\n") + "\n");
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "vigiles-habits-"));
@@ -159,7 +160,9 @@ describe("the runner habits", () => {
       { GITHUB_ACTIONS: "true" },
     );
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/^::error file=frame\.harness\.mjs,line=4,col=24,title=frame\.harness\.mjs > compares::/m);
+    expect(r.stdout).toMatch(
+      /^::error file=frame\.harness\.mjs,line=4,col=24,title=frame\.harness\.mjs > compares::/m,
+    );
     expect(readFileSync(join(dir, "r.xml"), "utf8")).toMatch(/<failure/);
     const junitOnStdout = await vigiles(["test", "frame.harness.mjs", "--reporter", "junit"], {
       GITHUB_ACTIONS: "true",

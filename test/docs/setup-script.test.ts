@@ -23,9 +23,9 @@ test("no bubblewrap and no way to install it: one line saying what to run, exit 
   ]);
 });
 
-test("the README's first command is this script, and the second the tests", () => {
+test("the README's contributor setup is this script, then the tests", () => {
   const readme = readFileSync("README.md", "utf8");
-  const quickStart = readme.slice(readme.indexOf("## Quick start"));
+  const quickStart = readme.slice(readme.indexOf("## Working on vigiles"));
   const block = quickStart.slice(
     quickStart.indexOf("```sh") + 5,
     quickStart.indexOf("```", quickStart.indexOf("```sh") + 5),
