@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { CliUsageError, oneOf } from "../command.js";
-import type { TestCommandArgs } from "./test.js";
+import type { TestCommandArgs } from "./test-options.js";
 import { shardOf } from "../../tools/test-runner/shard-files.js";
 import { discoverHarnessFiles } from "../../tools/test-runner/discover.js";
 import { runTestFiles, type TestFileResult } from "../../tools/test-runner/run-files.js";

@@ -1,5 +1,6 @@
 /** `vigiles test [paths]`: runs harness files (`*.harness.*`) and reports each, with a summary and a CI exit code. */
-import { defineCommand, type CliCommand, type CommandArgs } from "../command.js";
+import { defineCommand, type CliCommand } from "../command.js";
+import { TEST_OPTIONS } from "./test-options.js";
 
 export { shardOf } from "../../tools/test-runner/shard-files.js";
 
@@ -50,22 +51,6 @@ For watch mode, the Vitest UI or an IDE runner, run the same files from Vitest u
   import { harnessFiles } from "vigiles/vitest";
   export default defineConfig({ plugins: [harnessFiles()] });
 `;
-
-const TEST_OPTIONS = {
-  reporter: { type: "string", multiple: true },
-  "output-file": { type: "string" },
-  concurrency: { type: "string" },
-  timeout: { type: "string" },
-  "coverage-dir": { type: "string" },
-  grep: { type: "string", short: "t" },
-  shard: { type: "string" },
-  bail: { type: "boolean", default: false },
-  config: { type: "string" },
-  "harness-version": { type: "string" },
-} as const;
-
-/** The parsed arguments of `vigiles test`. */
-export type TestCommandArgs = CommandArgs<typeof TEST_OPTIONS>;
 
 export const testCommand: CliCommand = defineCommand({
   name: "test",
