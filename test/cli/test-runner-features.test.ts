@@ -2,33 +2,19 @@
 // harness file, each reported on its own (list, JUnit testcase, GitHub annotation at the failing
 // line); a failure shows its whole message (every check, expected and got); -t, --shard, --bail,
 // several reporters at once, and the optional vigiles.config file. Runs the built CLI on fixtures.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runVigiles } from "../support/run-vigiles.js";
 import { shardOf } from "../../dist/cli/commands/test.js";
 
-const main = join(process.cwd(), "dist/cli/main.js");
 const entry = pathToFileURL(join(process.cwd(), "dist/entries/index.js")).href;
 let dir: string;
 
-function vigiles(args: readonly string[], cwd = dir, env: Record<string, string> = {}) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], {
-      cwd,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, GITHUB_ACTIONS: "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const vigiles = (args: readonly string[], cwd = dir, env: Record<string, string> = {}) =>
+  runVigiles(args, { cwd, env: { ...process.env, GITHUB_ACTIONS: "", ...env } });
 
 const CHECKS = "1 of 3 checks failed:\\n  ✗ blocked: expected true, got false\\n  ✓ ran";
 

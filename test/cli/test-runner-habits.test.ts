@@ -5,32 +5,18 @@
 // refused; a summary that says which counts are files and which are tests; github-actions added to
 // explicit reporters under GitHub Actions; did-you-mean and a one-line hint for a bad option.
 // Runs the built CLI (dist) on fixtures.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runVigiles } from "../support/run-vigiles.js";
 
-const main = join(process.cwd(), "dist/cli/main.js");
 const entry = JSON.stringify(pathToFileURL(join(process.cwd(), "dist/entries/index.js")).href);
 let dir: string;
 
-function vigiles(args: readonly string[], env: Record<string, string> = {}) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], {
-      cwd: dir,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, GITHUB_ACTIONS: "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const vigiles = (args: readonly string[], env: Record<string, string> = {}) =>
+  runVigiles(args, { cwd: dir, env: { ...process.env, GITHUB_ACTIONS: "", ...env } });
 
 const file = (name: string, lines: readonly string[]) =>
   writeFileSync(join(dir, name), lines.join("\n") + "\n");

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { HARNESSES } from "../../src/adapters/registry.js";
+import { commandsUnder } from "../support/readme-commands.js";
 
 const readme = readFileSync("README.md", "utf8");
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { description: string };
@@ -16,14 +17,6 @@ test.each(HARNESSES.map((h) => h.displayName))("the README's opening and package
 });
 
 test("the quick start is the user's install path first", () => {
-  const quickStart = readme.slice(readme.indexOf("## Quick start"));
-  const block = quickStart.slice(
-    quickStart.indexOf("```sh") + 5,
-    quickStart.indexOf("```", quickStart.indexOf("```sh") + 5),
-  );
-  const commands = block
-    .trim()
-    .split("\n")
-    .map((l) => l.replace(/#.*/, "").trim());
+  const commands = commandsUnder("## Quick start", readme);
   expect(commands.slice(0, 2)).toEqual(["npm i -D vigiles", "npx vigiles init"]);
 });

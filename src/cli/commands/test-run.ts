@@ -40,42 +40,15 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
   const cwd = process.cwd();
   const configFile = findConfigFile(cwd, values.config);
   const config: VigilesTestConfig = configFile ? await loadTestConfig(configFile) : {};
-  const reporters = chooseReporters(values.reporter, config.reporters);
-  const fileReporters = reporters.filter((r) => r === "junit" || r === "json");
-  const outputFile = values["output-file"];
-  const toStdout = (r: ReporterName) => (r === "junit" || r === "json" ? outputFile === undefined : true);
-  if (fileReporters.length > 1 && outputFile !== undefined)
-    throw new CliUsageError("--output-file takes one of junit and json: give one of them, or run twice.");
-  if (
-    reporters.filter((r) => r !== "github-actions" && toStdout(r)).length > 1 &&
-    reporters.some((r) => (r === "junit" || r === "json") && toStdout(r))
-  )
-    throw new CliUsageError(
-      `--reporter ${fileReporters.join(", ")} with another reporter needs --output-file, so the two do not mix on stdout.`,
-    );
+  const { reporters, outputFile, onStdout } = planReporters(values, config);
   const live = reporters.includes("default");
   const grep = values.grep;
   if (grep !== undefined) checkRegex(grep);
   const shard: Shard | undefined = values.shard !== undefined ? parseShard(values.shard) : undefined;
 
-  const searched = positionals.length > 0 ? positionals : (config.include ?? []);
-  let files = discoverHarnessFiles(searched);
-  if (files.length === 0) {
-    // Nothing ran is not a pass.
-    process.stderr.write(
-      `vigiles test: no harness files (*.harness.{mjs,js,mts,ts}) under ${searched.join(", ") || "."}.\n`,
-    );
-    return 1;
-  }
-  if (shard !== undefined) files = shardOf(files, shard);
-  if (grep !== undefined) files = files.filter((f) => mayMatch(f, grep));
-  if (files.length === 0 && grep !== undefined) return noTestMatched(grep);
-  if (files.length === 0) {
-    process.stderr.write(
-      `vigiles test: no harness file left${shard ? ` in shard ${shard.index}/${shard.total}` : ""}: nothing was tested.\n`,
-    );
-    return SKIP_EXIT_CODE;
-  }
+  const selected = selectFiles(positionals.length > 0 ? positionals : (config.include ?? []), shard, grep);
+  if (typeof selected === "number") return selected;
+  const files = selected;
   const detection = detectHarness(cwd);
   const harness = config.harness ?? detection.harness;
   if (live) {
@@ -132,16 +105,84 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
   const elapsed = performance.now() - started;
   const results = rounds.flatMap((r) => r.results);
 
+  writeReports(reporters, results, outputFile, onStdout);
+  if (live && rounds.length > 1) process.stdout.write(releaseChanges(rounds));
+  if (live) process.stdout.write(summaryLines(results, elapsed));
+  if (controller.signal.aborted) return 130;
+  return exitCodeOf(results, grep);
+}
+
+/** The harness files to run, or the exit code when none is left: nothing ran is not a pass. */
+function selectFiles(
+  searched: readonly string[],
+  shard: Shard | undefined,
+  grep: string | undefined,
+): string[] | number {
+  let files = discoverHarnessFiles(searched);
+  if (files.length === 0) {
+    // Nothing ran is not a pass.
+    process.stderr.write(
+      `vigiles test: no harness files (*.harness.{mjs,js,mts,ts}) under ${searched.join(", ") || "."}.\n`,
+    );
+    return 1;
+  }
+  if (shard !== undefined) files = shardOf(files, shard);
+  if (grep !== undefined) files = files.filter((f) => mayMatch(f, grep));
+  if (files.length === 0 && grep !== undefined) return noTestMatched(grep);
+  if (files.length === 0) {
+    process.stderr.write(
+      `vigiles test: no harness file left${shard ? ` in shard ${shard.index}/${shard.total}` : ""}: nothing was tested.\n`,
+    );
+    return SKIP_EXIT_CODE;
+  }
+  return files;
+}
+
+/** The run's exit code: 1 on a failure or when -t matched nothing; 77 when nothing passed. */
+function exitCodeOf(results: readonly TestFileResult[], grep: string | undefined): number {
+  if (grep !== undefined && !results.some(ranSomething)) return noTestMatched(grep);
+  if (results.some((r) => r.status === "failed")) return 1;
+  // Nothing passed (every file skipped, or passed only outside its declared range): nothing was
+  // tested, which is not a pass (77, as a skipped file exits).
+  return results.some((r) => r.status === "passed") ? 0 : SKIP_EXIT_CODE;
+}
+
+const isReport = (r: ReporterName) => r === "junit" || r === "json";
+
+/** The reporters, where the junit or json report goes, and the usage errors of a bad combination. */
+function planReporters(values: TestCommandArgs["values"], config: VigilesTestConfig) {
+  const reporters = chooseReporters(values.reporter, config.reporters);
+  const fileReporters = reporters.filter(isReport);
+  const outputFile = values["output-file"];
+  const onStdout = (r: ReporterName) => (isReport(r) ? outputFile === undefined : true);
+  if (fileReporters.length > 1 && outputFile !== undefined)
+    throw new CliUsageError("--output-file takes one of junit and json: give one of them, or run twice.");
+  if (
+    reporters.filter((r) => r !== "github-actions" && onStdout(r)).length > 1 &&
+    reporters.some((r) => isReport(r) && onStdout(r))
+  )
+    throw new CliUsageError(
+      `--reporter ${fileReporters.join(", ")} with another reporter needs --output-file, so the two do not mix on stdout.`,
+    );
+  return { reporters, outputFile, onStdout };
+}
+
+function writeReports(
+  reporters: readonly ReporterName[],
+  results: readonly TestFileResult[],
+  outputFile: string | undefined,
+  onStdout: (r: ReporterName) => boolean,
+): void {
   for (const reporter of reporters) {
     switch (reporter) {
       case "default":
+      case "list":
         break;
       case "github-actions":
         // Beside a junit or json report on stdout, on stderr (GitHub reads commands from both).
-        (reporters.some((r) => (r === "junit" || r === "json") && toStdout(r))
-          ? process.stderr
-          : process.stdout
-        ).write(githubActionsLines(results));
+        (reporters.some((r) => isReport(r) && onStdout(r)) ? process.stderr : process.stdout).write(
+          githubActionsLines(results),
+        );
         break;
       case "junit":
       case "json": {
@@ -152,21 +193,14 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
       }
     }
   }
-  if (live && rounds.length > 1) {
-    const changes = outcomeChanges(rounds);
-    process.stdout.write(
-      changes.length === 0
-        ? `\nno file changed outcome between ${rounds.map((r) => `${r.release.harness} ${r.release.version}`).join(", ")}\n`
-        : `\nchanged outcome between releases:\n${changes.map((c) => `  ${describeChange(c)}\n`).join("")}`,
-    );
-  }
-  if (live) process.stdout.write(summaryLines(results, elapsed));
-  if (controller.signal.aborted) return 130;
-  if (grep !== undefined && !results.some(ranSomething)) return noTestMatched(grep);
-  if (results.some((r) => r.status === "failed")) return 1;
-  // Nothing passed (every file skipped, or passed only outside its declared range): nothing was
-  // tested, which is not a pass (77, as a skipped file exits).
-  return results.some((r) => r.status === "passed") ? 0 : SKIP_EXIT_CODE;
+}
+
+/** Which files changed outcome between the releases of a `--harness-version` run. */
+function releaseChanges(rounds: readonly { release: HarnessRelease; results: TestFileResult[] }[]): string {
+  const changes = outcomeChanges(rounds);
+  return changes.length === 0
+    ? `\nno file changed outcome between ${rounds.map((r) => `${r.release.harness} ${r.release.version}`).join(", ")}\n`
+    : `\nchanged outcome between releases:\n${changes.map((c) => `  ${describeChange(c)}\n`).join("")}`;
 }
 
 /**
