@@ -68,7 +68,7 @@ describe("vigiles init", () => {
     );
     expect(r.stdout).toMatch(/- PreToolUse hook blocks Bash .*git push --force origin main.* skipped/);
     expect(r.stdout).toMatch(/✓ Stop hook answers a Stop event within the contract/);
-    expect(r.stdout).toMatch(/tests: \d+ passed, 0 failed, \d+ skipped/);
+    expect(r.stdout).toMatch(/^ {6}Tests {2}\d+ passed \| \d+ skipped \(\d+\)$/m);
   });
 
   test("a verdict test turned on passes on a guard that blocks and fails, naming the event, on one that does not", () => {
