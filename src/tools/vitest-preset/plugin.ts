@@ -16,7 +16,12 @@ const HARNESS_TIMEOUT_MS = 10 * 60_000;
 
 /** The part of Vitest's user config the preset reads. */
 interface UserConfig {
-  readonly test?: { readonly include?: readonly string[]; readonly runner?: string };
+  readonly test?: {
+    readonly include?: readonly string[];
+    readonly runner?: string;
+    readonly testTimeout?: number;
+    readonly hookTimeout?: number;
+  };
 }
 
 /** A Vite plugin, as far as Vitest's `plugins` needs one. */
@@ -57,8 +62,9 @@ export function harnessFiles(): HarnessFilesPlugin {
           include: [...(test.include === undefined ? configDefaults.include : []), HARNESS_INCLUDE],
           setupFiles: [sibling("setup")],
           runner: sibling("runner"),
-          testTimeout: HARNESS_TIMEOUT_MS,
-          hookTimeout: HARNESS_TIMEOUT_MS,
+          // A plugin's value would win over the user's: set only what the user left unset.
+          ...(test.testTimeout === undefined ? { testTimeout: HARNESS_TIMEOUT_MS } : {}),
+          ...(test.hookTimeout === undefined ? { hookTimeout: HARNESS_TIMEOUT_MS } : {}),
         },
       };
     },
