@@ -41,6 +41,17 @@ beforeAll(() => {
     `});`,
     `afterAll(() => { if (!log.includes("afterEach")) throw new Error("no afterEach"); });`,
   ]);
+  file("setup.harness.mjs", [
+    `import { test, describe, beforeAll, skip } from ${entry};`,
+    `describe("needs claude", () => {`,
+    `  beforeAll(() => skip("claude is not installed"));`,
+    `  test("drives the CLI", () => {});`,
+    `});`,
+    `describe("broken setup", () => {`,
+    `  beforeAll(() => { throw new Error("no fixture"); });`,
+    `  test("uses the fixture", () => {});`,
+    `});`,
+  ]);
   file("only.harness.mjs", [
     `import { test } from ${entry};`,
     `test("not this one", () => { throw new Error("ran although another test is .only"); });`,
@@ -82,6 +93,14 @@ describe("the runner habits", () => {
     expect(r.stdout).toMatch(/✓ the guard > rm -rf \/ blocked: true/);
     expect(r.stdout).toMatch(/- the guard > blocks curl \| sh skipped: todo/);
     expect(r.stdout).toMatch(/✓ saw the hooks in order/);
+  }, 120_000);
+
+  test("a skip() in beforeAll skips the suite's tests; a throw there fails them, saying so", async () => {
+    const r = await vigiles(["test", "setup.harness.mjs"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/- needs claude > drives the CLI skipped: claude is not installed/);
+    expect(r.stdout).toMatch(/✗ broken setup > uses the fixture/);
+    expect(r.stdout).toContain("beforeAll failed: Error: no fixture");
   }, 120_000);
 
   test("test.only runs only the .only test", async () => {

@@ -81,18 +81,16 @@ async function runSuite(
   }
   const setupError = await runHooks(suite.hooks.beforeAll, options);
   if (setupError !== undefined) {
-    const failure = options.failureOf(setupError);
+    // A skip(reason) in beforeAll skips the suite's tests; any other throw fails them.
+    const skipReason = options.skipReasonOf(setupError);
+    const failure = beforeAllFailure(options.failureOf(setupError));
     for (const t of tests) {
       t.started = true;
       const plan = plans.get(t);
       if (plan?.run === false) options.record(skipResult(t, plan));
-      else
-        options.record({
-          name: t.fullName,
-          status: "failed",
-          durationMs: 0,
-          failure: beforeAllFailure(failure),
-        });
+      else if (skipReason !== undefined)
+        options.record({ name: t.fullName, status: "skipped", durationMs: 0, skipReason });
+      else options.record({ name: t.fullName, status: "failed", durationMs: 0, failure });
     }
   } else {
     for (const child of suite.children) {
