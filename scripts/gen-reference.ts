@@ -370,7 +370,7 @@ export function generateReference(root: string): GeneratedReference {
       const name = own.has(e.symbol) ? `[\`${e.name}\`](#${anchor(e.name)})` : `\`${e.name}\``;
       lines.push(`| ${name} | ${e.kind} | ${cell(firstSentence(e.summary))} |`);
     }
-    lines.push("");
+    lines.push("", ...augmentations(source, checker));
     const mainsHere = mains.filter((e) => own.has(e.symbol));
     if (mainsHere.length > 0) lines.push(`### Main functions of \`${entry.name}\``, "");
     for (const e of mainsHere) {

@@ -1,7 +1,7 @@
 /**
  * The shape of a `vigiles` subcommand and the one place its arguments are parsed. A command declares
  * its usage text and flags; run-cli answers `--help`/`-h` and reports a bad flag (exit 2, the
- * message and the usage on stderr) the same way for every command, and `run` gets parsed values.
+ * message and a one-line hint on stderr) the same way for every command, and `run` gets parsed values.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { VigilesError } from "../core/errors.js";
@@ -113,7 +113,7 @@ function usageMessage(error: Error & { code: string }, options: CommandOptions):
   const guess = typed === undefined ? undefined : closestName(typed, [...known, "help"]);
   return (
     `Unknown option '${dashes ?? ""}${typed ?? ""}'.` +
-    (guess !== undefined ? ` Did you mean '--${guess}'?` : " See the options below.")
+    (guess !== undefined ? ` Did you mean '--${guess}'?` : "")
   );
 }
 

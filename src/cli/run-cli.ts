@@ -62,7 +62,7 @@ async function dispatch(entry: CommandEntry, argv: readonly string[]): Promise<n
   }
 }
 
-/** `--help`, a bad flag (exit 2, the message and the usage on stderr), or the command's own run. */
+/** `--help`, a bad flag (exit 2, the message and a one-line hint on stderr), or the command's own run. */
 async function runCommand(command: CliCommand, argv: readonly string[]): Promise<number> {
   const line = parseCommandArgs(command, argv);
   switch (line.kind) {
@@ -70,7 +70,10 @@ async function runCommand(command: CliCommand, argv: readonly string[]): Promise
       process.stdout.write(command.help);
       return 0;
     case "usage-error":
-      process.stderr.write(`vigiles ${command.name}: ${line.message}\n\n${command.help}`);
+      // One line to act on, not the whole help after it.
+      process.stderr.write(
+        `vigiles ${command.name}: ${line.message}\nRun \`vigiles ${command.name} --help\` for its options.\n`,
+      );
       return 2;
     case "run":
       return command.run(line.args);

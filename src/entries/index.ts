@@ -201,8 +201,16 @@ export {
   SKIP_EXIT_CODE,
 } from "../tiers/harness/availability.js";
 // --- `vigiles test`: several tests in one harness file, and the optional config file ---
-export { test } from "../tools/test-runner/harness-test.js";
-export type { HarnessTestFn } from "../tools/test-runner/harness-test.js";
+export {
+  test,
+  describe,
+  beforeAll,
+  afterAll,
+  beforeEach,
+  afterEach,
+} from "../tools/test-runner/harness-test.js";
+export type { HarnessTestFn, HarnessTest, HarnessDescribe } from "../tools/test-runner/harness-test.js";
+export { DuplicateTestNameError } from "../tools/test-runner/test-tree.js";
 export type { TestCaseResult, TestFailure, SourceLocation } from "../tools/test-runner/test-report-line.js";
 export { defineConfig } from "../tools/test-runner/config.js";
 export type { VigilesConfig, VigilesTestConfig } from "../tools/test-runner/config.js";

@@ -1,8 +1,10 @@
 /**
  * `vigiles/vitest`: registers vigiles' matchers on vitest's `expect` and adds their types.
- * Use as `setupFiles: ["vigiles/vitest"]` or `import "vigiles/vitest"`.
+ * Use as `setupFiles: ["vigiles/vitest"]` or `import "vigiles/vitest"`. Its `harnessFiles()` preset
+ * makes Vitest run harness files (`*.harness.*`) unchanged: `plugins: [harnessFiles()]`.
  */
-export {};
+export { harnessFiles, HARNESS_INCLUDE } from "../tools/vitest-preset/plugin.js";
+export type { HarnessFilesPlugin } from "../tools/vitest-preset/plugin.js";
 
 // --- matcher registration for vitest ---
 import { expect } from "vitest";

@@ -3,32 +3,18 @@
 // named line on stderr through run-cli's one handler: exit 2, the file named, no stack trace, and
 // the command's prefix once (compile's messages carried their own, issue 22).
 // Runs the built CLI (dist) as a real process on fixture folders.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runVigiles } from "../support/run-vigiles.js";
 import { commands } from "../../dist/cli/commands.js";
 
-const main = join(process.cwd(), "dist/cli/main.js");
 let dir: string;
 
-function vigiles(args: readonly string[], cwd: string) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], {
-      cwd,
-      stdio: ["ignore", "pipe", "pipe"],
-      // An empty managed folder, so the machine's own /etc/claude-code cannot decide a case.
-      env: { ...process.env, VIGILES_MANAGED_SETTINGS_DIR: join(cwd, "no-managed") },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+// An empty managed folder, so the machine's own /etc/claude-code cannot decide a case.
+const vigiles = (args: readonly string[], cwd: string) =>
+  runVigiles(args, { cwd, env: { ...process.env, VIGILES_MANAGED_SETTINGS_DIR: join(cwd, "no-managed") } });
 
 /** A project folder holding `.claude/settings.json` with `text` (or a folder there when undefined). */
 function project(name: string, settings: string | undefined): string {

@@ -61,14 +61,14 @@ describe("vigiles init", () => {
   test("out of the box every starter passes or skips: the contract tests run, the verdicts are skipped", () => {
     const r = vigiles(["test", "tests/vigiles"]);
     expect(r.status, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^5 passed, 0 failed/m);
+    expect(r.stdout).toMatch(/^ Test Files {2}5 passed\b/m);
     // The settings guard gets the Bash event its matcher selects, run through the hook for real.
     expect(r.stdout).toMatch(
       /✓ PreToolUse hook answers Bash "git push --force origin main" within the contract/,
     );
     expect(r.stdout).toMatch(/- PreToolUse hook blocks Bash .*git push --force origin main.* skipped/);
     expect(r.stdout).toMatch(/✓ Stop hook answers a Stop event within the contract/);
-    expect(r.stdout).toMatch(/tests: \d+ passed, 0 failed, \d+ skipped/);
+    expect(r.stdout).toMatch(/^ {6}Tests {2}\d+ passed \| \d+ skipped \(\d+\)$/m);
   });
 
   test("a verdict test turned on passes on a guard that blocks and fails, naming the event, on one that does not", () => {

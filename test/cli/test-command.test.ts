@@ -79,25 +79,27 @@ describe("the command", () => {
     expect(r.stdout).toMatch(/✓ pass\.harness\.mjs/);
     expect(r.stdout).toMatch(/- nested\/skip\.harness\.mjs skipped: .*claude not installed/);
     expect(r.stdout).toMatch(/✗ fail\.harness\.mjs/);
-    expect(r.stdout).toMatch(/^2 passed, 1 failed, 1 skipped in /m);
+    expect(r.stdout).toMatch(/^ Test Files {2}1 failed \| 2 passed \| 1 skipped \(4\)$/m);
   });
 
   test("exits 0 when everything passed or skipped", () => {
     const r = vigiles(["test", "pass.harness.mjs", "nested"]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^1 passed, 0 failed, 1 skipped/m);
+    expect(r.stdout).toMatch(/^ Test Files {2}1 passed \| 1 skipped \(2\)$/m);
   });
 
   test("exits 77 when every file skipped: nothing was tested, which is not a pass", () => {
     const r = vigiles(["test", "nested"]);
     expect(r.status).toBe(77);
-    expect(r.stdout).toMatch(/^0 passed, 0 failed, 1 skipped/m);
+    expect(r.stdout).toMatch(/^ Test Files {2}1 skipped \(1\)$/m);
   });
 
   test("an unknown flag is a usage error (exit 2) naming the flag, not a stack trace", () => {
     const r = vigiles(["test", "--no-such-flag"]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^vigiles test: .*--no-such-flag.*\n\nUsage: vigiles test /);
+    expect(r.stderr).toMatch(
+      /^vigiles test: .*--no-such-flag.*\nRun `vigiles test --help` for its options\.\n$/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -1,11 +1,12 @@
 // Pins the README's first command (`sh scripts/setup.sh`) where it cannot install bubblewrap: no
 // bwrap, no apt-get, no sudo on PATH. It says in one line what to run and stops before npm (the
 // quick start would fail confined runs). Its install branch is what .ci/run does on every CI run.
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { afterAll, expect, test } from "vitest";
+import { commandsUnder } from "../support/readme-commands.js";
 
 const bin = mkdtempSync(join(tmpdir(), "vigiles-setup-bin-"));
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
@@ -23,16 +24,7 @@ test("no bubblewrap and no way to install it: one line saying what to run, exit 
   ]);
 });
 
-test("the README's first command is this script, and the second the tests", () => {
-  const readme = readFileSync("README.md", "utf8");
-  const quickStart = readme.slice(readme.indexOf("## Quick start"));
-  const block = quickStart.slice(
-    quickStart.indexOf("```sh") + 5,
-    quickStart.indexOf("```", quickStart.indexOf("```sh") + 5),
-  );
-  const commands = block
-    .trim()
-    .split("\n")
-    .map((l) => l.replace(/#.*/, "").trim());
+test("the README's contributor setup is this script, then the tests", () => {
+  const commands = commandsUnder("## Working on vigiles");
   expect(commands).toEqual(["sh scripts/setup.sh", "npm test"]);
 });

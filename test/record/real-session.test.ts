@@ -167,7 +167,7 @@ describe("the session JSONL of a real run", () => {
     expect(text).toContain("const deniedCalls = [\n  1,\n  3\n]");
 
     const pass = vigiles(["test", "tests"]);
-    expect(pass.stdout, pass.stderr).toMatch(/1 passed, 0 failed/);
+    expect(pass.stdout, pass.stderr).toMatch(/Test Files {2}1 passed \(1\)/);
 
     writeFileSync(join(project, ".claude/hooks/guard.sh"), BROKEN_GUARD);
     try {

@@ -85,12 +85,12 @@ describe("vigiles record", () => {
       expect(text).toContain('"notes.txt": "remember the milk\\n"');
 
       const pass = vigiles(["test", "tests"]);
-      expect(pass.stdout).toMatch(/1 passed, 0 failed/);
+      expect(pass.stdout).toMatch(/Test Files {2}1 passed \(1\)/);
 
       writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({}));
       const fail = vigiles(["test", "tests"]);
       expect(fail.status).toBe(1);
-      expect(fail.stdout).toMatch(/hook fires changed|0 passed, 1 failed/);
+      expect(fail.stdout).toMatch(/hook fires changed|Test Files {2}1 failed \(1\)/);
       writeFileSync(join(project, ".claude/settings.json"), JSON.stringify(settings));
     },
   );

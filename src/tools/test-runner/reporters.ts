@@ -15,9 +15,12 @@ const indent = (text: string, by: string) =>
     .map((l) => (l === "" ? l : `${by}${l}`))
     .join("\n");
 
-function whereOf(failure: TestFailure | undefined): string {
+/** `at path:line:col` (the path as the list shows the file) and the code frame, indented; empty without a location. */
+function whereOf(r: TestFileResult, failure: TestFailure | undefined, by: string): string[] {
   const at = failure?.location;
-  return at ? ` (line ${at.line}:${at.column})` : "";
+  if (at === undefined) return [];
+  const path = at.file === r.path ? r.file : at.file;
+  return [`${by}at ${path}:${at.line}:${at.column}`, ...(failure?.frame ? [indent(failure.frame, by)] : [])];
 }
 
 /** The default reporter's lines for one file, printed as it finishes. */
@@ -41,7 +44,7 @@ export function defaultLines(r: TestFileResult): string {
     case "failed":
       // A one-line reason goes on the file's line; a whole multi-line message goes under it.
       out.push(
-        `  ✗ ${r.file} (${time})${r.tests.length === 0 && !r.failure?.message.includes("\n") ? ` ${r.reason ?? ""}` : ""}`,
+        `  ✗ ${r.file} (${time})${r.tests.length === 0 && !r.failure?.message.includes("\n") && !r.failure?.location ? ` ${r.reason ?? ""}` : ""}`,
       );
       break;
   }
@@ -52,30 +55,50 @@ export function defaultLines(r: TestFileResult): string {
         out.push(`      ✓ ${t.name} (${ms})`);
         break;
       case "skipped":
-        out.push(`      - ${t.name} skipped${t.skipReason ? `: ${t.skipReason}` : ""}`);
+        // Left out by -t or .only: counted, not listed (as Vitest does).
+        if (t.filtered !== true)
+          out.push(`      - ${t.name} skipped${t.skipReason ? `: ${t.skipReason}` : ""}`);
         break;
       case "failed":
-        out.push(`      ✗ ${t.name} (${ms})${whereOf(t.failure)}`);
-        if (t.failure) out.push(indent(t.failure.message, "          "));
+        out.push(`      ✗ ${t.name} (${ms})`);
+        if (t.failure)
+          out.push(indent(t.failure.message, "          "), ...whereOf(r, t.failure, "          "));
         break;
     }
   }
   // The whole message of the file's own failure (every check, expected and got), under its line.
-  if (r.failure && r.failure.message.includes("\n")) out.push(indent(r.failure.message, "      "));
-  else if (r.failure && r.tests.length > 0) out.push(`      ${r.failure.message}${whereOf(r.failure)}`);
+  if (r.failure && (r.failure.message.includes("\n") || r.tests.length > 0 || r.failure.location))
+    out.push(indent(r.failure.message, "      "), ...whereOf(r, r.failure, "      "));
   return `${out.join("\n")}\n`;
 }
 
-/** The run's closing lines: files, and tests when any file declared some. */
+type Outcome = "failed" | "passed" | "skipped" | "unverified";
+
+/** `1 failed | 2 passed | 1 skipped (4)`, the zero counts left out, as Vitest prints its summary. */
+function countsLine(outcomes: readonly Outcome[]): string {
+  const order: Outcome[] = ["failed", "passed", "unverified", "skipped"];
+  const parts = order
+    .map((o) => [o, outcomes.filter((x) => x === o).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([o, n]) => `${n} ${o}`);
+  return `${parts.join(" | ") || "none"} (${outcomes.length})`;
+}
+
+/**
+ * The run's closing lines, labelled as Vitest labels them: `Test Files` counts harness files,
+ * `Tests` counts tests (each `test()`, and each plain file without one as a single test).
+ */
 export function summaryLines(results: readonly TestFileResult[], elapsedMs: number): string {
-  const count = (s: TestFileResult["status"]) => results.filter((r) => r.status === s).length;
-  const tests = results.flatMap((r) => r.tests);
-  const testLine =
-    tests.length === 0
-      ? ""
-      : `tests: ${tests.filter((t) => t.status === "passed").length} passed, ${tests.filter((t) => t.status === "failed").length} failed, ${tests.filter((t) => t.status === "skipped").length} skipped\n`;
-  const unverified = count("unverified") > 0 ? `, ${count("unverified")} unverified` : "";
-  return `\n${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped${unverified} in ${(elapsedMs / 1000).toFixed(1)}s\n${testLine}`;
+  const tests = results.flatMap((r): Outcome[] =>
+    r.tests.length > 0
+      ? r.tests.map((t) => (r.status === "unverified" && t.status === "passed" ? "unverified" : t.status))
+      : [r.status],
+  );
+  return (
+    `\n Test Files  ${countsLine(results.map((r) => r.status))}\n` +
+    `      Tests  ${countsLine(tests)}\n` +
+    `   Duration  ${(elapsedMs / 1000).toFixed(1)}s\n`
+  );
 }
 
 /** GitHub's escaping of a workflow command's data and of its properties. */

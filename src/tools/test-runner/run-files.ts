@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import pLimit from "p-limit";
 import { runProcess } from "../../runtime/process.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
@@ -17,9 +18,16 @@ import {
   parseTestReport,
   TEST_GREP_ENV,
   TEST_REPORT_ENV,
+  withUnreported,
   type TestCaseResult,
   type TestFailure,
 } from "./test-report-line.js";
+
+/** Imports the file, then runs the tests it declared (./file-bootstrap.ts), compiled beside this one. */
+function bootstrapPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  return join(here, "..", `file-bootstrap${here.endsWith(".ts") ? ".ts" : ".js"}`);
+}
 
 /** `unverified`: it passed on a release outside the range the file declares (never a plain pass). */
 export type TestFileStatus = "passed" | "failed" | "skipped" | "unverified";
@@ -117,9 +125,11 @@ async function runOne(
   options: RunTestFilesOptions,
 ): Promise<TestFileResult> {
   // TypeScript harness files run through tsx's loader; JavaScript ones run as they are.
-  const loader = /\.m?ts$/.test(file) ? ["--import", await loadTsxLoader()] : [];
+  const bootstrap = bootstrapPath();
+  const needsTsx = /\.m?ts$/.test(file) || bootstrap.endsWith(".ts");
+  const loader = needsTsx ? ["--import", await loadTsxLoader()] : [];
   const run = await runProcess({
-    argv: [process.execPath, ...loader, file],
+    argv: [process.execPath, ...loader, bootstrap, file],
     cwd,
     env: {
       ...process.env,
@@ -131,9 +141,18 @@ async function runOne(
     timeoutMs: options.timeoutMs ?? DEFAULT_FILE_TIMEOUT_MS,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const tests = existsSync(reportFile) ? parseTestReport(readFileSync(reportFile, "utf8")) : [];
-  const status: TestFileStatus =
+  const report = existsSync(reportFile)
+    ? parseTestReport(readFileSync(reportFile, "utf8"))
+    : { tests: [], declared: [] };
+  const tests = withUnreported(
+    report.tests,
+    report.declared,
+    run.timedOut ? "the file timed out first" : `the file exited first (exit code ${run.exitCode})`,
+  );
+  const exitStatus: TestFileStatus =
     run.exitCode === 0 ? "passed" : run.exitCode === SKIP_EXIT_CODE ? "skipped" : "failed";
+  // A test that never reported fails the file, whatever its exit code.
+  const status: TestFileStatus = tests.some((t) => t.status === "failed") ? "failed" : exitStatus;
   const failure = status === "failed" ? fileFailure(run, file, tests) : undefined;
   const reason = reasonOf(status, run.stdout, run.stderr, run.exitCode, failure ?? failedCase(tests));
   return {
