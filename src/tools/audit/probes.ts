@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { disasterCorpus, type DisasterCase } from "../../core/disasters/corpus.js";
 import { parseMatcher } from "../../core/audit/hook-events.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
+import type { RuleContext } from "../../core/hook-config/if-rule.js";
+import { callSelectedBy, hasIfGate, ifGateSelects } from "./if-gate.js";
 import type { SourceLiteral } from "./source-literals.js";
 import { TOOLS, syntheticEvents, toolInput } from "./synthetic-events.js";
 
@@ -29,6 +31,8 @@ export interface AuditProbe {
   readonly kind: ProbeKind;
   /** How a finding names it: `Bash \`git push --force\`` or `SessionStart (startup)`. */
   readonly label: string;
+  /** Why the harness would not run the hook on this probe (its `if:` rule does not select it): not run. */
+  readonly notRun?: string;
 }
 
 /** Events whose hooks guard an action: driven over the corpus. */
@@ -167,10 +171,51 @@ export interface ProbeOptions {
   readonly budget: number;
   /** Strings the hook's source compares against. */
   readonly literals?: readonly SourceLiteral[];
+  /** Anchors the handler's `if:` rule (default: `cwd` for the session's directory and the project). */
+  readonly ifContext?: RuleContext;
 }
 
 /** The probes for one registration, in the order they run. */
 export function auditProbes(reg: HookRegistration, cwd: string, options: ProbeOptions): AuditProbe[] {
+  const probes = ungatedProbes(reg, cwd, options);
+  return hasIfGate(reg) ? gated(reg, probes, options.ifContext ?? { cwd, projectDir: cwd }) : probes;
+}
+
+/**
+ * The probes of a handler with an `if:` rule, as the harness runs it: the probes the rule does not
+ * select are kept but marked not run (the first of them only, to say so once), and a call the rule
+ * selects, made from the rule, runs first.
+ */
+function gated(
+  reg: HookRegistration & { condition: string },
+  probes: readonly AuditProbe[],
+  ctx: RuleContext,
+): AuditProbe[] {
+  const selects = (p: AuditProbe) =>
+    p.target === undefined || ifGateSelects(reg, p.target, p.event.tool_input, ctx);
+  const kept = probes.filter(selects);
+  const skipped = probes.find((p) => !selects(p));
+  const template = probes.find((p) => p.target !== undefined);
+  const call = callSelectedBy(reg.condition, ctx);
+  const fromRule: AuditProbe[] =
+    call !== undefined && template !== undefined
+      ? [
+          {
+            target: call.tool,
+            event: { ...template.event, tool_name: call.tool, tool_input: call.input },
+            kind: GUARD_EVENTS.has(reg.event) ? "source" : "event",
+            label: `${call.tool} ${show(call.input)}`.trim(),
+          },
+        ]
+      : [];
+  const notRun: AuditProbe[] =
+    skipped !== undefined
+      ? [{ ...skipped, notRun: `its if: rule ${JSON.stringify(reg.condition)} does not select it` }]
+      : [];
+  return [...fromRule, ...kept, ...notRun];
+}
+
+function ungatedProbes(reg: HookRegistration, cwd: string, options: ProbeOptions): AuditProbe[] {
   if (!GUARD_EVENTS.has(reg.event)) {
     return syntheticEvents(reg, cwd).map((e) => ({
       ...e,
