@@ -85,8 +85,10 @@ export interface ManagedSettingsBind {
 }
 
 export interface ConfineOptions {
-  /** Writable, and the working directory inside. */
+  /** Writable, and the working directory inside unless `chdir` names another. */
   readonly workDir: string;
+  /** The working directory inside, when not `workDir` (a nested project of the work dir). */
+  readonly chdir?: string;
   /** A private HOME, writable (HOME is set to it inside). */
   readonly home: string;
   /** A private temp dir, writable (TMPDIR is set to it inside). Without it /tmp is an empty tmpfs. */
@@ -190,7 +192,7 @@ export function confineArgvWithPlan(
     "--die-with-parent",
     "--new-session",
     "--chdir",
-    options.workDir,
+    options.chdir ?? options.workDir,
     "--setenv",
     "HOME",
     options.home,

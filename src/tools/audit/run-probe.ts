@@ -56,6 +56,8 @@ export async function runProbe(
   const argv = options.sandbox
     ? confineArgv(process0.argv, {
         workDir: scratch.tree,
+        // The hook runs in its project, as the harness runs it (a nested project's relative scripts).
+        chdir: projectDir,
         home: dirs.home,
         tmpDir: dirs.tmp,
         network: "none",

@@ -1,0 +1,145 @@
+/**
+ * `vigiles audit --run` probes a hook the way the harness would run it, so hooks that are fine are
+ * not reported. Each fixture (our own) reproduces a false alarm seen on public plugins (issue 35):
+ * - a deny gated by `if: "Bash(git push *--force*)"` was probed with `echo` and called "blocks every
+ *   call"; the harness never runs it for `echo`;
+ * - a nested project's hook naming its script relative to the project (`./scripts/check.sh`) was run,
+ *   confined, from the audited root;
+ * - a hook that logs under `~/.claude/projects` failed on the private HOME, which had no such dir;
+ * - a once-per-session gate (deny the first call, allow the rest) was judged by its first answer;
+ * - `{"continue": true, "decision": "approve"}` on SessionStart was called outside the contract,
+ *   though Claude Code's one output schema takes it on every event (and ignores it there).
+ * And the findings still come where the hook is broken as the harness runs it.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDynamicAudit, type DynamicAuditResult } from "../../src/tools/audit/dynamic-audit.js";
+import { auditHarness } from "../../src/tools/audit/static-audit.js";
+
+let root: string;
+let result: DynamicAuditResult;
+
+const write = (rel: string, text: string, mode?: number) => {
+  const path = join(root, rel);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  if (mode !== undefined) chmodSync(path, mode);
+};
+
+const scripts: Record<string, string> = {
+  // Denies every call it sees: the `if:` rule is what narrows it to force pushes.
+  "force-push.sh": `#!/bin/sh\ncat >/dev/null\necho "no force pushes" >&2\nexit 2\n`,
+  // The same hook gated by a rule that `echo` matches: it does block harmless work.
+  "gated-broken.sh": `#!/bin/sh\ncat >/dev/null\necho "jq: error" >&2\nexit 2\n`,
+  // Logs under ~/.claude/projects before it answers; a failed write is an exit 2.
+  "logs-home.sh": `#!/bin/sh\ncat >/dev/null\necho probe >> "$HOME/.claude/projects/vigiles-hook.log" || exit 2\nexit 0\n`,
+  // Asks for the guidelines once per session, then lets calls through.
+  "once.sh": `#!/bin/sh
+input=$(cat)
+sid=$(printf '%s' "$input" | sed -n 's/.*"session_id":"\\([^"]*\\)".*/\\1/p')
+marker="\${TMPDIR:-/tmp}/once-$sid"
+if [ -e "$marker" ]; then exit 0; fi
+: > "$marker"
+echo "Read CONTRIBUTING.md first, then retry." >&2
+exit 2
+`,
+  "approve.sh": `#!/bin/sh\ncat >/dev/null\nprintf '%s\\n' '{"continue": true, "decision": "approve"}'\n`,
+};
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "vigiles-as-run-"));
+  write(".claude-plugin/plugin.json", JSON.stringify({ name: "as-run" }));
+  for (const [name, text] of Object.entries(scripts)) write(`hooks/${name}`, text, 0o755);
+  const h = (script: string, extra: Record<string, unknown> = {}) => ({
+    type: "command",
+    command: `"\${CLAUDE_PLUGIN_ROOT}/hooks/${script}"`,
+    timeout: 10,
+    ...extra,
+  });
+  write(
+    "hooks/hooks.json",
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              h("force-push.sh", { if: "Bash(git push *--force*)" }),
+              h("gated-broken.sh", { if: "Bash(echo *)" }),
+              h("logs-home.sh"),
+              h("once.sh"),
+            ],
+          },
+        ],
+        SessionStart: [{ hooks: [h("approve.sh")] }],
+      },
+    }),
+  );
+  // A nested project whose hook names its script relative to the project: the harness runs it there.
+  write(
+    "examples/app/scripts/check.sh",
+    `#!/bin/sh\n[ "$(basename "$PWD")" = app ] || { echo "not in the project" >&2; exit 1; }\nexit 0\n`,
+    0o755,
+  );
+  write(
+    "examples/app/.claude/settings.json",
+    JSON.stringify({
+      hooks: {
+        SessionStart: [
+          {
+            hooks: [
+              {
+                type: "command",
+                command: "./scripts/check.sh",
+              },
+            ],
+          },
+        ],
+      },
+    }),
+  );
+  result = await runDynamicAudit(auditHarness(root), { maxRunMs: 5000, probesPerHook: 6 });
+}, 240_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const findingsFor = (text: string) => result.findings.filter((f) => f.message.includes(text));
+const runsOf = (text: string) =>
+  result.runs.filter((r) => (r.registration.command ?? "").includes(text));
+const commandOf = (event: Record<string, unknown>) =>
+  String((event.tool_input as Record<string, unknown> | undefined)?.command ?? "");
+
+describe("audit --run probes as the harness runs", () => {
+  it("runs an if:-gated deny only on calls its rule selects, one of them made from the rule", () => {
+    const commands = runsOf("force-push.sh").map((r) => commandOf(r.event));
+    expect(commands).toContain("git push --force");
+    for (const c of commands) expect(c).toMatch(/git push .*--force/);
+    expect(findingsFor("force-push.sh")).toEqual([]);
+  });
+
+  it("still reports a gated hook that denies the harmless calls its rule selects", () => {
+    expect(findingsFor("gated-broken.sh").map((f) => f.ruleId)).toContain("hook-blocks-harmless");
+  });
+
+  it("gives the private HOME the harness's dirs, so logging under ~/.claude/projects works", () => {
+    expect(runsOf("logs-home.sh").length).toBeGreaterThan(0);
+    expect(findingsFor("logs-home.sh")).toEqual([]);
+  });
+
+  it("judges a once-per-session gate on its steady answer", () => {
+    expect(findingsFor("once.sh")).toEqual([]);
+  });
+
+  it('takes {"continue": true, "decision": "approve"} on SessionStart as Claude Code does', () => {
+    expect(runsOf("approve.sh")[0]?.result.decision).not.toBe("invalid");
+    expect(findingsFor("approve.sh")).toEqual([]);
+  });
+
+  it("runs a nested project's hook in that project, payload cwd and process cwd alike", () => {
+    const runs = runsOf("scripts/check.sh");
+    expect(runs.length).toBeGreaterThan(0);
+    expect(String(runs[0]?.result.input.cwd)).toMatch(/examples\/app$/);
+    expect(findingsFor("scripts/check.sh")).toEqual([]);
+  });
+});
