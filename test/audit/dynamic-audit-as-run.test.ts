@@ -105,8 +105,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const findingsFor = (text: string) => result.findings.filter((f) => f.message.includes(text));
-const runsOf = (text: string) =>
-  result.runs.filter((r) => (r.registration.command ?? "").includes(text));
+const runsOf = (text: string) => result.runs.filter((r) => (r.registration.command ?? "").includes(text));
 const commandOf = (event: Record<string, unknown>) =>
   String((event.tool_input as Record<string, unknown> | undefined)?.command ?? "");
 

@@ -260,7 +260,8 @@ function foldJsonObject(
     if (value !== "approve" && value !== "block") {
       return invalid(event, "legacy-decision", `decision ${show(value)} is not "approve" or "block"`);
     }
-    if (ignoredApprove) warnings.push(`${event} ignores a top-level "decision": "approve" allows nothing here.`);
+    if (ignoredApprove)
+      warnings.push(`${event} ignores a top-level "decision": "approve" allows nothing here.`);
     if (value === "block" && rules.blockNeedsReason && !nonEmpty(json.reason)) {
       const who = profile.exit2NeedsStderr ? profile.displayName : event;
       return invalid(event, "legacy-decision", `decision "block" needs a non-empty "reason" on ${who}`);

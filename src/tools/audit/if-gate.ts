@@ -44,8 +44,7 @@ export function callSelectedBy(
   ctx: RuleContext,
 ): { tool: string; input: Record<string, unknown> } | undefined {
   const parsed = parsePermissionRule(rule);
-  if (parsed === undefined || parsed.tool.includes("*") || parsed.tool.startsWith("mcp__"))
-    return undefined;
+  if (parsed === undefined || parsed.tool.includes("*") || parsed.tool.startsWith("mcp__")) return undefined;
   const { tool } = parsed;
   const content = parsed.content ?? "";
   const inputs: Record<string, unknown>[] = [];
