@@ -85,6 +85,11 @@ export interface ManagedSettingsBind {
 }
 
 export interface ConfineOptions {
+  /**
+   * Where the harnesses read machine-wide managed settings (masked, or bound to `managedSettings`):
+   * the registry's `managedSettingsDirs()`, every registered harness's.
+   */
+  readonly managedSettingsDirs: readonly string[];
   /** Writable, and the working directory inside unless `chdir` names another. */
   readonly workDir: string;
   /** The working directory inside, when not `workDir` (a nested project of the work dir). */
@@ -163,7 +168,7 @@ export function confineArgv(argv: readonly string[], options: ConfineOptions): [
 export function confineArgvWithPlan(
   argv: readonly string[],
   options: ConfineOptions,
-  plan: Pick<MountPlanInput, "managedDirs" | "hostSockets">,
+  plan: Partial<Pick<MountPlanInput, "managedDirs" | "hostSockets">>,
 ): [string, ...string[]] {
   if (!bwrapAvailable()) {
     throw new ConfinementUnavailableError(selfTest && !selfTest.ok ? selfTest.detail : "unknown reason");
@@ -176,6 +181,7 @@ export function confineArgvWithPlan(
     writable: options.writable ?? [],
     allowedSockets: options.allowedSockets ?? [],
     managedSettings: options.managedSettings ?? [],
+    managedDirs: options.managedSettingsDirs,
     hostHomes: hostHomes(),
     // The project (tests, fixtures, hooks at absolute paths) and node itself stay visible when they
     // live under a masked folder (a checkout under HOME or /tmp, node from ~/.nvm).
