@@ -17,7 +17,7 @@ import {
   hookStdoutNoiseRule,
   hookTimeoutRule,
 } from "./dynamic-rules.js";
-import { GUARD_EVENTS, type AuditProbe } from "./probes.js";
+import type { AuditProbe } from "./probes.js";
 
 function excerpt(text: string): string {
   const t = text.trim().replace(/\s+/g, " ");
@@ -148,7 +148,8 @@ export function observe(
       text: `answered outside the contract ${on}: ${r.invalidReason ?? "invalid output"}`,
     });
   }
-  if (r.blocked && !r.halted && GUARD_EVENTS.has(String(r.event))) {
+  // Bland and benign probes are a guard's (probes.ts), in whatever harness.
+  if (r.blocked && !r.halted && (probe.kind === "bland" || probe.kind === "benign")) {
     const why = r.reason !== undefined ? ` ("${excerpt(r.reason)}")` : "";
     if (probe.kind === "bland") {
       out.push({

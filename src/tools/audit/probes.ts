@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { disasterCorpus, type DisasterCase } from "../../core/disasters/corpus.js";
 import { parseMatcher } from "../../core/audit/hook-events.js";
+import { claudeEventName, claudeToolName, nativeToolName } from "../../core/dialect.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
 import type { RuleContext } from "../../core/hook-config/if-rule.js";
 import { callSelectedBy, hasIfGate, ifGateSelects } from "./if-gate.js";
@@ -35,8 +36,13 @@ export interface AuditProbe {
   readonly notRun?: string;
 }
 
-/** Events whose hooks guard an action: driven over the corpus. */
+/** Events whose hooks guard an action (Claude Code's names): driven over the corpus. */
 export const GUARD_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PermissionRequest"]);
+
+/** Whether a registration guards an action, in any harness (Gemini `BeforeTool`, Copilot `preToolUse`). */
+export function isGuard(reg: HookRegistration): boolean {
+  return GUARD_EVENTS.has(claudeEventName(reg.dialect, reg.event));
+}
 /** Tools whose bland call is harmless for every policy (a Write may be refused by a TDD guard). */
 const HARMLESS_BLAND: ReadonlySet<string> = new Set(["Bash", "Read", "Glob", "Grep", "WebSearch"]);
 const FILE_TOOLS: ReadonlySet<string> = new Set(["Write", "Edit", "MultiEdit", "Read", "NotebookEdit"]);
@@ -52,16 +58,19 @@ function madeUpName(regex: RegExp): string | undefined {
 
 /** The tools a guard's matcher selects (at most four), in the order they are probed. */
 export function guardTools(reg: HookRegistration): string[] {
+  // Probes name Claude Code's tools; the harness's payload renames them (Gemini `run_shell_command`).
   const form = parseMatcher(reg.matcher);
   switch (form.kind) {
     case "all":
       return ["Bash", "Write", "Read"];
-    case "names":
-      return form.names.length > 0 ? [...new Set(form.names)].slice(0, 4) : ["Bash"];
+    case "names": {
+      const names = form.names.map((n) => claudeToolName(reg.dialect, n));
+      return names.length > 0 ? [...new Set(names)].slice(0, 4) : ["Bash"];
+    }
     case "regex": {
       const regex = form.regex;
       if (!regex) return ["Bash"];
-      const hits = TOOLS.filter((t) => regex.test(t)).slice(0, 4);
+      const hits = TOOLS.filter((t) => regex.test(nativeToolName(reg.dialect, t))).slice(0, 4);
       if (hits.length > 0) return hits;
       const made = madeUpName(regex);
       return [made ?? "Bash"];
@@ -118,7 +127,9 @@ function guardEvent(
     hook_event_name: reg.event,
     tool_name: tool,
     tool_input: input,
-    ...(reg.event === "PermissionRequest" ? { permission_suggestions: [] } : {}),
+    ...(claudeEventName(reg.dialect, reg.event) === "PermissionRequest"
+      ? { permission_suggestions: [] }
+      : {}),
   };
 }
 
@@ -203,7 +214,7 @@ function gated(
           {
             target: call.tool,
             event: { ...template.event, tool_name: call.tool, tool_input: call.input },
-            kind: GUARD_EVENTS.has(reg.event) ? "source" : "event",
+            kind: isGuard(reg) ? "source" : "event",
             label: `${call.tool} ${show(call.input)}`.trim(),
           },
         ]
@@ -216,7 +227,7 @@ function gated(
 }
 
 function ungatedProbes(reg: HookRegistration, cwd: string, options: ProbeOptions): AuditProbe[] {
-  if (!GUARD_EVENTS.has(reg.event)) {
+  if (!isGuard(reg)) {
     return syntheticEvents(reg, cwd).map((e) => ({
       ...e,
       kind: "event" as const,
