@@ -142,3 +142,93 @@ describe("audit --run probes as the harness runs", () => {
     expect(findingsFor("scripts/check.sh")).toEqual([]);
   });
 });
+
+/**
+ * The same judgements for Gemini CLI and GitHub Copilot CLI hooks, each in a nested project of its
+ * own: a guard that names its script relative to the project, one that logs under the harness's
+ * home dir, and a once-per-session gate. None of them is broken as the harness runs it.
+ */
+const onceAnyHarness = `#!/bin/sh
+input=$(cat)
+sid=$(printf '%s' "$input" | sed -n 's/.*"session\\(_id\\|Id\\)":"\\([^"]*\\)".*/\\2/p')
+marker="\${TMPDIR:-/tmp}/once-$sid"
+if [ -e "$marker" ]; then exit 0; fi
+: > "$marker"
+echo "Read CONTRIBUTING.md first, then retry." >&2
+exit 2
+`;
+const otherHarnesses: Record<
+  string,
+  { project: string; homeLog: string; config: (cmd: string[]) => string; file: string }
+> = {
+  gemini: {
+    project: "examples/gemini-app",
+    file: ".gemini/settings.json",
+    homeLog: ".gemini/tmp/vigiles-hook.log",
+    config: (cmds) =>
+      JSON.stringify({
+        hooks: {
+          BeforeTool: [
+            {
+              matcher: "run_shell_command",
+              hooks: cmds.map((command) => ({ type: "command", command })),
+            },
+          ],
+        },
+      }),
+  },
+  "copilot-cli": {
+    project: "examples/copilot-app",
+    file: ".github/hooks/guards.json",
+    homeLog: ".copilot/logs/vigiles-hook.log",
+    config: (cmds) =>
+      JSON.stringify({
+        version: 1,
+        hooks: { preToolUse: cmds.map((bash) => ({ type: "command", bash, timeoutSec: 10 })) },
+      }),
+  },
+};
+
+describe("audit --run probes Gemini CLI and Copilot CLI hooks as their harness runs them", () => {
+  for (const [harness, h] of Object.entries(otherHarnesses)) {
+    it.concurrent(
+      `${harness}: nested project, home dirs and a once-per-session gate raise nothing`,
+      async () => {
+        const dir = mkdtempSync(join(tmpdir(), `vigiles-as-run-${harness}-`));
+        try {
+          const put = (rel: string, text: string, mode?: number) => {
+            mkdirSync(dirname(join(dir, rel)), { recursive: true });
+            writeFileSync(join(dir, rel), text);
+            if (mode !== undefined) chmodSync(join(dir, rel), mode);
+          };
+          put(`${h.project}/scripts/check.sh`, `#!/bin/sh\ncat >/dev/null\nexit 0\n`, 0o755);
+          put(
+            `${h.project}/scripts/log.sh`,
+            `#!/bin/sh\ncat >/dev/null\necho probe >> "$HOME/${h.homeLog}" || exit 1\n`,
+            0o755,
+          );
+          put(`${h.project}/scripts/once.sh`, onceAnyHarness, 0o755);
+          put(
+            `${h.project}/${h.file}`,
+            h.config(["./scripts/check.sh", "./scripts/log.sh", "./scripts/once.sh"]),
+          );
+          const report = auditHarness(dir);
+          expect(new Set(report.registrations.map((r) => r.harness))).toEqual(new Set([harness]));
+          const run = await runDynamicAudit(report, { maxRunMs: 5000, probesPerHook: 3 });
+          expect(run.stats.hooks).toBe(3);
+          for (const script of ["check.sh", "log.sh", "once.sh"])
+            expect(run.runs.filter((r) => r.registration.command?.includes(script)).length).toBeGreaterThan(
+              0,
+            );
+          // The gate's first answer was a deny of the bland call: it was asked again.
+          const once = run.runs.filter((r) => r.registration.command?.includes("once.sh"));
+          expect(once[0]?.probe.kind).toBe("bland");
+          expect(run.findings).toEqual([]);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+      120_000,
+    );
+  }
+});
