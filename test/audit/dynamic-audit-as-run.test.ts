@@ -232,3 +232,31 @@ describe("audit --run probes Gemini CLI and Copilot CLI hooks as their harness r
     );
   }
 });
+
+/**
+ * A crash is judged by what the harness does on that exit: Copilot CLI denies a preToolUse call on
+ * any non-zero exit (1.0.102), so a guard that cannot run blocks every call; the finding must not say
+ * the action proceeds (it said so for every harness).
+ */
+describe("audit --run says what the harness does on a crash", () => {
+  it("a Copilot CLI preToolUse guard that exits 126 blocks every call", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigiles-as-run-crash-"));
+    try {
+      mkdirSync(join(dir, ".github/hooks"), { recursive: true });
+      writeFileSync(join(dir, ".github/hooks/guard.sh"), "#!/bin/sh\nexit 0\n"); // not executable
+      writeFileSync(
+        join(dir, ".github/hooks/guard.json"),
+        JSON.stringify({
+          version: 1,
+          hooks: { preToolUse: [{ type: "command", bash: ".github/hooks/guard.sh", timeoutSec: 10 }] },
+        }),
+      );
+      const run = await runDynamicAudit(auditHarness(dir), { maxRunMs: 5000, probesPerHook: 2 });
+      const crash = run.findings.find((f) => f.ruleId === "hook-crash");
+      expect(crash?.message).toMatch(/denies the call on this exit, so every such call is blocked/);
+      expect(crash?.message).not.toMatch(/action proceeds/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -118,11 +118,23 @@ export function observe(
       return out;
     }
     const detail = r.hookError ?? (r.stderr.trim() !== "" ? `stderr: ${excerpt(r.stderr)}` : "no stderr");
-    out.push({
-      rule: hookCrashRule,
-      text: `exited ${r.exitCode ?? `by signal ${r.signal ?? "?"}`} ${on}: ${detail}.`,
-      stop: probe.kind === "bland",
-    });
+    const exited = `exited ${r.exitCode ?? `by signal ${r.signal ?? "?"}`} ${on}`;
+    if (r.blocked && !r.halted) {
+      // A harness that denies on any non-zero exit (Copilot CLI's preToolUse) blocks the call: a
+      // crash on a harmless call blocks every such call.
+      const plain = detail.replace(
+        / \(the harness treats this as a non-blocking error and the action proceeds\)/,
+        "",
+      );
+      const every = probe.kind === "bland" ? ", so every such call is blocked" : "";
+      out.push({
+        rule: hookCrashRule,
+        text: `${exited}: ${plain}; the harness denies the call on this exit${every}.`,
+        stop: probe.kind === "bland",
+      });
+      return out;
+    }
+    out.push({ rule: hookCrashRule, text: `${exited}: ${detail}.`, stop: probe.kind === "bland" });
     return out;
   }
   if (r.exitCode === 2) {
