@@ -28,6 +28,17 @@ const write = (rel: string, text: string, mode?: number) => {
   if (mode !== undefined) chmodSync(path, mode);
 };
 
+/** Denies the first call of a session (Claude Code `session_id`, Copilot `sessionId`), then allows. */
+const ONCE_PER_SESSION = `#!/bin/sh
+input=$(cat)
+sid=$(printf '%s' "$input" | sed -n 's/.*"session\\(_id\\|Id\\)":"\\([^"]*\\)".*/\\2/p')
+marker="\${TMPDIR:-/tmp}/once-$sid"
+if [ -e "$marker" ]; then exit 0; fi
+: > "$marker"
+echo "Read CONTRIBUTING.md first, then retry." >&2
+exit 2
+`;
+
 const scripts: Record<string, string> = {
   // Denies every call it sees: the `if:` rule is what narrows it to force pushes.
   "force-push.sh": `#!/bin/sh\ncat >/dev/null\necho "no force pushes" >&2\nexit 2\n`,
@@ -36,15 +47,7 @@ const scripts: Record<string, string> = {
   // Logs under ~/.claude/projects before it answers; a failed write is an exit 2.
   "logs-home.sh": `#!/bin/sh\ncat >/dev/null\necho probe >> "$HOME/.claude/projects/vigiles-hook.log" || exit 2\nexit 0\n`,
   // Asks for the guidelines once per session, then lets calls through.
-  "once.sh": `#!/bin/sh
-input=$(cat)
-sid=$(printf '%s' "$input" | sed -n 's/.*"session_id":"\\([^"]*\\)".*/\\1/p')
-marker="\${TMPDIR:-/tmp}/once-$sid"
-if [ -e "$marker" ]; then exit 0; fi
-: > "$marker"
-echo "Read CONTRIBUTING.md first, then retry." >&2
-exit 2
-`,
+  "once.sh": ONCE_PER_SESSION,
   "approve.sh": `#!/bin/sh\ncat >/dev/null\nprintf '%s\\n' '{"continue": true, "decision": "approve"}'\n`,
 };
 
@@ -148,15 +151,6 @@ describe("audit --run probes as the harness runs", () => {
  * own: a guard that names its script relative to the project, one that logs under the harness's
  * home dir, and a once-per-session gate. None of them is broken as the harness runs it.
  */
-const onceAnyHarness = `#!/bin/sh
-input=$(cat)
-sid=$(printf '%s' "$input" | sed -n 's/.*"session\\(_id\\|Id\\)":"\\([^"]*\\)".*/\\2/p')
-marker="\${TMPDIR:-/tmp}/once-$sid"
-if [ -e "$marker" ]; then exit 0; fi
-: > "$marker"
-echo "Read CONTRIBUTING.md first, then retry." >&2
-exit 2
-`;
 const otherHarnesses: Record<
   string,
   { project: string; homeLog: string; config: (cmd: string[]) => string; file: string }
@@ -207,7 +201,7 @@ describe("audit --run probes Gemini CLI and Copilot CLI hooks as their harness r
             `#!/bin/sh\ncat >/dev/null\necho probe >> "$HOME/${h.homeLog}" || exit 1\n`,
             0o755,
           );
-          put(`${h.project}/scripts/once.sh`, onceAnyHarness, 0o755);
+          put(`${h.project}/scripts/once.sh`, ONCE_PER_SESSION, 0o755);
           put(
             `${h.project}/${h.file}`,
             h.config(["./scripts/check.sh", "./scripts/log.sh", "./scripts/once.sh"]),
