@@ -7,6 +7,8 @@
  *   confined, from the audited root;
  * - a hook that logs under `~/.claude/projects` failed on the private HOME, which had no such dir;
  * - a once-per-session gate (deny the first call, allow the rest) was judged by its first answer;
+ * - a guard for WebSearch alone that denies it with a reason ("use the docs skill") was said to
+ *   block harmless work: it bans the tool, a policy (a warning now);
  * - `{"continue": true, "decision": "approve"}` on SessionStart was called outside the contract,
  *   though Claude Code's one output schema takes it on every event (and ignores it there).
  * And the findings still come where the hook is broken as the harness runs it.
@@ -48,6 +50,8 @@ const scripts: Record<string, string> = {
   "logs-home.sh": `#!/bin/sh\ncat >/dev/null\necho probe >> "$HOME/.claude/projects/vigiles-hook.log" || exit 2\nexit 0\n`,
   // Asks for the guidelines once per session, then lets calls through.
   "once.sh": ONCE_PER_SESSION,
+  // Bans WebSearch on purpose and says what to use instead.
+  "no-websearch.sh": `#!/bin/sh\ncat >/dev/null\nprintf '%s\\n' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"WebSearch is disabled here: use the docs skill"}}'\n`,
   "approve.sh": `#!/bin/sh\ncat >/dev/null\nprintf '%s\\n' '{"continue": true, "decision": "approve"}'\n`,
 };
 
@@ -75,6 +79,7 @@ beforeAll(async () => {
               h("once.sh"),
             ],
           },
+          { matcher: "WebSearch", hooks: [h("no-websearch.sh")] },
         ],
         SessionStart: [{ hooks: [h("approve.sh")] }],
       },
@@ -127,6 +132,11 @@ describe("audit --run probes as the harness runs", () => {
   it("gives the private HOME the harness's dirs, so logging under ~/.claude/projects works", () => {
     expect(runsOf("logs-home.sh").length).toBeGreaterThan(0);
     expect(findingsFor("logs-home.sh")).toEqual([]);
+  });
+
+  it("reads a reasoned deny of every call of the one tool a guard names as a ban: a warning", () => {
+    expect(findingsFor("no-websearch.sh").map((f) => f.ruleId)).toEqual(["hook-denies-benign"]);
+    expect(findingsFor("no-websearch.sh")[0]?.message).toMatch(/denies every WebSearch call/);
   });
 
   it("judges a once-per-session gate on its steady answer", () => {

@@ -13,7 +13,8 @@ import type { AuditScratch } from "./audit-scratch.js";
 import { fetchedPackage } from "./cannot-run.js";
 import { hookBlocksHarmlessRule, hookCannotRunRule, hookDeniesBenignRule } from "./dynamic-rules.js";
 import { observe, runBudget } from "./observe-run.js";
-import { auditProbes, type AuditProbe } from "./probes.js";
+import { auditProbes, guardTools, isGuard, type AuditProbe } from "./probes.js";
+import { parseMatcher } from "../../core/audit/hook-events.js";
 import { runProbe } from "./run-probe.js";
 import { sourceLiterals, type SourceLiteral } from "./source-literals.js";
 import { projectDirOf } from "../../core/audit/project-dir.js";
@@ -88,6 +89,12 @@ export async function auditRegistration(
       text: `cannot run here: ${fetched.what}.`,
       count: 1,
     });
+  // A guard for one tool other than Bash may ban it (agents cannot work without Bash: a deny of
+  // `echo` there is a broken guard).
+  const named = parseMatcher(reg.matcher);
+  const sole =
+    isGuard(reg) && named.kind === "names" && named.names.length === 1 ? guardTools(reg)[0] : undefined;
+  const onlyTool = sole !== "Bash" ? sole : undefined;
   const run = (probe: AuditProbe) =>
     runProbe(spec, probe.event, {
       scratch,
@@ -119,6 +126,7 @@ export async function auditRegistration(
     const observations = observe(probe, result, budget, {
       tree: scratch.tree,
       ...(pluginRoot !== undefined && { pluginRoot }),
+      ...(onlyTool !== undefined && { onlyTool }),
     });
     for (const o of observations) {
       const prior = seen.get(o.rule.id);

@@ -70,7 +70,12 @@ export function observe(
   probe: AuditProbe,
   r: HookRunResult,
   budget: RunBudget,
-  context: { readonly tree: string; readonly pluginRoot?: string },
+  context: {
+    readonly tree: string;
+    readonly pluginRoot?: string;
+    /** The one tool the guard's matcher names, when it names exactly one. */
+    readonly onlyTool?: string;
+  },
 ): Observation[] {
   const on = `on ${probe.label}`;
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
@@ -163,7 +168,16 @@ export function observe(
   // Bland and benign probes are a guard's (probes.ts), in whatever harness.
   if (r.blocked && !r.halted && (probe.kind === "bland" || probe.kind === "benign")) {
     const why = r.reason !== undefined ? ` ("${excerpt(r.reason)}")` : "";
-    if (probe.kind === "bland") {
+    const decided = r.decidedBy === "permission-decision" || r.decidedBy === "legacy-decision";
+    if (probe.kind === "bland" && context.onlyTool === probe.target && decided && r.reason) {
+      // A guard registered for one tool that answers every call with a reasoned deny is a ban of
+      // that tool ("WebSearch is disabled, use X instead"): policy, unless it was not meant.
+      out.push({
+        rule: hookDeniesBenignRule,
+        text: `denies every ${probe.target} call${why}: a ban of the tool, if that is the policy.`,
+        stop: true,
+      });
+    } else if (probe.kind === "bland") {
       out.push({
         rule: hookBlocksHarmlessRule,
         text: `denied the harmless ${probe.label}${why}.`,
