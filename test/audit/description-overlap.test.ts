@@ -63,6 +63,22 @@ describe("description-overlap: only skills seen together", () => {
     expect(found).toEqual([]);
   });
 
+  it("does not flag a pair each naming its own id's language, however written (Node.js for nodejs)", () => {
+    const found = checkDescriptionOverlap([
+      plugin(
+        "box:python-containers",
+        "plugins/box/skills/python-containers/SKILL.md",
+        "Python container optimisation: slim images, virtualenv, multi-stage builds, pip caches. Use when working with Python containers or image sizes.",
+      ),
+      plugin(
+        "box:nodejs-containers",
+        "plugins/box/skills/nodejs-containers/SKILL.md",
+        "Node.js container optimisation: Alpine, multi-stage builds, node_modules caches. Use when working with Node.js containers or image sizes.",
+      ),
+    ]);
+    expect(found).toEqual([]);
+  });
+
   it("still flags near-duplicates one model sees together", () => {
     const inPlugin = checkDescriptionOverlap([
       plugin("kit:review", "plugins/kit/skills/review/SKILL.md", REVIEW),

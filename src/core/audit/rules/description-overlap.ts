@@ -34,7 +34,8 @@ function mentions(description: string, name: string): boolean {
     .toLowerCase()
     .split(/[-_\s]+/)
     .filter((w) => w.length > 2);
-  const text = description.toLowerCase();
+  // "Node.js" says "nodejs": dots inside a word are not a boundary.
+  const text = description.toLowerCase().replace(/(\w)\.(\w)/g, "$1$2");
   return (
     words.length > 0 &&
     words.every((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(text))
@@ -78,9 +79,10 @@ function wordsOf(text: string): string[] {
 }
 
 /**
- * The names a description says and the other does not: a word of its own id or plugin ("rust" in
- * `rust-patterns`, "Go" for `golang-patterns`), or, where the two are one template, a capitalised
- * word inside a sentence ("Kotlin", "PostgreSQL").
+ * The names a description says and the other does not, where the two are one template: a word of
+ * its own id ("rust" in `rust-patterns`, "Go" for `golang-patterns`) or a capitalised word inside a
+ * sentence ("Kotlin", "PostgreSQL"). Outside a template an id word is the skill's job, not a name
+ * ("hello" and "greet" say one thing).
  */
 function ownNames(self: SkillDescriptionInput, other: SkillDescriptionInput, templated: boolean): string[] {
   const otherWords = new Set(wordsOf(other.description).map((w) => w.toLowerCase()));
@@ -94,7 +96,7 @@ function ownNames(self: SkillDescriptionInput, other: SkillDescriptionInput, tem
     wordsOf(sentence).forEach((word, at) => {
       const lower = word.toLowerCase();
       if (otherWords.has(lower)) return;
-      if (inId(lower) || (templated && at > 0 && /^\.?\p{Lu}/u.test(word))) names.push(word);
+      if (templated && (inId(lower) || (at > 0 && /^\.?\p{Lu}/u.test(word)))) names.push(word);
     });
   }
   return names;
@@ -111,7 +113,7 @@ function oneTemplate(a: string, b: string): boolean {
   const x = plain(a);
   const y = plain(b);
   const common = [...x].filter((w) => y.has(w)).length;
-  return common / (x.size + y.size - common || 1) >= 0.6;
+  return common / (x.size + y.size - common || 1) >= 0.75;
 }
 
 /**
