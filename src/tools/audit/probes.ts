@@ -69,7 +69,9 @@ export function guardTools(reg: HookRegistration): string[] {
     }
     case "regex": {
       const regex = form.regex;
-      if (!regex) return ["Bash"];
+      // A matcher that is no valid regex (`Edit(docs/**)`) matches nothing: Claude Code 2.1.328 logs
+      // "Invalid regex pattern in hook matcher" and never runs the hook, so nothing is probed.
+      if (!regex) return [];
       const hits = TOOLS.filter((t) => regex.test(nativeToolName(reg.dialect, t))).slice(0, 4);
       if (hits.length > 0) return hits;
       const made = madeUpName(regex);
