@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDynamicAudit, type DynamicAuditResult } from "../../src/tools/audit/dynamic-audit.js";
 import { auditHarness } from "../../src/tools/audit/static-audit.js";
+import { callSelectedBy } from "../../src/tools/audit/if-gate.js";
 
 let root: string;
 let result: DynamicAuditResult;
@@ -263,4 +264,18 @@ describe("audit --run says what the harness does on a crash", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/** The call made from an `if:` rule is one the rule selects, and a file where the rule names files. */
+describe("callSelectedBy", () => {
+  const ctx = { cwd: "/p", projectDir: "/p", home: "/h" };
+  it.each([
+    ["Bash(git push *--force*)", { command: "git push --force" }],
+    ["Bash(git push:*)", { command: "git push" }],
+    ["Edit(src/**)", { file_path: "/p/src/vigiles-probe.txt" }],
+    ["Write(**/.env)", { file_path: "/p/.env" }],
+    ["Read(~/.ssh/**)", { file_path: "/h/.ssh/vigiles-probe.txt" }],
+  ])("%s", (rule, input) => {
+    expect(callSelectedBy(rule, ctx)?.input).toMatchObject(input);
+  });
 });

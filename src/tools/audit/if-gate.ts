@@ -31,8 +31,9 @@ export function ifGateSelects(
   return permissionRuleMatches(reg.condition, tool, isRecord(input) ? input : {}, ctx).matches;
 }
 
-/** Candidate texts for a rule's wildcards: none, a word, a path. */
-const FILLERS = ["", "x", "vigiles-probe", "dir/probe"];
+/** Candidate texts for a rule's wildcards, tried in turn: for a command none first, for a path a file. */
+const COMMAND_FILLERS = ["", "x", "vigiles-probe", "dir/probe"];
+const PATH_FILLERS = ["vigiles-probe.txt", "dir/vigiles-probe.txt", "", "x"];
 
 /**
  * A tool call the rule selects, made from its content: `Bash(git push *--force*)` gives
@@ -48,8 +49,14 @@ export function callSelectedBy(
   const { tool } = parsed;
   const content = parsed.content ?? "";
   const inputs: Record<string, unknown>[] = [];
-  for (const filler of FILLERS) {
-    const text = content.replace(/:\*$/, " *").replace(/\*\*?/g, filler).replace(/\s+/g, " ").trim();
+  const fillers = tool === "Bash" || tool === "WebFetch" ? COMMAND_FILLERS : PATH_FILLERS;
+  for (const filler of fillers) {
+    const text = content
+      .replace(/:\*$/, " *")
+      .replace(/\*\*\//g, "")
+      .replace(/\*\*?/g, filler)
+      .replace(/\s+/g, " ")
+      .trim();
     if (tool === "Bash") inputs.push({ command: text === "" ? "echo vigiles-audit-probe" : text });
     else if (tool === "WebFetch")
       inputs.push({ url: `https://${text.replace(/^domain:/, "") || "example.com"}/`, prompt: "probe" });
