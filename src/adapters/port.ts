@@ -440,6 +440,11 @@ export interface HarnessEntry {
   /** Where the CLI reads machine-wide managed settings and policy on Linux. */
   readonly managedSettingsDirs: readonly string[];
   /**
+   * Directories under HOME the CLI has made by the time a hook runs (relative to HOME): a hook that
+   * logs to `~/.claude/...` finds its parent there. `vigiles audit --run` gives its private HOME them.
+   */
+  readonly homeDirs?: readonly string[];
+  /**
    * Paths (relative to a repository root) whose presence says the repository is set up for this
    * harness; `weakMarkers` decide only when no harness has a marker of its own (AGENTS.md).
    */

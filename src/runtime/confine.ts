@@ -90,8 +90,10 @@ export interface ConfineOptions {
    * the registry's `managedSettingsDirs()`, every registered harness's.
    */
   readonly managedSettingsDirs: readonly string[];
-  /** Writable, and the working directory inside. */
+  /** Writable, and the working directory inside unless `chdir` names another. */
   readonly workDir: string;
+  /** The working directory inside, when not `workDir` (a nested project of the work dir). */
+  readonly chdir?: string;
   /** A private HOME, writable (HOME is set to it inside). */
   readonly home: string;
   /** A private temp dir, writable (TMPDIR is set to it inside). Without it /tmp is an empty tmpfs. */
@@ -196,7 +198,7 @@ export function confineArgvWithPlan(
     "--die-with-parent",
     "--new-session",
     "--chdir",
-    options.workDir,
+    options.chdir ?? options.workDir,
     "--setenv",
     "HOME",
     options.home,

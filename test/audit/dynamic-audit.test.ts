@@ -255,6 +255,8 @@ describe("probes", () => {
     expect(guardTools({ ...reg, matcher: "Write|Edit" })).toEqual(["Write", "Edit"]);
     expect(guardTools({ ...reg, matcher: "mcp__github__.*" })).toEqual(["mcp__github__probe"]);
     expect(guardTools({ ...reg })).toEqual(["Bash", "Write", "Read"]);
+    // No valid regex: the harness never runs the hook (issue 35: a permission rule as a matcher).
+    expect(guardTools({ ...reg, matcher: "Edit(docs/prds/**)" })).toEqual([]);
   });
 
   it("spans the corpus categories within a small budget, bland call first", () => {

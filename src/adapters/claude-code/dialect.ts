@@ -20,6 +20,7 @@ const profile: ClaudeShapedProfile = {
   askRejected: false,
   denyNeedsReason: false,
   continueFalseRejectedOn: [],
+  decisionOnEveryEvent: true,
 };
 
 export const claudeCodeDialect: HookDialect = {

@@ -17,6 +17,7 @@ export const claudeCodeHarness: HarnessEntry = {
   binEnv: CLAUDE_BIN_ENV,
   capabilities: CLAUDE_CODE_CAPABILITIES,
   managedSettingsDirs: ["/etc/claude-code"],
+  homeDirs: [".claude", ".claude/projects", ".claude/plugins", ".claude/todos", ".claude/shell-snapshots"],
   markers: [".claude", ".claude-plugin", "CLAUDE.md", ".mcp.json"],
   weakMarkers: [],
   explainSource: "layered-settings",

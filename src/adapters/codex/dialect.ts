@@ -18,6 +18,7 @@ const profile: ClaudeShapedProfile = {
   askRejected: true,
   denyNeedsReason: true,
   continueFalseRejectedOn: ["PreToolUse"],
+  decisionOnEveryEvent: false,
 };
 
 export const codexDialect: HookDialect = {

@@ -17,6 +17,7 @@ export const codexHarness: HarnessEntry = {
   binEnv: CODEX_BIN_ENV,
   capabilities: CODEX_CAPABILITIES,
   managedSettingsDirs: ["/etc/codex"],
+  homeDirs: [".codex", ".codex/sessions", ".codex/log"],
   markers: [".codex", ".agents/skills"],
   // Copilot CLI and others read AGENTS.md too, so it decides only where nothing else does.
   weakMarkers: ["AGENTS.md"],

@@ -18,6 +18,7 @@ export const copilotHarness: HarnessEntry = {
   binEnv: COPILOT_BIN_ENV,
   capabilities: COPILOT_CAPABILITIES,
   managedSettingsDirs: ["/etc/github-copilot"],
+  homeDirs: [".copilot", ".copilot/session-state", ".copilot/logs"],
   markers: [".github/hooks", ".github/copilot-instructions.md"],
   weakMarkers: [],
   explainSource: "registrations",

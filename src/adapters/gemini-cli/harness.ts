@@ -21,6 +21,7 @@ export const geminiHarness: HarnessEntry = {
   binEnv: GEMINI_BIN_ENV,
   capabilities: GEMINI_CAPABILITIES,
   managedSettingsDirs: ["/etc/gemini-cli"],
+  homeDirs: [".gemini", ".gemini/tmp"],
   markers: [".gemini", "GEMINI.md", "gemini-extension.json"],
   weakMarkers: [],
   explainSource: "registrations",

@@ -251,17 +251,22 @@ function foldJsonObject(
   let legacy: "approve" | "block" | undefined;
   if (json.decision !== undefined) {
     const value = json.decision;
-    if (!rules.legacyDecision) {
+    // "approve" passes Claude Code's one output schema on every event and does nothing where the
+    // event has no permission to give (2.1.328); "block" there is kept invalid, its effect unpinned.
+    const ignoredApprove = !rules.legacyDecision && profile.decisionOnEveryEvent && value === "approve";
+    if (!rules.legacyDecision && !ignoredApprove) {
       return invalid(event, "legacy-decision", `a top-level "decision" is not honoured on ${event}`);
     }
     if (value !== "approve" && value !== "block") {
       return invalid(event, "legacy-decision", `decision ${show(value)} is not "approve" or "block"`);
     }
+    if (ignoredApprove)
+      warnings.push(`${event} ignores a top-level "decision": "approve" allows nothing here.`);
     if (value === "block" && rules.blockNeedsReason && !nonEmpty(json.reason)) {
       const who = profile.exit2NeedsStderr ? profile.displayName : event;
       return invalid(event, "legacy-decision", `decision "block" needs a non-empty "reason" on ${who}`);
     }
-    legacy = value;
+    if (rules.legacyDecision) legacy = value;
   }
 
   // continue:false ends the session once the hooks have run. It stops the action itself only where the

@@ -16,4 +16,11 @@ export interface ClaudeShapedProfile {
   readonly denyNeedsReason: boolean;
   /** Events on which `continue: false` is rejected as invalid (Codex: PreToolUse). */
   readonly continueFalseRejectedOn: readonly string[];
+  /**
+   * A top-level `decision: "approve"` passes validation on every event and is ignored where the
+   * event has no permission to give (Claude Code: one output schema for all events, so
+   * `{"continue": true, "decision": "approve"}` on SessionStart is valid). False: outside the events
+   * that honour a decision, it is invalid.
+   */
+  readonly decisionOnEveryEvent: boolean;
 }

@@ -131,6 +131,19 @@ describe("foldHookDecision: stdout", () => {
     expect(run({ stdout: '{"decision":"deny"}' })).toMatchObject({ decision: "invalid" });
   });
 
+  // Claude Code 2.1.328 validates every answer with one schema whose top-level `decision` is
+  // "approve" | "block" on every event (read from the pinned binary); on SessionStart "approve" gives
+  // no permission and does nothing. Codex keeps the decision to the events that honour it.
+  it('takes {"continue": true, "decision": "approve"} on Claude Code SessionStart, ignored', () => {
+    const session = (stdout: string, harness: "claude-code" | "codex" = "claude-code") =>
+      run({ stdout, event: "SessionStart", harness });
+    const approve = session('{"continue": true, "decision": "approve"}');
+    expect(approve).toMatchObject({ blocked: false, halted: false });
+    expect(approve.decision).not.toBe("invalid");
+    expect(session('{"decision":"block","reason":"r"}').decision).toBe("invalid");
+    expect(session('{"decision":"approve"}', "codex").decision).toBe("invalid");
+  });
+
   it("permissionDecision outranks the legacy decision", () => {
     expect(run({ stdout: pre({ permissionDecision: "allow" }, { decision: "block" }) })).toMatchObject({
       decision: "allow",

@@ -13,7 +13,8 @@ import type { AuditScratch } from "./audit-scratch.js";
 import { fetchedPackage } from "./cannot-run.js";
 import { hookBlocksHarmlessRule, hookCannotRunRule, hookDeniesBenignRule } from "./dynamic-rules.js";
 import { observe, runBudget } from "./observe-run.js";
-import { auditProbes, type AuditProbe } from "./probes.js";
+import { auditProbes, guardTools, isGuard, type AuditProbe } from "./probes.js";
+import { parseMatcher } from "../../core/audit/hook-events.js";
 import { runProbe } from "./run-probe.js";
 import { sourceLiterals, type SourceLiteral } from "./source-literals.js";
 import { projectDirOf } from "../../core/audit/project-dir.js";
@@ -68,7 +69,12 @@ export async function auditRegistration(
   const projectDir = projectDirOf(reg, scratch.tree);
   const source = scriptSource(reg, projectDir, pluginRoot);
   const literals: SourceLiteral[] = source !== undefined ? sourceLiterals(source) : [];
-  const probes = auditProbes(reg, scratch.tree, { budget: options.budget, literals });
+  const dirs = scratch.privateDirs();
+  const probes = auditProbes(reg, projectDir, {
+    budget: options.budget,
+    literals,
+    ifContext: { cwd: projectDir, projectDir, home: dirs.home },
+  });
   const budget = runBudget(reg.timeoutSeconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS, options.maxRunMs);
   const runs: DynamicRun[] = [];
   const seen = new Map<string, { text: string; count: number; rule: LintRuleMeta }>();
@@ -83,9 +89,14 @@ export async function auditRegistration(
       text: `cannot run here: ${fetched.what}.`,
       count: 1,
     });
-  const dirs = scratch.privateDirs();
-  for (const probe of fetched ? [] : probes) {
-    const result = await runProbe(spec, probe.event, {
+  // A guard for one tool other than Bash may ban it (agents cannot work without Bash: a deny of
+  // `echo` there is a broken guard).
+  const named = parseMatcher(reg.matcher);
+  const sole =
+    isGuard(reg) && named.kind === "names" && named.names.length === 1 ? guardTools(reg)[0] : undefined;
+  const onlyTool = sole !== "Bash" ? sole : undefined;
+  const run = (probe: AuditProbe) =>
+    runProbe(spec, probe.event, {
       scratch,
       dirs,
       projectDir,
@@ -94,7 +105,17 @@ export async function auditRegistration(
       harness: reg.harness,
       sandbox: options.sandbox,
     });
+  for (const probe of fetched ? [] : probes) {
+    // The harness would not run the hook on this probe (its `if:` rule does not select it).
+    if (probe.notRun !== undefined) continue;
+    let result = await run(probe);
     ran++;
+    // A gate that denies once per session (read the docs first, then go on) is judged on its steady
+    // answer: the same call again in the same session, as the agent would retry it.
+    if (probe.kind === "bland" && result.blocked && !result.halted) {
+      const again = await run(probe);
+      if (!again.blocked) result = again;
+    }
     runs.push({
       registration: reg,
       ...(probe.target !== undefined && { target: probe.target }),
@@ -105,6 +126,7 @@ export async function auditRegistration(
     const observations = observe(probe, result, budget, {
       tree: scratch.tree,
       ...(pluginRoot !== undefined && { pluginRoot }),
+      ...(onlyTool !== undefined && { onlyTool }),
     });
     for (const o of observations) {
       const prior = seen.get(o.rule.id);

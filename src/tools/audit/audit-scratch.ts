@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { basename, join, relative } from "node:path";
+import { HARNESSES } from "../../adapters/registry.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 
 /** The scratch area of one dynamic audit. */
@@ -26,6 +27,19 @@ export interface AuditScratch {
   /** Removes everything. */
   dispose(): void;
 }
+
+/**
+ * What a user's HOME holds when a hook runs: every harness's own dirs (the registry's `homeDirs`:
+ * `~/.claude/projects` …) and the XDG dirs, so a hook that logs under them does not fail on a
+ * missing parent as it never would on a real machine.
+ */
+const HOME_DIRS: readonly string[] = [
+  ...HARNESSES.flatMap((h) => h.homeDirs ?? []),
+  ".config",
+  ".cache",
+  ".local/share",
+  ".local/state",
+];
 
 /** Directories not copied: a VCS store is large and no hook needs its history (a fresh `git init` stands in). */
 const SKIPPED = new Set([".git", ".hg", ".svn"]);
@@ -61,6 +75,7 @@ export function makeAuditScratch(root: string): AuditScratch {
         const tmp = join(base, `tmp-${n}`);
         mkdirSync(home);
         mkdirSync(tmp);
+        for (const dir of HOME_DIRS) mkdirSync(join(home, dir), { recursive: true });
         return { home, tmp };
       },
       toCopy,

@@ -17,7 +17,7 @@ import {
   hookStdoutNoiseRule,
   hookTimeoutRule,
 } from "./dynamic-rules.js";
-import { GUARD_EVENTS, type AuditProbe } from "./probes.js";
+import type { AuditProbe } from "./probes.js";
 
 function excerpt(text: string): string {
   const t = text.trim().replace(/\s+/g, " ");
@@ -70,7 +70,12 @@ export function observe(
   probe: AuditProbe,
   r: HookRunResult,
   budget: RunBudget,
-  context: { readonly tree: string; readonly pluginRoot?: string },
+  context: {
+    readonly tree: string;
+    readonly pluginRoot?: string;
+    /** The one tool the guard's matcher names, when it names exactly one. */
+    readonly onlyTool?: string;
+  },
 ): Observation[] {
   const on = `on ${probe.label}`;
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
@@ -118,11 +123,23 @@ export function observe(
       return out;
     }
     const detail = r.hookError ?? (r.stderr.trim() !== "" ? `stderr: ${excerpt(r.stderr)}` : "no stderr");
-    out.push({
-      rule: hookCrashRule,
-      text: `exited ${r.exitCode ?? `by signal ${r.signal ?? "?"}`} ${on}: ${detail}.`,
-      stop: probe.kind === "bland",
-    });
+    const exited = `exited ${r.exitCode ?? `by signal ${r.signal ?? "?"}`} ${on}`;
+    if (r.blocked && !r.halted) {
+      // A harness that denies on any non-zero exit (Copilot CLI's preToolUse) blocks the call: a
+      // crash on a harmless call blocks every such call.
+      const plain = detail.replace(
+        / \(the harness treats this as a non-blocking error and the action proceeds\)/,
+        "",
+      );
+      const every = probe.kind === "bland" ? ", so every such call is blocked" : "";
+      out.push({
+        rule: hookCrashRule,
+        text: `${exited}: ${plain}; the harness denies the call on this exit${every}.`,
+        stop: probe.kind === "bland",
+      });
+      return out;
+    }
+    out.push({ rule: hookCrashRule, text: `${exited}: ${detail}.`, stop: probe.kind === "bland" });
     return out;
   }
   if (r.exitCode === 2) {
@@ -148,9 +165,19 @@ export function observe(
       text: `answered outside the contract ${on}: ${r.invalidReason ?? "invalid output"}`,
     });
   }
-  if (r.blocked && !r.halted && GUARD_EVENTS.has(String(r.event))) {
+  // Bland and benign probes are a guard's (probes.ts), in whatever harness.
+  if (r.blocked && !r.halted && (probe.kind === "bland" || probe.kind === "benign")) {
     const why = r.reason !== undefined ? ` ("${excerpt(r.reason)}")` : "";
-    if (probe.kind === "bland") {
+    const decided = r.decidedBy === "permission-decision" || r.decidedBy === "legacy-decision";
+    if (probe.kind === "bland" && context.onlyTool === probe.target && decided && r.reason) {
+      // A guard registered for one tool that answers every call with a reasoned deny is a ban of
+      // that tool ("WebSearch is disabled, use X instead"): policy, unless it was not meant.
+      out.push({
+        rule: hookDeniesBenignRule,
+        text: `denies every ${probe.target} call${why}: a ban of the tool, if that is the policy.`,
+        stop: true,
+      });
+    } else if (probe.kind === "bland") {
       out.push({
         rule: hookBlocksHarmlessRule,
         text: `denied the harmless ${probe.label}${why}.`,

@@ -7,7 +7,10 @@
 import { join } from "node:path";
 import { disasterCorpus, type DisasterCase } from "../../core/disasters/corpus.js";
 import { parseMatcher } from "../../core/audit/hook-events.js";
+import { claudeEventName, claudeToolName, nativeToolName } from "../../core/dialect.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
+import type { RuleContext } from "../../core/hook-config/if-rule.js";
+import { callSelectedBy, hasIfGate, ifGateSelects } from "./if-gate.js";
 import type { SourceLiteral } from "./source-literals.js";
 import { TOOLS, syntheticEvents, toolInput } from "./synthetic-events.js";
 
@@ -29,10 +32,17 @@ export interface AuditProbe {
   readonly kind: ProbeKind;
   /** How a finding names it: `Bash \`git push --force\`` or `SessionStart (startup)`. */
   readonly label: string;
+  /** Why the harness would not run the hook on this probe (its `if:` rule does not select it): not run. */
+  readonly notRun?: string;
 }
 
-/** Events whose hooks guard an action: driven over the corpus. */
+/** Events whose hooks guard an action (Claude Code's names): driven over the corpus. */
 export const GUARD_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PermissionRequest"]);
+
+/** Whether a registration guards an action, in any harness (Gemini `BeforeTool`, Copilot `preToolUse`). */
+export function isGuard(reg: HookRegistration): boolean {
+  return GUARD_EVENTS.has(claudeEventName(reg.dialect, reg.event));
+}
 /** Tools whose bland call is harmless for every policy (a Write may be refused by a TDD guard). */
 const HARMLESS_BLAND: ReadonlySet<string> = new Set(["Bash", "Read", "Glob", "Grep", "WebSearch"]);
 const FILE_TOOLS: ReadonlySet<string> = new Set(["Write", "Edit", "MultiEdit", "Read", "NotebookEdit"]);
@@ -48,16 +58,21 @@ function madeUpName(regex: RegExp): string | undefined {
 
 /** The tools a guard's matcher selects (at most four), in the order they are probed. */
 export function guardTools(reg: HookRegistration): string[] {
+  // Probes name Claude Code's tools; the harness's payload renames them (Gemini `run_shell_command`).
   const form = parseMatcher(reg.matcher);
   switch (form.kind) {
     case "all":
       return ["Bash", "Write", "Read"];
-    case "names":
-      return form.names.length > 0 ? [...new Set(form.names)].slice(0, 4) : ["Bash"];
+    case "names": {
+      const names = form.names.map((n) => claudeToolName(reg.dialect, n));
+      return names.length > 0 ? [...new Set(names)].slice(0, 4) : ["Bash"];
+    }
     case "regex": {
       const regex = form.regex;
-      if (!regex) return ["Bash"];
-      const hits = TOOLS.filter((t) => regex.test(t)).slice(0, 4);
+      // A matcher that is no valid regex (`Edit(docs/**)`) matches nothing: Claude Code 2.1.328 logs
+      // "Invalid regex pattern in hook matcher" and never runs the hook, so nothing is probed.
+      if (!regex) return [];
+      const hits = TOOLS.filter((t) => regex.test(nativeToolName(reg.dialect, t))).slice(0, 4);
       if (hits.length > 0) return hits;
       const made = madeUpName(regex);
       return [made ?? "Bash"];
@@ -114,7 +129,9 @@ function guardEvent(
     hook_event_name: reg.event,
     tool_name: tool,
     tool_input: input,
-    ...(reg.event === "PermissionRequest" ? { permission_suggestions: [] } : {}),
+    ...(claudeEventName(reg.dialect, reg.event) === "PermissionRequest"
+      ? { permission_suggestions: [] }
+      : {}),
   };
 }
 
@@ -167,11 +184,52 @@ export interface ProbeOptions {
   readonly budget: number;
   /** Strings the hook's source compares against. */
   readonly literals?: readonly SourceLiteral[];
+  /** Anchors the handler's `if:` rule (default: `cwd` for the session's directory and the project). */
+  readonly ifContext?: RuleContext;
 }
 
 /** The probes for one registration, in the order they run. */
 export function auditProbes(reg: HookRegistration, cwd: string, options: ProbeOptions): AuditProbe[] {
-  if (!GUARD_EVENTS.has(reg.event)) {
+  const probes = ungatedProbes(reg, cwd, options);
+  return hasIfGate(reg) ? gated(reg, probes, options.ifContext ?? { cwd, projectDir: cwd }) : probes;
+}
+
+/**
+ * The probes of a handler with an `if:` rule, as the harness runs it: the probes the rule does not
+ * select are kept but marked not run (the first of them only, to say so once), and a call the rule
+ * selects, made from the rule, runs first.
+ */
+function gated(
+  reg: HookRegistration & { condition: string },
+  probes: readonly AuditProbe[],
+  ctx: RuleContext,
+): AuditProbe[] {
+  const selects = (p: AuditProbe) =>
+    p.target === undefined || ifGateSelects(reg, p.target, p.event.tool_input, ctx);
+  const kept = probes.filter(selects);
+  const skipped = probes.find((p) => !selects(p));
+  const template = probes.find((p) => p.target !== undefined);
+  const call = callSelectedBy(reg.condition, ctx);
+  const fromRule: AuditProbe[] =
+    call !== undefined && template !== undefined
+      ? [
+          {
+            target: call.tool,
+            event: { ...template.event, tool_name: call.tool, tool_input: call.input },
+            kind: isGuard(reg) ? "source" : "event",
+            label: `${call.tool} ${show(call.input)}`.trim(),
+          },
+        ]
+      : [];
+  const notRun: AuditProbe[] =
+    skipped !== undefined
+      ? [{ ...skipped, notRun: `its if: rule ${JSON.stringify(reg.condition)} does not select it` }]
+      : [];
+  return [...fromRule, ...kept, ...notRun];
+}
+
+function ungatedProbes(reg: HookRegistration, cwd: string, options: ProbeOptions): AuditProbe[] {
+  if (!isGuard(reg)) {
     return syntheticEvents(reg, cwd).map((e) => ({
       ...e,
       kind: "event" as const,

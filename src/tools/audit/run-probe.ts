@@ -58,6 +58,8 @@ export async function runProbe(
     ? confineArgv(process0.argv, {
         managedSettingsDirs: managedSettingsDirs(),
         workDir: scratch.tree,
+        // The hook runs in its project, as the harness runs it (a nested project's relative scripts).
+        chdir: projectDir,
         home: dirs.home,
         tmpDir: dirs.tmp,
         network: "none",

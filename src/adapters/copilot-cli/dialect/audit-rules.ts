@@ -136,6 +136,17 @@ type Json = Record<string, unknown>;
 /** Commands that wait on the network or a package manager. */
 const SLOW = /\b(curl|wget|npm|npx|pnpm|yarn|pip3?|docker|gh|git\s+(fetch|clone|pull|push))\b/;
 
+/**
+ * A script's text without what it only compares against: comments, single-quoted strings and
+ * double-quoted strings with no command substitution (`grep -q "npm publish"` names npm, never runs it).
+ */
+function runnableText(source: string): string {
+  return source
+    .replace(/'[^'\n]*'/g, "''")
+    .replace(/"(?:[^"\\$\n]|\\.|\$(?!\())*"/g, '""')
+    .replace(/(^|\s)#.*$/gm, "$1");
+}
+
 function rangeOf(text: string, needle: string): SourceRange | undefined {
   const at = text.indexOf(needle);
   if (at < 0) return undefined;
@@ -210,7 +221,7 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
         );
       }
       const timeout = handler["timeoutSec"] ?? handler["timeout"];
-      if (rules.exit === "nonzero-denies" && SLOW.test(source)) {
+      if (rules.exit === "nonzero-denies" && SLOW.test(runnableText(source))) {
         out.push(
           finding(
             copilotTimeoutFailsOpenRule,

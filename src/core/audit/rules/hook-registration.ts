@@ -172,7 +172,10 @@ function checkMatcher(reg: HookRegistration): LintFinding[] {
   const sources = reg.event === "SessionStart" ? (event?.matcherValues ?? []) : [];
   if (sources.includes("fork") && form.kind === "names") {
     const listed = form.names.filter((n) => sources.includes(n));
-    if (listed.length > 0 && !form.names.includes("fork")) {
+    // A fork begins a session as startup and resume do; a hook only for "compact" or "clear" is
+    // about that moment, not about sessions starting, and is right to skip forks.
+    const startsSessions = listed.some((n) => n === "startup" || n === "resume");
+    if (startsSessions && !form.names.includes("fork")) {
       out.push(
         finding(
           sessionStartForkRule,
