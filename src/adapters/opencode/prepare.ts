@@ -7,7 +7,7 @@
  * loads plugins or MCP servers vigiles cannot record is refused.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { chmod, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { isRecord } from "../../core/is-record.js";
 import type { RunDirs, SessionSpec } from "../port.js";
@@ -76,6 +76,19 @@ async function writeSettingsHooks(spec: SessionSpec, dirs: RunDirs): Promise<voi
   await writeFileMakingDirs(join(dirs.workDir, SETTINGS_HOOKS_PLUGIN), settingsHooksPluginSource(hooks));
 }
 
+/**
+ * Without `rg` on PATH, 1.18.33 downloads ripgrep from github.com into `$XDG_CACHE_HOME/opencode/bin`
+ * the first time a tool needs it (grep, glob). Where the machine has none, a stub stands there that
+ * fails with a message, so a tool needing it fails visibly instead of reaching the network.
+ */
+async function stubRipgrepWhenAbsent(dirs: RunDirs): Promise<void> {
+  const onPath = (process.env["PATH"] ?? "").split(":").some((d) => d !== "" && existsSync(join(d, "rg")));
+  if (onPath) return;
+  const stub = join(openCodeXdgDirs(dirs)["XDG_CACHE_HOME"] ?? "", "opencode", "bin", "rg");
+  await writeFileMakingDirs(stub, "#!/bin/sh\necho 'vigiles: ripgrep (rg) is not installed on this machine; install it for grep and glob' >&2\nexit 2\n");
+  await chmod(stub, 0o755);
+}
+
 export async function prepareOpenCodeRun(spec: SessionSpec, dirs: RunDirs): Promise<void> {
   if ((spec.pluginDirs?.length ?? 0) > 0)
     throw new OpenCodeUnsupportedError(
@@ -93,4 +106,5 @@ export async function prepareOpenCodeRun(spec: SessionSpec, dirs: RunDirs): Prom
     await writeFileMakingDirs(joinInside(join(dirs.workDir, ".opencode", "agent"), `${name}.md`, "agent"), text);
   await writeSettingsHooks(spec, dirs);
   await wrapProjectPlugins(dirs);
+  await stubRipgrepWhenAbsent(dirs);
 }
