@@ -31,8 +31,8 @@ export const openCodeDialect: HookDialect = {
   subjectlessMatcher: "ignored",
   toolNames: CLAUDE_TO_OPENCODE_TOOL,
   knownTools: ["bash", "edit", "glob", "grep", "read", "skill", "task", "todowrite", "webfetch", "write"],
-  // OpenCode awaits a plugin function with no timeout of its own.
-  timeout: { unit: "s", field: "timeout", defaultSeconds: 0 },
+  // OpenCode awaits a plugin function until it settles: no timeout of its own.
+  timeout: { unit: "s", field: "timeout", defaultSeconds: Number.POSITIVE_INFINITY },
   handlers: { commandFields: [], typeOptional: false, configKeys: [], flatEntries: false },
   shell: "sh",
   hookEnv: () => ({}),

@@ -146,6 +146,9 @@ export function buildOpenCodeLaunch(input: LaunchInput): HarnessLaunch {
     TMPDIR: dirs.tmpDir,
     ...openCodeXdgDirs(dirs),
     OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeProviderConfig(endpoint)),
+    // 1.18.33 reads machine-wide managed config from /etc/opencode, over every other layer, unless
+    // this names another dir (its own test hook, read by the binary): a dir that does not exist.
+    OPENCODE_TEST_MANAGED_CONFIG_DIR: join(dirs.tmpDir, "vigiles-no-managed-config"),
   };
   const argv: [string, ...string[]] = [harness.path, "run", "--format", "json", prompts[0] ?? ""];
   return { argv, env, cwd: dirs.workDir, input: "" };

@@ -9,3 +9,5 @@ export const OPENCODE_PIN: PackagePin = { name: OPENCODE_PACKAGE, version: OPENC
 export const OPENCODE_INSTALL_LINE = installLine(OPENCODE_PIN);
 /** The environment variable that names an explicit OpenCode binary (`VIGILES_OPENCODE_BIN`). */
 export const OPENCODE_BIN_ENV = "VIGILES_OPENCODE_BIN";
+/** Where 1.18.33 reads machine-wide managed config on Linux (it outranks the user's and the project's). */
+export const OPENCODE_MANAGED_DIR = "/etc/opencode";
