@@ -164,6 +164,16 @@ export const HARNESS_FORMS: Readonly<Record<ConformanceHarness, HarnessForm>> = 
   gemini,
 };
 
+/**
+ * Registered harnesses the corpus has no form for, and why. OpenCode's hooks are in-process plugin
+ * functions: no command, no matcher and no registration file for the corpus to vary, and no
+ * registration for explain's free prediction to read; its plugin facts are pinned by real runs
+ * (test/opencode) and its fact probes instead.
+ */
+export const NO_CONFORMANCE_FORM: Readonly<Record<string, string>> = {
+  opencode: "hooks are plugin code, not command registrations the corpus varies",
+};
+
 /** `copilot-cli` is accepted for `copilot`, as `vigiles explain` does. */
 export function conformanceHarness(name: string): ConformanceHarness | undefined {
   if (name === "copilot-cli") return "copilot";
