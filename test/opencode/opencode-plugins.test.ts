@@ -4,7 +4,8 @@
 //   result, and the fire is `tool.execute.before:bash` (alias PreToolUse:Bash), blocked;
 // - the after-hook gap: tool.execute.after fires for a call that returned (a bash exiting 3 included),
 //   never for the blocked call nor for a tool that failed by itself (a read of a missing file);
-// - a before-hook's change to output.args is what the tool runs;
+// - a before-hook's change to output.args is what the tool runs; a throw in the after-hook turns the
+//   (already run) call's result into an error carrying the message;
 // - a plugin that fails to load (a missing import, a syntax error, a throw at init) is dropped by
 //   OpenCode without a word, and vigiles fails the run naming the plugin and the reason, unless the
 //   test allows it (then the load fires say which loaded).
@@ -26,6 +27,7 @@ export const Guard = async ({ directory }) => ({
   },
   "tool.execute.after": async (input) => {
     appendFileSync(directory + "/after.log", input.tool + " " + input.callID + "\\n");
+    if (input.args?.command === "exit 3") throw new Error("after: saw exit 3");
   },
 });
 `;
@@ -62,6 +64,9 @@ describe("OpenCode plugins, on the real CLI", () => {
         expect(r.file("said.txt")).toBe("HI\n");
         // The gap: after fired for the echo and the failing bash only.
         expect(r.file("after.log")).toBe("bash call_echo\nbash call_exit3\n");
+        // A throw in the after-hook: the command ran, and the model gets the message as an error result.
+        const exit3 = r.toolCalls.find((c) => c.id === "call_exit3");
+        expect(exit3?.result).toMatchObject({ text: "after: saw exit 3", isError: true });
         const missing = r.toolCalls.find((c) => c.id === "call_missing");
         expect(missing?.name).toBe("Read");
         expect(missing?.result?.isError).toBe(true);
