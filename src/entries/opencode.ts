@@ -11,3 +11,9 @@ export { OPENCODE_PACKAGE, OPENCODE_VERSION } from "../adapters/opencode/package
 export { OpenCodeNotFoundError, OpenCodeUnsupportedError } from "../adapters/opencode/errors.js";
 export { startOpenCodeMock } from "../adapters/opencode/mock/server.js";
 export { openCodeAvailableSync as openCodeAvailable } from "../adapters/opencode/resolve.js";
+export {
+  runOpenCodePluginHook,
+  type PluginHookCall,
+  type PluginHookRun,
+} from "../adapters/opencode/run-plugin-hook.js";
+export { checkOpenCodePlugin } from "../adapters/opencode/dialect/plugin-audit.js";
