@@ -53,12 +53,18 @@ async function bareRun(withPlugin) {
     });
     const t0 = performance.now();
     await new Promise((resolve, reject) => {
-      const child = spawn(launch.argv[0], launch.argv.slice(1), { cwd: launch.cwd, env: launch.env, stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn(launch.argv[0], launch.argv.slice(1), {
+        cwd: launch.cwd,
+        env: launch.env,
+        stdio: ["pipe", "pipe", "pipe"],
+      });
       child.stdin.end();
       child.stdout.resume();
       child.stderr.resume();
       child.on("error", reject);
-      child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`bare opencode exited ${code}`))));
+      child.on("close", (code) =>
+        code === 0 ? resolve() : reject(new Error(`bare opencode exited ${code}`)),
+      );
     });
     return performance.now() - t0;
   } finally {

@@ -94,14 +94,17 @@ describe("OpenCode plugins, on the real CLI", () => {
     async () => {
       const files = {
         ".opencode/plugin/guard.js": GUARD,
-        ".opencode/plugin/broken.js": 'import { x } from "./not-there.js";\nexport const Broken = async () => ({});\n',
+        ".opencode/plugin/broken.js":
+          'import { x } from "./not-there.js";\nexport const Broken = async () => ({});\n',
         ".opencode/plugin/boom.ts": 'export const Boom = async () => { throw new Error("boom at init"); };\n',
       };
       const model = [{ tool: "Bash", input: { command: "echo ok" } }, { text: "done" }];
       const failing = runHarnessTest(spec({ files, model }), { adapter: opencodeAdapter });
       await expect(failing).rejects.toBeInstanceOf(HookCrashedError);
       await expect(failing).rejects.toThrow(/broken\.js.*not-there\.js/);
-      const r = await runHarnessTest(spec({ files, model, allowHookCrashes: true }), { adapter: opencodeAdapter });
+      const r = await runHarnessTest(spec({ files, model, allowHookCrashes: true }), {
+        adapter: opencodeAdapter,
+      });
       try {
         const loads = (r.hooks ?? []).filter((h) => h.event === "plugin.load");
         expect(loads.map((h) => [h.name, h.exitCode]).sort()).toEqual([

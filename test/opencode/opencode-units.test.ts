@@ -38,9 +38,17 @@ const GUARD = write(
 
 describe("runOpenCodePluginHook: a plugin's hook on a synthetic call, in process", () => {
   test("a before-hook throw blocks with its message, as on the real CLI", async () => {
-    const run = await runOpenCodePluginHook({ plugin: GUARD, tool: "Bash", args: { command: "rm -rf keep" } });
+    const run = await runOpenCodePluginHook({
+      plugin: GUARD,
+      tool: "Bash",
+      args: { command: "rm -rf keep" },
+    });
     expect(run.loaded).toBe(true);
-    expect(run.decision).toMatchObject({ decision: "deny", blocked: true, reason: "guard: rm -rf is not allowed" });
+    expect(run.decision).toMatchObject({
+      decision: "deny",
+      blocked: true,
+      reason: "guard: rm -rf is not allowed",
+    });
   });
 
   test("a change to output.args is what the tool runs with; an allowed call decides nothing", async () => {
@@ -60,8 +68,17 @@ describe("runOpenCodePluginHook: a plugin's hook on a synthetic call, in process
   });
 
   test("a throw in tool.execute.after does not undo the call (no block)", async () => {
-    const after = write("after.js", 'export const A = async () => ({ "tool.execute.after": async () => { throw new Error("late"); } });\n');
-    const run = await runOpenCodePluginHook({ plugin: after, event: "tool.execute.after", tool: "Bash", args: { command: "ls" }, result: "x" });
+    const after = write(
+      "after.js",
+      'export const A = async () => ({ "tool.execute.after": async () => { throw new Error("late"); } });\n',
+    );
+    const run = await runOpenCodePluginHook({
+      plugin: after,
+      event: "tool.execute.after",
+      tool: "Bash",
+      args: { command: "ls" },
+      result: "x",
+    });
     expect(run.decision).toMatchObject({ blocked: false, hookError: "late" });
   });
 });
@@ -75,11 +92,14 @@ describe("the audit's OpenCode plugin rules", () => {
     expect(check("m.js", 'import { x } from "./nope.js";\nexport const M = async () => ({});\n')).toEqual([
       "opencode-plugin-will-not-load",
     ]);
-    expect(check("guard.js", 'import { a } from "./guard.js";\nexport const G = async () => ({});\n')).toEqual([]);
+    expect(
+      check("guard.js", 'import { a } from "./guard.js";\nexport const G = async () => ({});\n'),
+    ).toEqual([]);
   });
 
   test("an audit log kept only in tool.execute.after is warned about the gap", () => {
-    const text = 'export const L = async () => ({ "tool.execute.after": async (i) => { appendFileSync("audit.log", i.tool) } });\n';
+    const text =
+      'export const L = async () => ({ "tool.execute.after": async (i) => { appendFileSync("audit.log", i.tool) } });\n';
     expect(check("log.js", text)).toEqual(["opencode-after-hook-gap"]);
   });
 });
@@ -100,7 +120,9 @@ describe("the OpenCode launch and stream", () => {
     expect(launch.env["OPENCODE_DISABLE_MODELS_FETCH"]).toBe("1");
     expect(launch.env["OPENAI_BASE_URL"]).toBe("");
     expect(launch.env["XDG_CONFIG_HOME"]).toBe("/h/.config");
-    const config = JSON.parse(launch.env["OPENCODE_CONFIG_CONTENT"] ?? "{}") as { provider: Record<string, { options: { baseURL: string } }> };
+    const config = JSON.parse(launch.env["OPENCODE_CONFIG_CONTENT"] ?? "{}") as {
+      provider: Record<string, { options: { baseURL: string } }>;
+    };
     expect(config.provider["vigiles"]?.options.baseURL).toBe("http://127.0.0.1:9/v1");
   });
 
@@ -108,8 +130,26 @@ describe("the OpenCode launch and stream", () => {
     const reader = createOpenCodeStreamReader();
     const lines = [
       { type: "step_start", part: {} },
-      { type: "tool_use", part: { tool: "write", callID: "w", state: { status: "completed", input: { filePath: "a", content: "A" }, output: "ok" } } },
-      { type: "tool_use", part: { tool: "read", callID: "r", state: { status: "error", input: { filePath: "/x" }, error: "The user rejected permission to use this specific tool call." } } },
+      {
+        type: "tool_use",
+        part: {
+          tool: "write",
+          callID: "w",
+          state: { status: "completed", input: { filePath: "a", content: "A" }, output: "ok" },
+        },
+      },
+      {
+        type: "tool_use",
+        part: {
+          tool: "read",
+          callID: "r",
+          state: {
+            status: "error",
+            input: { filePath: "/x" },
+            error: "The user rejected permission to use this specific tool call.",
+          },
+        },
+      },
       { type: "step_start", part: {} },
       { type: "text", part: { text: "done" } },
       { type: "step_finish", part: { tokens: { input: 5, output: 2 } } },

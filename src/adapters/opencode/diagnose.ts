@@ -7,14 +7,18 @@
 import type { ModelRequest } from "../../core/trace.js";
 import type { FinishedProcess, RunProblem, StreamSummary } from "../port.js";
 
-const UNKNOWN_TOOL = /(?:unavailable tool|tool) ['"]?([A-Za-z0-9_.-]+)['"]?(?: is| was)? (?:not found|unavailable)|Model tried to call unavailable tool '([^']+)'/;
+const UNKNOWN_TOOL =
+  /(?:unavailable tool|tool) ['"]?([A-Za-z0-9_.-]+)['"]?(?: is| was)? (?:not found|unavailable)|Model tried to call unavailable tool '([^']+)'/;
 
 export function diagnoseOpenCodeRun(
   summary: StreamSummary,
   proc: FinishedProcess,
   requests: readonly ModelRequest[] = [],
 ): RunProblem | undefined {
-  if (summary.events.length === 0 && /Unknown argument|Not enough non-option arguments|Invalid values:/i.test(proc.stderr))
+  if (
+    summary.events.length === 0 &&
+    /Unknown argument|Not enough non-option arguments|Invalid values:/i.test(proc.stderr)
+  )
     return { kind: "flag-rejected", message: proc.stderr.trim().split("\n").slice(0, 3).join(" ") };
   const texts = [
     ...summary.toolCalls.flatMap((c) => (c.result?.isError ? [c.result.text] : [])),

@@ -45,7 +45,11 @@ export const openCodeFactProbes: readonly FactProbe[] = [
       const told = run.requestContains("PROBE-OPENCODE-REASON");
       return {
         holds: blocked && told,
-        observed: !blocked ? "the call ran (BLOCKED was written)" : told ? "blocked, and the model got the message" : "blocked, but the message never reached the model",
+        observed: !blocked
+          ? "the call ran (BLOCKED was written)"
+          : told
+            ? "blocked, and the model got the message"
+            : "blocked, but the message never reached the model",
       };
     },
   },
@@ -67,7 +71,10 @@ export const openCodeFactProbes: readonly FactProbe[] = [
     rules: [openCodePluginWillNotLoadRule.id],
     folding: [],
     pinnedBy: PINNED_BY,
-    session: session({ ".opencode/plugin/broken.js": 'import "./not-there.js";\nexport const Broken = async () => ({});\n' }, true),
+    session: session(
+      { ".opencode/plugin/broken.js": 'import "./not-there.js";\nexport const Broken = async () => ({});\n' },
+      true,
+    ),
     judge: (run) => {
       const streamSays = run.events.some((e) => JSON.stringify(e).includes("broken"));
       const ran = run.file("RAN") !== null;

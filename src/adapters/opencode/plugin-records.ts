@@ -18,7 +18,13 @@ import { toClaudeCall } from "./mock/tool-names.js";
 /** One line of the recorder's log. */
 export type PluginRecord =
   | { readonly kind: "load"; readonly plugin: string; readonly ok: true; readonly hooks: readonly string[] }
-  | { readonly kind: "load"; readonly plugin: string; readonly ok: false; readonly stage: string; readonly error: string }
+  | {
+      readonly kind: "load";
+      readonly plugin: string;
+      readonly ok: false;
+      readonly stage: string;
+      readonly error: string;
+    }
   | {
       readonly kind: "fire";
       readonly plugin: string;
@@ -41,7 +47,9 @@ export function readPluginRecords(log: string): PluginRecord[] {
     if (line.trim() === "") return [];
     try {
       const parsed: unknown = JSON.parse(line);
-      return isRecord(parsed) && typeof parsed["plugin"] === "string" ? [parsed as unknown as PluginRecord] : [];
+      return isRecord(parsed) && typeof parsed["plugin"] === "string"
+        ? [parsed as unknown as PluginRecord]
+        : [];
     } catch {
       return [];
     }
@@ -106,7 +114,12 @@ export function readPluginFires(log: string): HookFire[] {
 export function blockedCalls(records: readonly PluginRecord[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const r of records)
-    if (r.kind === "fire" && r.event === "tool.execute.before" && r.threw !== undefined && r.callID !== undefined)
+    if (
+      r.kind === "fire" &&
+      r.event === "tool.execute.before" &&
+      r.threw !== undefined &&
+      r.callID !== undefined
+    )
       out.set(r.callID, r.threw);
   return out;
 }

@@ -16,7 +16,11 @@ import { joinInside, writeFileMakingDirs } from "../shared/work-dir.js";
 import { OpenCodeUnsafeConfigError, OpenCodeUnsupportedError } from "./errors.js";
 import { openCodeXdgDirs } from "./launch.js";
 import { wrapProjectPlugins } from "./plugin-wrap.js";
-import { SETTINGS_HOOKS_PLUGIN, readClaudeCommandHooks, settingsHooksPluginSource } from "./settings-hooks.js";
+import {
+  SETTINGS_HOOKS_PLUGIN,
+  readClaudeCommandHooks,
+  settingsHooksPluginSource,
+} from "./settings-hooks.js";
 
 /** The project config files OpenCode 1.18.33 reads, relative to the project. */
 export const OPENCODE_CONFIG_FILES = [
@@ -54,7 +58,11 @@ export function assertProjectConfigStaysLocal(workDir: string): void {
     try {
       parsed = parseJsonc(readFileSync(path, "utf8"));
     } catch (error) {
-      throw new OpenCodeUnsafeConfigError(rel, "(the whole file)", `cannot be read as JSON (${String(error)}), so vigiles cannot check it`);
+      throw new OpenCodeUnsafeConfigError(
+        rel,
+        "(the whole file)",
+        `cannot be read as JSON (${String(error)}), so vigiles cannot check it`,
+      );
     }
     if (!isRecord(parsed)) continue;
     for (const [key, why] of Object.entries(UNSAFE_KEYS))
@@ -85,7 +93,10 @@ async function stubRipgrepWhenAbsent(dirs: RunDirs): Promise<void> {
   const onPath = (process.env["PATH"] ?? "").split(":").some((d) => d !== "" && existsSync(join(d, "rg")));
   if (onPath) return;
   const stub = join(openCodeXdgDirs(dirs)["XDG_CACHE_HOME"] ?? "", "opencode", "bin", "rg");
-  await writeFileMakingDirs(stub, "#!/bin/sh\necho 'vigiles: ripgrep (rg) is not installed on this machine; install it for grep and glob' >&2\nexit 2\n");
+  await writeFileMakingDirs(
+    stub,
+    "#!/bin/sh\necho 'vigiles: ripgrep (rg) is not installed on this machine; install it for grep and glob' >&2\nexit 2\n",
+  );
   await chmod(stub, 0o755);
 }
 
@@ -99,11 +110,18 @@ export async function prepareOpenCodeRun(spec: SessionSpec, dirs: RunDirs): Prom
   for (const [rel, text] of Object.entries(spec.files ?? {}))
     await writeFileMakingDirs(joinInside(dirs.workDir, rel), text);
   assertProjectConfigStaysLocal(dirs.workDir);
-  if (spec.instructions !== undefined) await writeFileMakingDirs(join(dirs.workDir, "AGENTS.md"), spec.instructions);
+  if (spec.instructions !== undefined)
+    await writeFileMakingDirs(join(dirs.workDir, "AGENTS.md"), spec.instructions);
   for (const [name, text] of Object.entries(spec.skills ?? {}))
-    await writeFileMakingDirs(joinInside(join(dirs.workDir, ".opencode", "skill"), join(name, "SKILL.md"), "skill"), text);
+    await writeFileMakingDirs(
+      joinInside(join(dirs.workDir, ".opencode", "skill"), join(name, "SKILL.md"), "skill"),
+      text,
+    );
   for (const [name, text] of Object.entries(spec.agents ?? {}))
-    await writeFileMakingDirs(joinInside(join(dirs.workDir, ".opencode", "agent"), `${name}.md`, "agent"), text);
+    await writeFileMakingDirs(
+      joinInside(join(dirs.workDir, ".opencode", "agent"), `${name}.md`, "agent"),
+      text,
+    );
   await writeSettingsHooks(spec, dirs);
   await wrapProjectPlugins(dirs);
   await stubRipgrepWhenAbsent(dirs);

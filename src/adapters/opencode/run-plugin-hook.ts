@@ -54,23 +54,38 @@ function initsOf(mod: Json): ((input: unknown, options: unknown) => unknown)[] {
     seen.add(value);
     const server = typeof value === "object" && value !== null ? (value as Json)["server"] : undefined;
     const fn = typeof value === "function" ? value : typeof server === "function" ? server : undefined;
-    if (fn === undefined) throw Object.assign(new TypeError("Plugin export is not a function"), { stage: "export" });
+    if (fn === undefined)
+      throw Object.assign(new TypeError("Plugin export is not a function"), { stage: "export" });
     out.push(fn as (input: unknown, options: unknown) => unknown);
   }
   return out;
 }
 
 function pluginContext(directory: string): Json {
-  const client = new Proxy({}, {
-    get: () => {
-      throw new Error("vigiles: the OpenCode server client is not available in an in-process run; use a harness test");
+  const client = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error(
+          "vigiles: the OpenCode server client is not available in an in-process run; use a harness test",
+        );
+      },
     },
-  });
-  return { client, project: { id: "vigiles", worktree: directory }, directory, worktree: directory, $: undefined };
+  );
+  return {
+    client,
+    project: { id: "vigiles", worktree: directory },
+    directory,
+    worktree: directory,
+    $: undefined,
+  };
 }
 
 /** Loads the plugin; its hook objects, or the stage and reason it failed at. */
-async function loadPlugin(path: string, directory: string): Promise<{ hooks: Json[] } | { stage: string; error: string }> {
+async function loadPlugin(
+  path: string,
+  directory: string,
+): Promise<{ hooks: Json[] } | { stage: string; error: string }> {
   let mod: Json;
   try {
     // A fresh module per run: a query makes Node import the file again.
@@ -117,10 +132,22 @@ export async function runOpenCodePluginHook(call: PluginHookCall): Promise<Plugi
   const args = { ...native.input };
   if ("stage" in loaded) {
     const loadError = loadFailureText(loaded);
-    return { loaded: false, loadError, calls: [], args, decision: foldOpenCodeHook({ event, exitCode: 0, stdout: "", stderr: "", timedOut: false }) };
+    return {
+      loaded: false,
+      loadError,
+      calls: [],
+      args,
+      decision: foldOpenCodeHook({ event, exitCode: 0, stdout: "", stderr: "", timedOut: false }),
+    };
   }
-  const input: Json = { tool: native.name, sessionID: "vigiles", callID: "vigiles-call", ...(event === "tool.execute.after" ? { args } : {}) };
-  const output: Json = event === "tool.execute.before" ? { args } : { title: "", output: call.result ?? "", metadata: {} };
+  const input: Json = {
+    tool: native.name,
+    sessionID: "vigiles",
+    callID: "vigiles-call",
+    ...(event === "tool.execute.after" ? { args } : {}),
+  };
+  const output: Json =
+    event === "tool.execute.before" ? { args } : { title: "", output: call.result ?? "", metadata: {} };
   const calls: { threw?: string; output: Json }[] = [];
   let threw: string | undefined;
   for (const hooks of loaded.hooks) {
@@ -135,6 +162,12 @@ export async function runOpenCodePluginHook(call: PluginHookCall): Promise<Plugi
       break;
     }
   }
-  const decision = foldOpenCodeHook({ event, exitCode: threw === undefined ? 0 : 2, stdout: "", stderr: threw ?? "", timedOut: false });
+  const decision = foldOpenCodeHook({
+    event,
+    exitCode: threw === undefined ? 0 : 2,
+    stdout: "",
+    stderr: threw ?? "",
+    timedOut: false,
+  });
   return { loaded: true, calls, decision, args: (output["args"] as Json | undefined) ?? args };
 }

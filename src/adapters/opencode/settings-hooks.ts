@@ -24,7 +24,8 @@ const EVENTS = ["PreToolUse", "PostToolUse"] as const;
 
 /** The command hooks of `settings.hooks`, by event; throws for what does not carry over. */
 export function readClaudeCommandHooks(hooks: unknown): Record<string, CommandHook[]> {
-  if (!isRecord(hooks)) throw new OpenCodeUnsupportedError("take settings.hooks", "it must be an object keyed by event");
+  if (!isRecord(hooks))
+    throw new OpenCodeUnsupportedError("take settings.hooks", "it must be an object keyed by event");
   const out: Record<string, CommandHook[]> = {};
   for (const [event, groups] of Object.entries(hooks)) {
     if (!(EVENTS as readonly string[]).includes(event))
@@ -32,7 +33,8 @@ export function readClaudeCommandHooks(hooks: unknown): Record<string, CommandHo
         `run a ${event} hook from settings.hooks`,
         "only PreToolUse and PostToolUse have plugin counterparts (tool.execute.before / after); write a plugin under .opencode/plugin",
       );
-    if (!Array.isArray(groups)) throw new OpenCodeUnsupportedError(`take settings.hooks.${event}`, "it must be a list");
+    if (!Array.isArray(groups))
+      throw new OpenCodeUnsupportedError(`take settings.hooks.${event}`, "it must be a list");
     out[event] = groups.flatMap((group: unknown) => {
       if (!isRecord(group) || !Array.isArray(group["hooks"])) return [];
       const matcher = typeof group["matcher"] === "string" ? group["matcher"] : undefined;
@@ -40,7 +42,11 @@ export function readClaudeCommandHooks(hooks: unknown): Record<string, CommandHo
         if (!isRecord(handler) || handler["type"] !== "command" || typeof handler["command"] !== "string")
           throw new OpenCodeUnsupportedError(`run a ${event} handler`, "only command hooks carry over");
         const timeout = typeof handler["timeout"] === "number" ? handler["timeout"] : 60;
-        return { ...(matcher !== undefined ? { matcher } : {}), command: handler["command"], timeoutSeconds: timeout };
+        return {
+          ...(matcher !== undefined ? { matcher } : {}),
+          command: handler["command"],
+          timeoutSeconds: timeout,
+        };
       });
     });
   }

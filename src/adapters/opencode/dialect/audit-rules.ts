@@ -24,4 +24,7 @@ export const openCodeAfterHookGapRule: LintRuleMeta = {
   autofix: false,
 };
 
-export const openCodeHookRules: readonly LintRuleMeta[] = [openCodePluginWillNotLoadRule, openCodeAfterHookGapRule];
+export const openCodeHookRules: readonly LintRuleMeta[] = [
+  openCodePluginWillNotLoadRule,
+  openCodeAfterHookGapRule,
+];

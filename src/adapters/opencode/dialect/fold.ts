@@ -13,9 +13,17 @@ export function foldOpenCodeHook(input: HookOutcomeInput): FoldedHookDecision {
   const threw = input.exitCode !== 0;
   const rule = OPENCODE_EVENT_RULES[input.event];
   const reason = input.stderr.trim() || "the plugin threw";
-  if (!threw) return { event: input.event, decision: "none", blocked: false, halted: false, decidedBy: "no-decision" };
+  if (!threw)
+    return { event: input.event, decision: "none", blocked: false, halted: false, decidedBy: "no-decision" };
   if (rule?.blocks === "call")
-    return { event: input.event, decision: "deny", blocked: true, halted: false, decidedBy: "exit-code", reason };
+    return {
+      event: input.event,
+      decision: "deny",
+      blocked: true,
+      halted: false,
+      decidedBy: "exit-code",
+      reason,
+    };
   return {
     event: input.event,
     decision: "none",
@@ -23,6 +31,8 @@ export function foldOpenCodeHook(input: HookOutcomeInput): FoldedHookDecision {
     halted: false,
     decidedBy: "crash",
     hookError: reason,
-    ...(rule === undefined ? { warnings: [`OpenCode has no plugin event named ${JSON.stringify(input.event)}`] } : {}),
+    ...(rule === undefined
+      ? { warnings: [`OpenCode has no plugin event named ${JSON.stringify(input.event)}`] }
+      : {}),
   };
 }

@@ -21,7 +21,8 @@ export interface PluginFileInput {
 }
 
 /** Specifiers of static imports, re-exports and literal dynamic imports (a regex over TS, where acorn cannot parse). */
-const IMPORT_SPECIFIER = /(?:\bimport\s[^'"`;]*?\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s[^'"`;]*?\bfrom\s*)(['"])([^'"]+)\1/g;
+const IMPORT_SPECIFIER =
+  /(?:\bimport\s[^'"`;]*?\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s[^'"`;]*?\bfrom\s*)(['"])([^'"]+)\1/g;
 
 export function importSpecifiers(text: string): string[] {
   // `import type` is erased before the module runs.
@@ -33,7 +34,10 @@ export function importSpecifiers(text: string): string[] {
 /** Whether a relative specifier resolves from `dir` the way Bun would (the file, or it with an extension or index). */
 function relativeResolves(dir: string, spec: string): boolean {
   const base = join(dir, spec);
-  const candidates = [base, ...[".ts", ".js", ".mjs", ".mts", ".tsx", ".jsx", ".json"].map((e) => `${base}${e}`)];
+  const candidates = [
+    base,
+    ...[".ts", ".js", ".mjs", ".mts", ".tsx", ".jsx", ".json"].map((e) => `${base}${e}`),
+  ];
   candidates.push(...["index.ts", "index.js"].map((i) => join(base, i)));
   // `./x.js` written for a TypeScript `./x.ts` (Bun maps it).
   if (/\.js$/.test(spec)) candidates.push(base.replace(/\.js$/, ".ts"));
@@ -43,7 +47,12 @@ function relativeResolves(dir: string, spec: string): boolean {
 function syntaxFinding(input: PluginFileInput): LintFinding | undefined {
   if (!input.path.endsWith(".js")) return undefined;
   try {
-    parse(input.text, { ecmaVersion: "latest", sourceType: "module", allowHashBang: true, allowAwaitOutsideFunction: true });
+    parse(input.text, {
+      ecmaVersion: "latest",
+      sourceType: "module",
+      allowHashBang: true,
+      allowAwaitOutsideFunction: true,
+    });
     return undefined;
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;

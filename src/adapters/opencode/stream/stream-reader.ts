@@ -66,7 +66,10 @@ export function createOpenCodeStreamReader(dirs?: RunDirs): StreamReader {
             output = "";
             const id = str(part["callID"]);
             const state = isRecord(part["state"]) ? part["state"] : {};
-            const { name, input } = toClaudeCall(str(part["tool"]), isRecord(state["input"]) ? state["input"] : {});
+            const { name, input } = toClaudeCall(
+              str(part["tool"]),
+              isRecord(state["input"]) ? state["input"] : {},
+            );
             const result = resultOf(state, blocked.get(id));
             calls.set(id, { id, name, input, ...(result !== undefined ? { result } : {}) });
             break;
