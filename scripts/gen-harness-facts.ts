@@ -92,6 +92,8 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "gemini-unset-variable": `Gemini CLI 0.61.0 neither sets nor substitutes CLAUDE_PLUGIN_ROOT (its hook runner substitutes only \`\${extensionPath}\`); ${seenIn("test/dialect/divergences.test.ts")} (the command runs as /hooks/… and exits 127)`,
   "gemini-exact-matcher": `Gemini CLI 0.61.0's hook planner (matchesTrigger: \`matcher === trigger\` for SessionStart, SessionEnd and PreCompress); ${seenIn("test/conformance/sample.test.ts")} (an alternation never fires in the real CLI)`,
   "gemini-claude-tool-matcher": `Gemini CLI 0.61.0's hook planner (unanchored RegExp over its tool names); ${seenIn("test/harness/same-spec.test.ts")} (Bash translated to run_shell_command)`,
+  "opencode-plugin-will-not-load": `OpenCode 1.18.33's plugin loader (a failed import, export or init is logged, never printed; the run exits 0); ${seenIn("test/opencode/opencode-plugins.test.ts")} (a missing import and a throw at init, dropped)`,
+  "opencode-after-hook-gap": `OpenCode 1.18.33's tool wrapper (tool.execute.after is triggered only after the tool returned); ${seenIn("test/opencode/opencode-plugins.test.ts")} (not for a blocked call nor a read of a missing file)`,
   "hook-crash": `${CONTRACT}, Hook output (any other exit: a non-blocking error)`,
   "hook-timeout": `${CONTRACT}, Hook output (a timeout: cancelled, no decision)`,
   "hook-stdout-noise": `${CONTRACT}, Hook output (JSON only when the first non-blank character is \`{\`)`,
