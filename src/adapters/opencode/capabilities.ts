@@ -2,8 +2,8 @@ import type { HarnessCapabilities } from "../port.js";
 
 /** What this harness can report or do, as data (the capability matrix is generated from it). */
 export const OPENCODE_CAPABILITIES: HarnessCapabilities = {
-  // A `skill` tool call in the stream names the skill the model loaded (read as Skill).
-  skillSelectionEvents: true,
+  // A `skill` tool call would name the skill the model loaded, but no real run has pinned it yet.
+  skillSelectionEvents: false,
   // The `--format json` stream carries no plugin activity: fires come from the plugin recorder.
   hookEventsInStream: false,
   effort: false,
