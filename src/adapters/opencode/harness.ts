@@ -20,6 +20,8 @@ export const openCodeHarness: HarnessEntry = {
   markers: [".opencode", "opencode.json", "opencode.jsonc"],
   weakMarkers: [],
   explainSource: "registrations",
+  noConformance:
+    "its hooks are in-process plugin functions: no command, matcher or registration file for the corpus to vary; its plugin facts are pinned by real runs (test/opencode) and fact probes",
   readRegistrations: openCodeRegistrations,
   // Its hooks are plugin files: each is checked by OpenCode's own rules (dialect/plugin-audit.ts).
   hookFileAudit: {

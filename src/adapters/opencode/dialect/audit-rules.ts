@@ -13,6 +13,8 @@ export const openCodePluginWillNotLoadRule: LintRuleMeta = {
     "OpenCode drops a plugin that has a syntax error, imports a module that is not there, throws at its top level, exports something other than a function, or throws in its plugin function, with nothing printed and exit 0: every hook it declared is silently gone.",
   fix: "Fix the plugin so it loads (`vigiles audit` names the reason), and keep a harness test that asserts it fired.",
   autofix: false,
+  source:
+    "OpenCode 1.18.33's plugin loader (a failed import, export or init is logged, never printed; the run exits 0); seen with the pinned CLI in `test/opencode/opencode-plugins.test.ts` (a missing import and a throw at init, dropped)",
 };
 
 export const openCodeAfterHookGapRule: LintRuleMeta = {
@@ -22,6 +24,8 @@ export const openCodeAfterHookGapRule: LintRuleMeta = {
     "OpenCode calls tool.execute.after only for a tool that returned: never for a call a tool.execute.before blocked, nor for a tool that failed by itself (a read of a missing file). An audit log or counter kept there silently misses those calls.",
   fix: "Record in tool.execute.before too (it sees every call), or listen to the `event` hook's message.part.updated events for tool parts in the error state.",
   autofix: false,
+  source:
+    "OpenCode 1.18.33's tool wrapper (tool.execute.after is triggered only after the tool returned); seen with the pinned CLI in `test/opencode/opencode-plugins.test.ts` (not for a blocked call nor a read of a missing file)",
 };
 
 export const openCodeHookRules: readonly LintRuleMeta[] = [
