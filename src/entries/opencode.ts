@@ -17,3 +17,4 @@ export {
   type PluginHookRun,
 } from "../adapters/opencode/run-plugin-hook.js";
 export { checkOpenCodePlugin } from "../adapters/opencode/dialect/plugin-audit.js";
+export { explainOpenCodePlugins, type ExplainedPlugin } from "../adapters/opencode/explain-plugins.js";

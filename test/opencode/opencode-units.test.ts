@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { checkOpenCodePlugin } from "../../src/adapters/opencode/dialect/plugin-audit.js";
+import { explainOpenCodePlugins } from "../../src/adapters/opencode/explain-plugins.js";
 import { buildOpenCodeLaunch } from "../../src/adapters/opencode/launch.js";
 import { runOpenCodePluginHook } from "../../src/adapters/opencode/run-plugin-hook.js";
 import { createOpenCodeStreamReader } from "../../src/adapters/opencode/stream/stream-reader.js";
@@ -166,5 +167,17 @@ describe("the OpenCode launch and stream", () => {
       name: "edit",
       input: { filePath: "a", oldString: "x", newString: "y" },
     });
+  });
+});
+
+describe("explainOpenCodePlugins: which plugins load and which events they declare", () => {
+  test("in OpenCode's order, with what a throw means and what would drop the plugin", () => {
+    const explained = explainOpenCodePlugins(root);
+    const guard = explained.find((p) => p.plugin === ".opencode/plugin/guard.js");
+    expect(guard?.hooks.map((h) => h.event)).toEqual(["tool.execute.before"]);
+    expect(guard?.hooks[0]?.meaning).toMatch(/a throw blocks the call/);
+    const missing = explained.find((p) => p.plugin === ".opencode/plugin/missing.js");
+    expect(missing?.findings.map((f) => f.ruleId)).toEqual(["opencode-plugin-will-not-load"]);
+    expect(explained.map((p) => p.plugin)).toEqual([...explained.map((p) => p.plugin)].sort());
   });
 });
