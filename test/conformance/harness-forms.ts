@@ -14,7 +14,7 @@ import type {
 } from "../../src/adapters/port.js";
 import { findHarness, HARNESSES } from "../../src/adapters/registry.js";
 
-/** Every registered harness, by its registry id (case ids start with it). */
+/** Every registered harness with a conformance form (not OpenCode: `noConformance`), by its registry id (case ids start with it). */
 export const CONFORMANCE_HARNESSES: readonly string[] = HARNESSES.filter(
   (h) => h.conformance !== undefined,
 ).map((h) => h.id);
