@@ -4,13 +4,14 @@
 // or a throw at init drops the plugin); the audit's plugin rules; the launch pins routing and the
 // offline switches and leaves stdin empty; the stream reader reads OpenCode's events in Claude
 // Code's tool names.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { checkOpenCodePlugin } from "../../src/adapters/opencode/dialect/plugin-audit.js";
 import { explainOpenCodePlugins } from "../../src/adapters/opencode/explain-plugins.js";
 import { buildOpenCodeLaunch } from "../../src/adapters/opencode/launch.js";
+import { prepareOpenCodeRun } from "../../src/adapters/opencode/prepare.js";
 import { runOpenCodePluginHook } from "../../src/adapters/opencode/run-plugin-hook.js";
 import { createOpenCodeStreamReader } from "../../src/adapters/opencode/stream/stream-reader.js";
 import { toOpenCodeCall } from "../../src/adapters/opencode/mock/tool-names.js";
@@ -179,5 +180,35 @@ describe("explainOpenCodePlugins: which plugins load and which events they decla
     const missing = explained.find((p) => p.plugin === ".opencode/plugin/missing.js");
     expect(missing?.findings.map((f) => f.ruleId)).toEqual(["opencode-plugin-will-not-load"]);
     expect(explained.map((p) => p.plugin)).toEqual([...explained.map((p) => p.plugin)].sort());
+  });
+});
+
+describe("prepareOpenCodeRun", () => {
+  const runDirs = () => {
+    const base = mkdtempSync(join(root, "run-"));
+    const dirs = { workDir: join(base, "w"), homeDir: join(base, "h"), tmpDir: join(base, "t") };
+    for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+    return dirs;
+  };
+
+  test("each project plugin is moved aside and a recording wrapper takes its name", async () => {
+    const dirs = runDirs();
+    await prepareOpenCodeRun(
+      { prompt: "x", files: { ".opencode/plugin/guard.js": "export const G = async () => ({});\n" } },
+      dirs,
+    );
+    const plugin = join(dirs.workDir, ".opencode", "plugin");
+    expect(existsSync(join(plugin, "guard.vigiles-original.mjs"))).toBe(true);
+    expect(readFileSync(join(plugin, "guard.js"), "utf8")).toContain(
+      'await import("./guard.vigiles-original.mjs")',
+    );
+  });
+
+  test("a fixture config that names a provider, a model or a plugin list is refused", async () => {
+    for (const config of ['{"provider": {}}', '{ // c\n "model": "anthropic/x" }', '{"plugin": ["x"]}']) {
+      await expect(
+        prepareOpenCodeRun({ prompt: "x", files: { "opencode.json": config } }, runDirs()),
+      ).rejects.toThrow(/Refusing to start OpenCode: opencode.json sets/);
+    }
   });
 });
