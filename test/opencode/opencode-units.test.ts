@@ -15,6 +15,8 @@ import { prepareOpenCodeRun } from "../../src/adapters/opencode/prepare.js";
 import { runOpenCodePluginHook } from "../../src/adapters/opencode/run-plugin-hook.js";
 import { createOpenCodeStreamReader } from "../../src/adapters/opencode/stream/stream-reader.js";
 import { toOpenCodeCall } from "../../src/adapters/opencode/mock/tool-names.js";
+import { startOpenCodeMock } from "../../src/adapters/opencode/mock/server.js";
+import { scriptModel } from "../../src/adapters/mock/script.js";
 
 const root = mkdtempSync(join(tmpdir(), "vigiles-opencode-units-"));
 const pluginDir = join(root, ".opencode", "plugin");
@@ -211,4 +213,9 @@ describe("prepareOpenCodeRun", () => {
       ).rejects.toThrow(/Refusing to start OpenCode: opencode.json sets/);
     }
   });
+});
+
+test("a script with subagent turns is refused: OpenCode's requests do not name their agent", async () => {
+  const script = scriptModel([{ text: "done" }], { agents: { helper: [{ text: "sub" }] } });
+  await expect(startOpenCodeMock(script)).rejects.toThrow(/cannot serve a subagent's scripted turns/);
 });
