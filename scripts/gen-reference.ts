@@ -18,6 +18,7 @@ export const ENTRIES: readonly { readonly name: string; readonly file: string }[
   { name: "vigiles/codex", file: "src/entries/codex.ts" },
   { name: "vigiles/copilot", file: "src/entries/copilot.ts" },
   { name: "vigiles/gemini", file: "src/entries/gemini.ts" },
+  { name: "vigiles/opencode", file: "src/entries/opencode.ts" },
   { name: "vigiles/adapter", file: "src/entries/adapter.ts" },
   { name: "vigiles/vitest", file: "src/entries/vitest.ts" },
   { name: "vigiles/jest", file: "src/entries/jest.ts" },

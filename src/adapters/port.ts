@@ -473,8 +473,13 @@ export interface HarnessEntry {
    * registration reader).
    */
   readonly explainSource: "layered-settings" | "registrations";
-  /** Its words for the conformance corpus (free prediction against the real CLI). */
-  readonly conformance: ConformanceForm;
+  /**
+   * Its words for the conformance corpus (free prediction against the real CLI). Absent only with
+   * `noConformance`, the reason the corpus's command registrations do not fit it (OpenCode's hooks
+   * are plugin code).
+   */
+  readonly conformance?: ConformanceForm;
+  readonly noConformance?: string;
   /** Its paid tier's credentials; absent: vigiles has no paid driver for it. */
   readonly paidCredentials?: PaidCredentials;
   /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */

@@ -13,6 +13,7 @@ import { claudeCodeHarness } from "./claude-code/harness.js";
 import { codexHarness } from "./codex/harness.js";
 import { copilotHarness } from "./copilot-cli/harness.js";
 import { geminiHarness } from "./gemini-cli/harness.js";
+import { openCodeHarness } from "./opencode/harness.js";
 import type { HarnessEntry } from "./port.js";
 
 /** Every registered harness; the first is the default. */
@@ -21,6 +22,7 @@ export const HARNESSES: readonly HarnessEntry[] = [
   codexHarness,
   copilotHarness,
   geminiHarness,
+  openCodeHarness,
 ];
 
 /** The default harness (Claude Code). */

@@ -14,8 +14,10 @@ import type {
 } from "../../src/adapters/port.js";
 import { findHarness, HARNESSES } from "../../src/adapters/registry.js";
 
-/** Every registered harness, by its registry id (case ids start with it). */
-export const CONFORMANCE_HARNESSES: readonly string[] = HARNESSES.map((h) => h.id);
+/** Every registered harness with a conformance form (not OpenCode: `noConformance`), by its registry id (case ids start with it). */
+export const CONFORMANCE_HARNESSES: readonly string[] = HARNESSES.filter(
+  (h) => h.conformance !== undefined,
+).map((h) => h.id);
 export type ConformanceHarness = string;
 
 export type EventRole = ConformanceRole;
@@ -33,16 +35,18 @@ export interface HarnessForm extends ConformanceForm {
 }
 
 export const HARNESS_FORMS: Readonly<Record<ConformanceHarness, HarnessForm>> = Object.fromEntries(
-  HARNESSES.map((h) => [
-    h.id,
-    {
-      ...h.conformance,
-      id: h.id,
-      explainId: h.id,
-      layeredSettings: h.explainSource === "layered-settings",
-      loadAdapter: () => h.loadAdapter(),
-    },
-  ]),
+  HARNESSES.flatMap((h) => (h.conformance === undefined ? [] : [[h, h.conformance] as const])).map(
+    ([h, form]) => [
+      h.id,
+      {
+        ...form,
+        id: h.id,
+        explainId: h.id,
+        layeredSettings: h.explainSource === "layered-settings",
+        loadAdapter: () => h.loadAdapter(),
+      },
+    ],
+  ),
 );
 
 /** The form of a registered harness (its id). */

@@ -1,0 +1,1 @@
+export const allowed = (args) => !String(args.command ?? "").includes("rm -rf");
