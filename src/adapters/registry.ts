@@ -13,6 +13,7 @@ import { claudeCodeHarness } from "./claude-code/harness.js";
 import { codexHarness } from "./codex/harness.js";
 import { copilotHarness } from "./copilot-cli/harness.js";
 import { geminiHarness } from "./gemini-cli/harness.js";
+import { qwenHarness } from "./qwen-code/harness.js";
 import type { HarnessEntry } from "./port.js";
 
 /** Every registered harness; the first is the default. */
@@ -21,6 +22,7 @@ export const HARNESSES: readonly HarnessEntry[] = [
   codexHarness,
   copilotHarness,
   geminiHarness,
+  qwenHarness,
 ];
 
 /** The default harness (Claude Code). */
