@@ -1,14 +1,16 @@
 // One harness spec, written once in Claude Code's terms (tool names, a `settings.hooks` Bash guard,
 // a timeout in seconds) with four checks, passes unchanged under the REAL Claude Code, Codex, GitHub
-// Copilot and Gemini CLIs, run concurrently. The checks are the same list for all four: each CLI
+// Copilot, Gemini and Qwen Code CLIs, run concurrently. The checks are the same list for all five: each CLI
 // names the fired event in its own words (Gemini: BeforeTool), and a fire answers to Claude Code's
 // name too (core/hook-decision/claude-event.ts). Under Copilot the settings.hooks become a repository
 // hooks file under the PascalCase event name (the VS Code-compatible variant); under Gemini they are
-// translated (PreToolUse → BeforeTool, Bash → run_shell_command, seconds → milliseconds).
+// translated (PreToolUse → BeforeTool, Bash → run_shell_command, seconds → milliseconds). Qwen Code
+// reads them as they are: its events are Claude Code's, and its matcher takes `Bash` as an alias.
 import { describe, expect, test } from "vitest";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
+import { qwenAdapter } from "../../src/adapters/qwen-code/adapter.js";
 import type { HarnessAdapter } from "../../src/adapters/port.js";
 import { assertChecks } from "../../src/core/checks/assert-checks.js";
 import { hookFired } from "../../src/core/checks/hook-fired.js";
@@ -55,14 +57,15 @@ const HARNESSES: readonly (readonly [string, HarnessAdapter | undefined])[] = [
   ["Codex", codexAdapter],
   ["Copilot CLI", copilotAdapter],
   ["Gemini CLI", geminiAdapter],
+  ["Qwen Code", qwenAdapter],
 ];
 
 /** The one list of checks every harness must pass. */
 const CHECKS = [tool("Bash"), output(/done/), wrote("RAN"), hookFired("PreToolUse")];
 
-describe("one harness spec, four real CLIs", () => {
+describe("one harness spec, five real CLIs", () => {
   test(
-    "the same spec and the same checks pass under Claude Code, Codex, Copilot CLI and Gemini CLI",
+    "the same spec and the same checks pass under Claude Code, Codex, Copilot CLI, Gemini CLI and Qwen Code",
     async () => {
       const runs = await Promise.all(
         HARNESSES.map(([, adapter]) =>
@@ -80,7 +83,7 @@ describe("one harness spec, four real CLIs", () => {
           expect(denied?.result, name).toMatchObject({ isError: true });
         }
         // Each CLI's own words for the fire the checks read in Claude Code's.
-        const [, , copilot, gemini] = runs;
+        const [, , copilot, gemini, qwen] = runs;
         expect(copilot?.hooks?.map((h) => h.name)).toEqual(["PreToolUse:Bash", "PreToolUse:Bash"]);
         // Copilot's words for an exit-2 deny: the hook's stderr does not reach the model.
         expect(copilot?.toolCalls[1]?.result).toMatchObject({ denied: true, deniedBy: "hook" });
@@ -90,6 +93,10 @@ describe("one harness spec, four real CLIs", () => {
         expect(gemini?.hooks?.map((h) => [h.name, h.alias])).toEqual([
           ["BeforeTool:run_shell_command", "PreToolUse:Bash"],
           ["BeforeTool:run_shell_command", "PreToolUse:Bash"],
+        ]);
+        expect(qwen?.hooks?.map((h) => [h.name, h.alias])).toEqual([
+          ["PreToolUse:run_shell_command", "PreToolUse:Bash"],
+          ["PreToolUse:run_shell_command", "PreToolUse:Bash"],
         ]);
       } finally {
         for (const r of runs) r.cleanup();
