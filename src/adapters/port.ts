@@ -9,7 +9,12 @@
  * (`startMock`) is kept apart from the launch so the same command line runs against either.
  */
 import type { HookDialect } from "../core/dialect.js";
-import type { RegisteredHook, RegistrationReading } from "../core/hook-config/registration.js";
+import type {
+  RegisteredHook,
+  RegistrationReading,
+  RegistrationSource,
+} from "../core/hook-config/registration.js";
+import type { LintFinding } from "../core/audit/types.js";
 import type { ModelTurnSource } from "../core/model-turn.js";
 import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
 
@@ -315,6 +320,67 @@ export interface FactProbe {
   judge(run: FactProbeRun): FactProbeVerdict;
 }
 
+/** One hook file of a harness, as the static audit finds it. */
+export interface AuditHookFile {
+  /** Absolute path. */
+  readonly path: string;
+  /** `settings`: hooks are optional among other keys; `hooks-file`: the file exists to register hooks. */
+  readonly role: "settings" | "hooks-file";
+  /** Where its registrations come from, in the harness's words. */
+  readonly source: RegistrationSource;
+  /** The plugin or extension it ships in (absolute). */
+  readonly pluginRoot?: string;
+  /**
+   * The project its hooks run in (their cwd and project-dir variable), absolute: the folder holding
+   * `.claude/` for a project settings file, so a nested project resolves its scripts against itself.
+   * Absent: the audited root.
+   */
+  readonly projectDir?: string;
+}
+
+/** Where the same script is also registered for the default harness (Claude Code). */
+export interface ClaudeUse {
+  readonly event: string;
+  readonly file: string;
+}
+
+/** One hook file handed to a harness's own audit rules. */
+export interface HookFileCheckInput {
+  /** The audited root, absolute. */
+  readonly root: string;
+  readonly hookFile: AuditHookFile;
+  /** The path findings name (relative to the root, `/` separators). */
+  readonly file: string;
+  readonly text: string;
+  /** The default harness's registrations of the script at an absolute path (portability rules). */
+  readonly claudeUsesOf: (path: string) => readonly ClaudeUse[];
+}
+
+/** How `vigiles audit` finds and reads a harness's hook files. */
+export interface HookFileAudit {
+  /**
+   * Its hook files under `root`. `glob` takes patterns relative to `root` (a `**` prefix matches at
+   * any depth), applies the audit's ignores and returns absolute paths, sorted.
+   */
+  find(root: string, glob: (patterns: readonly string[]) => readonly string[]): readonly AuditHookFile[];
+  /**
+   * Its own rules over one of its files, for a shape the shared hook-config catalogue does not read
+   * (Copilot's flat entries, Gemini's settings). Absent: the catalogue reads the file with the dialect.
+   */
+  check?(input: HookFileCheckInput): readonly LintFinding[];
+}
+
+/** Where a paid-tier eval of a harness finds its credentials (`vigiles doctor` looks, never uses them). */
+export interface PaidCredentials {
+  /** How doctor names the tier (`paid tier (Codex)`). */
+  readonly subject: string;
+  /** What was found (`OPENAI_API_KEY is set`, a login file), or undefined. */
+  find(env: NodeJS.ProcessEnv, home: string): string | undefined;
+  /** What doctor says when nothing is found, and what to do. */
+  readonly missing: string;
+  readonly fix?: string;
+}
+
 /**
  * One harness as the registry lists it: everything a tool needs to know of it without starting it.
  * Each adapter folder exports its own (`<folder>/harness.ts`); src/adapters/registry.ts lists them.
@@ -342,6 +408,8 @@ export interface HarnessEntry {
   readonly weakMarkers: readonly string[];
   /** The hook registrations of a repository, as this harness reads them. */
   readRegistrations(root: string): RegistrationReading;
+  /** Its hook files as `vigiles audit` finds and checks them (static rules, and `--run`'s probes). */
+  readonly hookFileAudit: HookFileAudit;
   /** The hook registrations of a plugin loaded for a run (`--plugin-dir`); absent: it loads none. */
   readPluginRegistrations?(pluginRoot: string, root: string): RegistrationReading;
   /**
@@ -361,6 +429,8 @@ export interface HarnessEntry {
    * registration reader).
    */
   readonly explainSource: "layered-settings" | "registrations";
+  /** Its paid tier's credentials; absent: vigiles has no paid driver for it. */
+  readonly paidCredentials?: PaidCredentials;
   /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */
   readonly driftRecheck: string;
   /** The adapter, imported only when asked for. */

@@ -28,19 +28,6 @@ export type Mount =
   | { readonly kind: "proc"; readonly path: string }
   | { readonly kind: "dev"; readonly path: string };
 
-/**
- * Where the harnesses read machine-wide managed settings on Linux: Claude Code
- * (`/etc/claude-code/managed-settings.json` and `.d/`), Codex (`/etc/codex/managed_config.toml`,
- * which beats `-c` overrides), Gemini CLI (`/etc/gemini-cli/settings.json`, system-defaults) and
- * Copilot CLI (`/etc/github-copilot/managed-settings.json` and `policy.d/`).
- */
-export const MANAGED_SETTINGS_DIRS: readonly string[] = [
-  "/etc/claude-code",
-  "/etc/codex",
-  "/etc/gemini-cli",
-  "/etc/github-copilot",
-];
-
 /** Where a Linux host keeps its daemons' sockets (dbus, docker, systemd, the user's runtime dir). */
 const SOCKET_DIRS: readonly string[] = ["/run", "/var/run"];
 
@@ -111,8 +98,11 @@ export interface MountPlanInput {
   readonly hostSockets?: readonly string[];
   /** Folders walked for sockets besides the run's binds; {@link SOCKET_WALK_DIRS} when absent. */
   readonly socketWalkDirs?: readonly string[];
-  /** The machine-wide managed-settings folders to mask; {@link MANAGED_SETTINGS_DIRS} when absent. */
-  readonly managedDirs?: readonly string[];
+  /**
+   * The machine-wide managed-settings folders to mask: every registered harness's (the registry's
+   * `managedSettingsDirs()`), which outrank every layer a run controls.
+   */
+  readonly managedDirs: readonly string[];
 }
 
 function real(path: string): string | undefined {
@@ -271,7 +261,7 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   // Managed settings: the test's own where it gave them, else an empty folder.
   const supplied = new Map(input.managedSettings.map((b) => [b.target, b.source]));
   const roomMade = new Set<string>();
-  for (const dir of new Set([...(input.managedDirs ?? MANAGED_SETTINGS_DIRS), ...supplied.keys()])) {
+  for (const dir of new Set([...input.managedDirs, ...supplied.keys()])) {
     const source = supplied.get(dir);
     if (source === undefined) {
       mask(real(dir));

@@ -85,6 +85,11 @@ export interface ManagedSettingsBind {
 }
 
 export interface ConfineOptions {
+  /**
+   * Where the harnesses read machine-wide managed settings (masked, or bound to `managedSettings`):
+   * the registry's `managedSettingsDirs()`, every registered harness's.
+   */
+  readonly managedSettingsDirs: readonly string[];
   /** Writable, and the working directory inside. */
   readonly workDir: string;
   /** A private HOME, writable (HOME is set to it inside). */
@@ -161,7 +166,7 @@ export function confineArgv(argv: readonly string[], options: ConfineOptions): [
 export function confineArgvWithPlan(
   argv: readonly string[],
   options: ConfineOptions,
-  plan: Pick<MountPlanInput, "managedDirs" | "hostSockets">,
+  plan: Partial<Pick<MountPlanInput, "managedDirs" | "hostSockets">>,
 ): [string, ...string[]] {
   if (!bwrapAvailable()) {
     throw new ConfinementUnavailableError(selfTest && !selfTest.ok ? selfTest.detail : "unknown reason");
@@ -174,6 +179,7 @@ export function confineArgvWithPlan(
     writable: options.writable ?? [],
     allowedSockets: options.allowedSockets ?? [],
     managedSettings: options.managedSettings ?? [],
+    managedDirs: options.managedSettingsDirs,
     hostHomes: hostHomes(),
     // The project (tests, fixtures, hooks at absolute paths) and node itself stay visible when they
     // live under a masked folder (a checkout under HOME or /tmp, node from ~/.nvm).

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { confineArgvWithPlan } from "../../src/runtime/confine.js";
-import { MANAGED_SETTINGS_DIRS } from "../../src/runtime/confine-mounts.js";
+import { managedSettingsDirs } from "../../src/adapters/registry.js";
 import { runScript } from "../../src/tiers/run-script/run-script.js";
 import { explainEvent } from "../../src/tools/explain/explain-event.js";
 import { hookSources } from "../../src/tools/explain/hook-sources.js";
@@ -285,7 +285,7 @@ describe("a confined run cannot get out", { timeout: 240_000 }, () => {
   });
 
   test("machine-wide managed settings are an empty folder inside (a test folder stands in for /etc/claude-code)", () => {
-    expect(MANAGED_SETTINGS_DIRS).toEqual(expect.arrayContaining(["/etc/claude-code", "/etc/codex"]));
+    expect(managedSettingsDirs()).toEqual(expect.arrayContaining(["/etc/claude-code", "/etc/codex"]));
     const managed = join(scratch, "etc-claude-code");
     mkdirSync(managed, { recursive: true });
     writeFileSync(
@@ -297,7 +297,7 @@ describe("a confined run cannot get out", { timeout: 240_000 }, () => {
     const run = (managedDirs: string[]) => {
       const argv = confineArgvWithPlan(
         ["sh", "-c", read],
-        { workDir: work, home: work, network: "none" },
+        { managedSettingsDirs: [], workDir: work, home: work, network: "none" },
         { managedDirs },
       );
       return spawnSync(argv[0], argv.slice(1), { encoding: "utf8" });

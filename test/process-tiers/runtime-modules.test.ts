@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDir, liveTempDirs } from "../../src/runtime/temp-dir.js";
 import { changedPaths, deletedPaths, snapshotDir } from "../../src/runtime/work-dir-snapshot.js";
 import { bwrapAvailable, confineArgv, ConfinementUnavailableError } from "../../src/runtime/confine.js";
+import { managedSettingsDirs } from "../../src/adapters/registry.js";
 import { runProcess } from "../../src/runtime/process.js";
 
 describe("makeTempDir / removeTempDir", () => {
@@ -106,7 +107,7 @@ describe("confineArgv (bubblewrap, real runs)", () => {
           "-c",
           `echo w > ./in-work && echo h > "$HOME/in-home" && pwd && (echo o > ${outside}/escape) 2>&1; echo rc=$?; (echo o > ${outsideTmp}/escape) 2>&1; echo rc=$?`,
         ],
-        { workDir: work, home, network: "none" },
+        { managedSettingsDirs: managedSettingsDirs(), workDir: work, home, network: "none" },
       );
       expect(argv[0]).toBe("bwrap");
       const r = await runProcess({ argv, env: { PATH: process.env.PATH } });
@@ -129,13 +130,23 @@ describe("confineArgv (bubblewrap, real runs)", () => {
     const probe = `fetch("http://127.0.0.1:${port}/").then(async r => console.log("got", await r.text()), e => console.log("failed", e.cause?.code ?? e.message))`;
     try {
       const none = await runProcess({
-        argv: confineArgv([process.execPath, "-e", probe], { workDir: work, home, network: "none" }),
+        argv: confineArgv([process.execPath, "-e", probe], {
+          managedSettingsDirs: managedSettingsDirs(),
+          workDir: work,
+          home,
+          network: "none",
+        }),
         env: { PATH: process.env.PATH },
         timeoutMs: 20_000,
       });
       expect(none.stdout, none.stderr).toMatch(/^failed/);
       const shared = await runProcess({
-        argv: confineArgv([process.execPath, "-e", probe], { workDir: work, home, network: "shared" }),
+        argv: confineArgv([process.execPath, "-e", probe], {
+          managedSettingsDirs: managedSettingsDirs(),
+          workDir: work,
+          home,
+          network: "shared",
+        }),
         env: { PATH: process.env.PATH },
         timeoutMs: 20_000,
       });
@@ -153,6 +164,7 @@ describe("confineArgv (bubblewrap, real runs)", () => {
     try {
       const r = await runProcess({
         argv: confineArgv(["sh", "-c", 'echo t > "$TMPDIR/t" && ls /tmp | wc -l'], {
+          managedSettingsDirs: managedSettingsDirs(),
           workDir: work,
           home,
           tmpDir: tmp,

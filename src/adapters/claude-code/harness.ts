@@ -1,4 +1,6 @@
 /** Claude Code's line of the harness registry. */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { HarnessEntry } from "../port.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { claudeCodeDialect } from "./dialect.js";
@@ -18,7 +20,28 @@ export const claudeCodeHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "layered-settings",
   readRegistrations: claudeCodeRegistrations,
+  // Plugins' hooks files are found with the plugins (tools/audit/discover.ts).
+  hookFileAudit: {
+    find: (_root, glob) =>
+      glob(["**/.claude/settings.json", "**/.claude/settings.local.json"]).map((path) => ({
+        path,
+        role: "settings",
+        source: path.endsWith(".local.json") ? "local settings" : "project settings",
+        projectDir: dirname(dirname(path)),
+      })),
+  },
   readPluginRegistrations: claudeCodePluginRegistrations,
+  paidCredentials: {
+    subject: "paid tier (Claude)",
+    find: (env, home) =>
+      env["ANTHROPIC_API_KEY"] !== undefined
+        ? "ANTHROPIC_API_KEY is set"
+        : existsSync(join(home, ".claude", ".credentials.json"))
+          ? "a Claude Code login (~/.claude/.credentials.json)"
+          : undefined,
+    missing: "no credentials: vigiles/eval runs against a real model will stop before the first trial",
+    fix: "export ANTHROPIC_API_KEY=… or run `claude` once to log in (the free tiers need nothing)",
+  },
   driftRecheck:
     "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).claudeCodeAdapter,

@@ -1,4 +1,6 @@
 /** Codex's line of the harness registry. */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { HarnessEntry } from "../port.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { codexDialect } from "./dialect.js";
@@ -19,6 +21,25 @@ export const codexHarness: HarnessEntry = {
   weakMarkers: ["AGENTS.md"],
   explainSource: "registrations",
   readRegistrations: codexRegistrations,
+  hookFileAudit: {
+    find: (_root, glob) =>
+      glob(["**/.codex/hooks.json"]).map((path) => ({
+        path,
+        role: "hooks-file",
+        source: "hooks file",
+        projectDir: dirname(dirname(path)),
+      })),
+  },
+  paidCredentials: {
+    subject: "paid tier (Codex)",
+    find: (env, home) =>
+      env["OPENAI_API_KEY"] !== undefined
+        ? "OPENAI_API_KEY is set"
+        : existsSync(join(home, ".codex", "auth.json"))
+          ? "a Codex login (~/.codex/auth.json)"
+          : undefined,
+    missing: "no credentials (only needed for paid Codex evals)",
+  },
   driftRecheck:
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).codexAdapter,

@@ -9,6 +9,6 @@ import { readRegistrationFiles } from "../shared/read-registration-files.js";
 /** Every Codex command hook registered under `root`. */
 export function codexRegistrations(root: string): RegistrationReading {
   return readRegistrationFiles(root, [
-    { dialect: codexDialect, source: "codex hooks", path: ".codex/hooks.json" },
+    { dialect: codexDialect, source: "hooks file", path: ".codex/hooks.json" },
   ]);
 }

@@ -2,6 +2,7 @@
 import type { HarnessEntry } from "../port.js";
 import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { copilotDialect } from "./dialect.js";
+import { copilotHookFileAudit } from "./dialect/audit-file.js";
 import { COPILOT_PIN, COPILOT_BIN_ENV } from "./package-pin.js";
 import { homedir } from "node:os";
 import { copilotPluginRegistrations, copilotRegistrations } from "./registrations.js";
@@ -20,6 +21,7 @@ export const copilotHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: copilotRegistrations,
+  hookFileAudit: copilotHookFileAudit,
   readPluginRegistrations: copilotPluginRegistrations,
   // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
   registrationGate: (root, env) => {

@@ -2,6 +2,7 @@
 import type { HarnessEntry } from "../port.js";
 import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { geminiDialect } from "./dialect.js";
+import { geminiHookFileAudit } from "./dialect/audit-file.js";
 import { GEMINI_PIN, GEMINI_BIN_ENV } from "./package-pin.js";
 import {
   geminiExtensionRegistrations,
@@ -23,6 +24,7 @@ export const geminiHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: geminiRegistrations,
+  hookFileAudit: geminiHookFileAudit,
   readPluginRegistrations: geminiExtensionRegistrations,
   registrationGate: (root) => {
     const switches = geminiHookSwitches(root);

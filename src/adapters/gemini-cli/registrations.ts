@@ -19,7 +19,7 @@ export function geminiRegistrations(root: string): RegistrationReading {
     .sort()
     .map((manifest) => join(root, dirname(manifest)));
   const files: RegistrationFile[] = [
-    { dialect: geminiDialect, source: "gemini settings", path: ".gemini/settings.json" },
+    { dialect: geminiDialect, source: "project settings", path: ".gemini/settings.json" },
     ...extensions.map(extensionFile),
   ];
   return readRegistrationFiles(root, files);

@@ -27,6 +27,8 @@ export interface HookFileInput {
   readonly role: "settings" | "hooks-file";
   /** Absolute directory of the plugin the file belongs to. */
   readonly pluginRoot?: string;
+  /** The project its hooks run in, relative to the audited root (`/` separators); absent: the root. */
+  readonly projectDir?: string;
   /**
    * Set when `text` was synthesized from another file's `hooks` (SKILL.md or agent frontmatter):
    * findings in `file` point here instead, and carry no edits (their offsets are not the file's).
@@ -40,6 +42,8 @@ export interface HookRegistration {
   readonly harness: HarnessId;
   readonly dialect: HookDialect;
   readonly pluginRoot?: string;
+  /** The project its hooks run in, relative to the audited root; absent: the root. */
+  readonly projectDir?: string;
   readonly event: string;
   readonly eventRange: SourceRange;
   readonly matcher?: string;
@@ -204,6 +208,7 @@ export function readHooksConfig(input: HookFileInput): HooksConfig {
           harness: input.dialect.harness,
           dialect: input.dialect,
           ...(input.pluginRoot !== undefined && { pluginRoot: input.pluginRoot }),
+          ...(input.projectDir !== undefined && { projectDir: input.projectDir }),
           event,
           eventRange: rangeOf(eventMember.name),
           ...(matcher !== undefined &&

@@ -1,20 +1,17 @@
 /**
- * The project a registration belongs to, which is what `$CLAUDE_PROJECT_DIR` (and the hook's cwd)
- * is when the harness runs it: the folder holding `.claude/` (or `.codex/`, `.gemini/`) for a
- * project settings file, so a project nested in the audited tree (`examples/my-project/.claude/
- * settings.json`) resolves its scripts against itself, not against the audited root. Hooks files
- * of plugins and anything else resolve against the root, as before.
+ * The project a registration belongs to, which is what the project-dir variable (and the hook's cwd)
+ * is when the harness runs it: the project its harness declares for the file (the folder holding
+ * `.claude/` for a project settings file), so a project nested in the audited tree
+ * (`examples/my-project/.claude/settings.json`) resolves its scripts against itself, not against the
+ * audited root. Hooks files of plugins and anything else resolve against the root.
  */
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 
-const PROJECT_SETTINGS =
-  /(?:^|[\\/])\.(?:claude[\\/]settings(?:\.local)?|codex[\\/]hooks|gemini[\\/]settings)\.json$/;
-
-/** `file` is as a registration carries it: relative to `root`, or absolute. */
+/** `projectDir` is as a registration carries it: relative to `root`. */
 export function projectDirOf(
-  reg: { readonly file: string; readonly pluginRoot?: string },
+  reg: { readonly projectDir?: string; readonly pluginRoot?: string },
   root: string,
 ): string {
-  if (reg.pluginRoot !== undefined || !PROJECT_SETTINGS.test(reg.file)) return root;
-  return resolve(root, dirname(dirname(reg.file)));
+  if (reg.pluginRoot !== undefined || reg.projectDir === undefined) return root;
+  return resolve(root, reg.projectDir);
 }

@@ -23,14 +23,17 @@ export interface RegisteredTimeout {
   readonly field: string;
 }
 
-/** Where a registration comes from, in the harness's words. */
+/**
+ * Where a registration comes from: project settings (`.claude/settings.json`, `.gemini/settings.json`),
+ * a hooks file of its own (`.codex/hooks.json`), repository hooks (`.github/hooks/*.json`), a plugin
+ * or an extension.
+ */
 export type RegistrationSource =
   | "project settings"
   | "local settings"
   | "plugin"
-  | "codex hooks"
+  | "hooks file"
   | "repository hooks"
-  | "gemini settings"
   | "extension";
 
 /** One command handler as a harness registers it. */

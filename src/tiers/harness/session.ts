@@ -15,6 +15,7 @@ import type {
   StreamSummary,
 } from "../../adapters/port.js";
 import { openRunDirs, type RunDirsLease } from "./run-dirs.js";
+import { managedSettingsDirs } from "../../adapters/registry.js";
 import { confineArgv, hostHomes, type ManagedSettingsBind } from "../../runtime/confine.js";
 import { confinedCli } from "../../runtime/confine-cli.js";
 import { copyProject } from "../../runtime/copy-project.js";
@@ -129,6 +130,7 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
         ]),
       ];
       argv = confineArgv(inner, {
+        managedSettingsDirs: managedSettingsDirs(),
         workDir: dirs.workDir,
         home: dirs.homeDir,
         tmpDir: dirs.tmpDir,

@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
+import { managedSettingsDirs } from "../../adapters/registry.js";
 import { confineArgv } from "../../runtime/confine.js";
 import type { ProcessResult } from "../../runtime/process.js";
 import type { SyncProcessOptions } from "../../runtime/process-sync.js";
@@ -104,6 +105,7 @@ export function prepareScriptRun(
     const home = own(owned, makeTempDir("vigiles-home-"));
     const tmpDir = own(owned, makeTempDir("vigiles-tmp-"));
     const confined = confineArgv(argv, {
+      managedSettingsDirs: managedSettingsDirs(),
       workDir,
       home,
       tmpDir,

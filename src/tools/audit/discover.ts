@@ -6,16 +6,16 @@ import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { HarnessId } from "../../core/dialect.js";
+import type { AuditHookFile } from "../../adapters/port.js";
 import { parseJson, getMember } from "../../core/audit/json-ast.js";
+import { DEFAULT_HARNESS, HARNESSES } from "../../adapters/registry.js";
 
 /** Paths never searched: dependencies, build output, VCS data and test fixtures. */
 export const DEFAULT_AUDIT_IGNORE = ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/__fixtures__/**"];
 
-export interface DiscoveredHookFile {
-  readonly path: string;
+/** A hook file as its harness's HarnessEntry.hookFileAudit found it, and the harness. */
+export interface DiscoveredHookFile extends AuditHookFile {
   readonly harness: HarnessId;
-  readonly role: "settings" | "hooks-file";
-  readonly pluginRoot?: string;
 }
 export interface DiscoveredPlugin {
   readonly root: string;
@@ -32,16 +32,13 @@ export interface DiscoveredMarkdown {
 /** What lives under the audited directory. Paths are absolute. */
 export interface Discovery {
   readonly root: string;
+  /** Every registered harness's hook files (its HarnessEntry.hookFileAudit), then the plugins'. */
   readonly hookFiles: DiscoveredHookFile[];
-  /** GitHub Copilot CLI repository hooks files (`.github/hooks/*.json`), read by their own rules. */
-  readonly copilotHookFiles: string[];
   readonly plugins: DiscoveredPlugin[];
   readonly skills: DiscoveredMarkdown[];
   readonly agents: DiscoveredMarkdown[];
   readonly commands: DiscoveredMarkdown[];
   readonly workflows: DiscoveredMarkdown[];
-  /** Gemini CLI hook files: `.gemini/settings.json` and each extension's `hooks/hooks.json`. */
-  readonly geminiHookFiles: string[];
 }
 
 function glob(root: string, patterns: string[], ignore: readonly string[]): string[] {
@@ -106,13 +103,11 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
     }
     return best;
   };
-  const hookFiles: DiscoveredHookFile[] = [];
-  for (const path of glob(root, ["**/.claude/settings.json", "**/.claude/settings.local.json"], ignore)) {
-    hookFiles.push({ path, harness: "claude-code", role: "settings" });
-  }
-  for (const path of glob(root, ["**/.codex/hooks.json"], ignore)) {
-    hookFiles.push({ path, harness: "codex", role: "hooks-file" });
-  }
+  const hookFiles: DiscoveredHookFile[] = HARNESSES.flatMap((h) =>
+    h.hookFileAudit
+      .find(root, (patterns) => glob(root, [...patterns], ignore))
+      .map((f) => ({ ...f, harness: h.id })),
+  );
   for (const plugin of plugins) {
     const main = join(plugin.root, "hooks", "hooks.json");
     // lstat, not existsSync: a hooks.json that is a broken link or a symlink loop is still there for
@@ -120,7 +115,13 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
     const present = existsSync(main) || lstatOrUndefined(main) !== undefined;
     const files = present ? [main, ...extraHookFiles(plugin)] : extraHookFiles(plugin);
     for (const path of files)
-      hookFiles.push({ path, harness: "claude-code", role: "hooks-file", pluginRoot: plugin.root });
+      hookFiles.push({
+        path,
+        harness: DEFAULT_HARNESS.id,
+        role: "hooks-file",
+        source: "plugin",
+        pluginRoot: plugin.root,
+      });
   }
   const md = (patterns: string[]): DiscoveredMarkdown[] =>
     glob(root, patterns, ignore).map((path) => {
@@ -142,23 +143,15 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
     ...md(["**/commands/*.md"]).filter(inPluginDir("commands")),
   ];
   const workflows = md(["**/workflows/*.js"]).filter(inPluginDir("workflows"));
-  const geminiHookFiles = [
-    ...glob(root, ["**/.gemini/settings.json"], ignore),
-    ...glob(root, ["**/gemini-extension.json"], ignore)
-      .map((manifest) => join(dirname(manifest), "hooks", "hooks.json"))
-      .filter((path) => existsSync(path)),
-  ];
   const unique = (list: DiscoveredMarkdown[]) => [...new Map(list.map((d) => [d.path, d])).values()];
   return {
     root,
     hookFiles,
-    copilotHookFiles: glob(root, ["**/.github/hooks/*.json"], ignore),
     plugins,
     skills: unique(skills),
     agents: unique(agents),
     commands: unique(commands),
     workflows,
-    geminiHookFiles,
   };
 }
 

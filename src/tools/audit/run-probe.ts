@@ -8,6 +8,7 @@ import { InvalidOptionError } from "../../core/errors.js";
 import { foldHookDecision } from "../../tiers/run-hook/fold.js";
 import type { HarnessId } from "../../core/dialect.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
+import { managedSettingsDirs } from "../../adapters/registry.js";
 import { confineArgv } from "../../runtime/confine.js";
 import { runProcess } from "../../runtime/process.js";
 import { buildEnv } from "../../tiers/run-script/prepare.js";
@@ -55,6 +56,7 @@ export async function runProbe(
   };
   const argv = options.sandbox
     ? confineArgv(process0.argv, {
+        managedSettingsDirs: managedSettingsDirs(),
         workDir: scratch.tree,
         home: dirs.home,
         tmpDir: dirs.tmp,

@@ -9,13 +9,13 @@ import { findScriptWord, resolveScriptPath } from "../../core/audit/command-word
 import type { HookFileInput, HookRegistration } from "../../core/audit/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/audit/lint-harness.js";
 import type { AgentInput } from "../../core/audit/rules/plugin-agent.js";
-import { checkCopilotHooksFile, type ClaudeUse } from "../../adapters/copilot-cli/dialect/audit-rules.js";
-import { checkGeminiHooksFile } from "../../adapters/gemini-cli/dialect/audit-rules.js";
 import type { HookScriptInput } from "../../core/audit/rules/hook-script.js";
 import { languageOf } from "../../core/audit/source-scan.js";
 import type { LintFinding } from "../../core/audit/types.js";
 import { VigilesError } from "../../core/errors.js";
-import { dialectOf } from "../../adapters/registry.js";
+import { DEFAULT_HARNESS, dialectOf, harnessEntry } from "../../adapters/registry.js";
+import type { ClaudeUse } from "../../adapters/port.js";
+import { ownRuleRegistrations } from "./own-rule-files.js";
 import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
 import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/audit/frontmatter-recovery.js";
 import { localPythonModules } from "./python-modules.js";
@@ -114,14 +114,20 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
   const discovery = discoverHarness(root, options.ignore ?? DEFAULT_AUDIT_IGNORE);
   const skills = discovery.skills.map((s) => skillInput(root, s));
   const embedded = embeddedHookFiles(root, discovery);
+  // A harness whose hook files have rules of their own (Copilot, Gemini) is read by them; the
+  // shared hook-config catalogue reads the rest with each file's dialect.
+  const ownRules = (h: Discovery["hookFiles"][number]) => harnessEntry(h.harness).hookFileAudit.check;
+  const catalogueFiles = discovery.hookFiles.filter((h) => ownRules(h) === undefined);
+  const ownRuleFiles = discovery.hookFiles.filter((h) => ownRules(h) !== undefined);
   const { findings, registrations } = lintHarness({
     hookFiles: [
-      ...discovery.hookFiles.map((h) => ({
+      ...catalogueFiles.map((h) => ({
         file: displayPath(root, h.path),
         text: read(h.path),
         dialect: dialectOf(h.harness),
         role: h.role,
         ...(h.pluginRoot !== undefined && { pluginRoot: h.pluginRoot }),
+        ...(h.projectDir !== undefined && { projectDir: relativeDir(root, h.projectDir) }),
       })),
       ...embedded,
     ],
@@ -137,18 +143,23 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       text: read(w.path),
     })),
     resolveScript: (reg) => scriptOf(reg, root),
-    hookModules: discovery.hookFiles.flatMap((h) =>
+    hookModules: catalogueFiles.flatMap((h) =>
       hookModulesOf(h.path).map((m) => ({ file: displayPath(root, m.path), source: m.source })),
     ),
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
     ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });
   const claudeUses = claudeUsesByScript(root, registrations);
-  for (const path of discovery.copilotHookFiles) {
-    findings.push(...copilotFindings(root, path, (p) => claudeUses.get(p) ?? []));
-  }
-  for (const path of discovery.geminiHookFiles) {
-    findings.push(...checkGeminiHooksFile({ file: displayPath(root, path), text: read(path) }));
+  for (const h of ownRuleFiles) {
+    const check = ownRules(h);
+    const file = displayPath(root, h.path);
+    const text = read(h.path);
+    findings.push(
+      ...(check?.({ root, hookFile: h, file, text, claudeUsesOf: (p) => claudeUses.get(p) ?? [] }) ?? []),
+    );
+    // Their command hooks join the registrations, so `--run` probes them in their own dialect.
+    const projectDir = h.projectDir !== undefined ? relativeDir(root, h.projectDir) : undefined;
+    registrations.push(...ownRuleRegistrations(h, file, text, projectDir));
   }
   return { root, findings, registrations, discovery, summary: summarize(findings) };
 }
@@ -230,6 +241,7 @@ function claudeUsesByScript(
 ): Map<string, ClaudeUse[]> {
   const claudeUses = new Map<string, ClaudeUse[]>();
   for (const reg of registrations) {
+    if (reg.harness !== DEFAULT_HARNESS.id) continue;
     const script = scriptOf(reg, root);
     if (!script?.exists) continue;
     const path = resolve(root, script.file);
@@ -238,33 +250,9 @@ function claudeUsesByScript(
   return claudeUses;
 }
 
-/** A Copilot hooks file's findings; its commands resolve against the project (the dir holding `.github`). */
-function copilotFindings(
-  root: string,
-  path: string,
-  claudeUsesOf: (path: string) => readonly ClaudeUse[],
-): LintFinding[] {
-  const projectDir = resolve(path, "..", "..", "..");
-  return checkCopilotHooksFile({
-    file: displayPath(root, path),
-    text: read(path),
-    resolveScript: (command) => {
-      const word = findScriptWord(command);
-      if (word === undefined) return undefined;
-      const value = word.word.value.replace(/^\$(\{COPILOT_PROJECT_DIR\}|COPILOT_PROJECT_DIR)/, projectDir);
-      if (value.includes("$") || value.startsWith("~")) return undefined;
-      const script = value.startsWith("/") ? value : resolve(projectDir, value);
-      try {
-        const st = statSync(script);
-        return st.isFile() && st.size <= MAX_SOURCE_BYTES
-          ? { path: script, source: read(script) }
-          : { path: script };
-      } catch {
-        return undefined;
-      }
-    },
-    claudeUsesOf,
-  });
+/** `dir` relative to `root` with `/` separators (`""` for the root itself). */
+function relativeDir(root: string, dir: string): string {
+  return relative(root, dir).split(sep).join("/");
 }
 
 /** Counts findings by severity. */

@@ -3,7 +3,7 @@
  * with, whether bubblewrap confinement really works here (a confined run, not a `which`), and
  * whether the paid tier has credentials. It never calls a model: credentials are looked for, not used.
  */
-import { accessSync, constants, existsSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
 import type { HarnessAdapter, HarnessEntry } from "../../adapters/port.js";
@@ -125,37 +125,23 @@ function confinementLine(env: NodeJS.ProcessEnv): DoctorLine {
   };
 }
 
+/** Each paid tier's credentials, as its harness finds them: looked for, never used. */
 function credentialLines(env: NodeJS.ProcessEnv, home: string): DoctorLine[] {
-  const anthropic =
-    env["ANTHROPIC_API_KEY"] !== undefined
-      ? "ANTHROPIC_API_KEY is set"
-      : existsSync(join(home, ".claude", ".credentials.json"))
-        ? "a Claude Code login (~/.claude/.credentials.json)"
-        : undefined;
-  const openai =
-    env["OPENAI_API_KEY"] !== undefined
-      ? "OPENAI_API_KEY is set"
-      : existsSync(join(home, ".codex", "auth.json"))
-        ? "a Codex login (~/.codex/auth.json)"
-        : undefined;
   const note = "not contacted: doctor never calls a model";
-  return [
-    anthropic
-      ? { level: "ok", subject: "paid tier (Claude)", message: `${anthropic}; ${note}` }
-      : {
-          level: "info",
-          subject: "paid tier (Claude)",
-          message: "no credentials: vigiles/eval runs against a real model will stop before the first trial",
-          fix: "export ANTHROPIC_API_KEY=… or run `claude` once to log in (the free tiers need nothing)",
-        },
-    openai
-      ? { level: "ok", subject: "paid tier (Codex)", message: `${openai}; ${note}` }
-      : {
-          level: "info",
-          subject: "paid tier (Codex)",
-          message: "no credentials (only needed for paid Codex evals)",
-        },
-  ];
+  return HARNESSES.flatMap((h): DoctorLine[] => {
+    const paid = h.paidCredentials;
+    if (paid === undefined) return [];
+    const found = paid.find(env, home);
+    if (found !== undefined) return [{ level: "ok", subject: paid.subject, message: `${found}; ${note}` }];
+    return [
+      {
+        level: "info",
+        subject: paid.subject,
+        message: paid.missing,
+        ...(paid.fix !== undefined ? { fix: paid.fix } : {}),
+      },
+    ];
+  });
 }
 
 export async function diagnoseSetup(

@@ -87,7 +87,7 @@ describe("readRegistrations", () => {
     const [r, ...rest] = readRegistrations({
       dialect: dialectOf("gemini"),
       file: ".gemini/settings.json",
-      source: "gemini settings",
+      source: "project settings",
       text: GEMINI,
     });
     expect(rest).toEqual([]);
@@ -118,7 +118,7 @@ describe("readRegistrations", () => {
       readRegistrations({
         dialect: dialectOf("gemini"),
         file: "bad.json",
-        source: "gemini settings",
+        source: "project settings",
         text: "{",
       }),
     ).toThrow(UnreadableHooksFileError);

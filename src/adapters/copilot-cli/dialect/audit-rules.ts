@@ -4,9 +4,12 @@
  * (test/copilot) or taken from Copilot's hook table (core/hook-decision/copilot-rules.ts).
  */
 import { isRecord } from "../../../core/is-record.js";
+import type { ClaudeUse } from "../../port.js";
 import { copilotEventRules, copilotUsesSnakeCase } from "./rules.js";
 import { finding } from "../../../core/audit/finding.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "../../../core/audit/types.js";
+
+export type { ClaudeUse } from "../../port.js";
 
 export const copilotUnknownEventRule: LintRuleMeta = {
   id: "copilot-unknown-event",
@@ -66,12 +69,6 @@ export const copilotHookRules: readonly LintRuleMeta[] = [
   copilotTimeoutFailsOpenRule,
   copilotPortabilityRule,
 ];
-
-/** Where the same script is also registered for Claude Code. */
-export interface ClaudeUse {
-  readonly event: string;
-  readonly file: string;
-}
 
 /**
  * How one script's verdicts differ between its Claude Code event and its Copilot event, read from
