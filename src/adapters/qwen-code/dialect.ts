@@ -10,7 +10,6 @@ import { foldClaudeShaped } from "../../core/hook-decision/fold.js";
 import type { ClaudeShapedProfile } from "../../core/hook-decision/profile.js";
 import { QWEN_DEFAULT_HOOK_TIMEOUT_S, QWEN_EVENTS } from "./dialect/events.js";
 import { CLAUDE_TO_QWEN_TOOL, QWEN_BUILTIN_TOOLS } from "./dialect/tools.js";
-import { qwenHookRules } from "./dialect/audit-rules.js";
 
 const byName = new Map(QWEN_EVENTS.map((e) => [e.name, e.rules]));
 
@@ -62,5 +61,6 @@ export const qwenDialect: HookDialect = {
       : `exit 2 blocks nothing on ${event} under Qwen Code`;
   },
   pluginRootPlaceholders: [],
-  auditRules: qwenHookRules,
+  // Its settings are Claude-shaped: the shared hook-config catalogue audits them with this dialect.
+  auditRules: [],
 };

@@ -1,4 +1,5 @@
 /** Qwen Code's line of the harness registry. */
+import { dirname } from "node:path";
 import type { HarnessEntry } from "../port.js";
 import { QWEN_CAPABILITIES } from "./capabilities.js";
 import { qwenDialect } from "./dialect.js";
@@ -19,6 +20,16 @@ export const qwenHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   readRegistrations: qwenRegistrations,
+  // Claude-shaped settings: the shared catalogue reads them with the dialect (no rules of its own).
+  hookFileAudit: {
+    find: (_root, glob) =>
+      glob(["**/.qwen/settings.json"]).map((path) => ({
+        path,
+        role: "settings",
+        source: "project settings",
+        projectDir: dirname(dirname(path)),
+      })),
+  },
   registrationGate: (root) => ({ skip: qwenSwitchedOff(root) }),
   driftRecheck:
     "re-run your Qwen Code harness tests: the stream-json events, the hook matcher and timeout rules and the chat-completions wire the mock speaks may have moved",
