@@ -8,8 +8,9 @@ import { claudeCodeAdapter } from "../../src/entries/claude-code.js";
 import { codexAdapter } from "../../src/entries/codex.js";
 import { copilotAdapter } from "../../src/entries/copilot.js";
 import { geminiAdapter } from "../../src/entries/gemini.js";
+import { qwenAdapter } from "../../src/entries/qwen.js";
 
-export const CONFORMANCE_HARNESSES = ["claude-code", "codex", "copilot", "gemini"] as const;
+export const CONFORMANCE_HARNESSES = ["claude-code", "codex", "copilot", "gemini", "qwen-code"] as const;
 export type ConformanceHarness = (typeof CONFORMANCE_HARNESSES)[number];
 
 /** The moments a case's hook is registered for, named neutrally; each harness names them its way. */
@@ -157,11 +158,25 @@ const gemini: HarnessForm = {
   shapes: ["group"],
 };
 
+// Qwen Code reads Claude Code's event names; its hooks see its own tool names, and its file tools
+// take absolute paths (the mock joins a script's relative path to the working directory).
+const qwen: HarnessForm = {
+  id: "qwen-code",
+  explainId: "qwen-code",
+  adapter: qwenAdapter,
+  events: claudeCode.events,
+  tools: { Bash: "run_shell_command", Write: "write_file" },
+  toolInput: (tool) => (tool === "Bash" ? { command: "echo hi >> ran.txt" } : writeInput),
+  ...settingsShaped(".qwen/settings.json"),
+  shapes: ["group"],
+};
+
 export const HARNESS_FORMS: Readonly<Record<ConformanceHarness, HarnessForm>> = {
   "claude-code": claudeCode,
   codex,
   copilot,
   gemini,
+  "qwen-code": qwen,
 };
 
 /** `copilot-cli` is accepted for `copilot`, as `vigiles explain` does. */
