@@ -9,7 +9,7 @@ import { dialectEventRules, type HookDialect } from "../../core/dialect.js";
 import { foldClaudeShaped } from "../../core/hook-decision/fold.js";
 import type { ClaudeShapedProfile } from "../../core/hook-decision/profile.js";
 import { QWEN_DEFAULT_HOOK_TIMEOUT_S, QWEN_EVENTS } from "./dialect/events.js";
-import { CLAUDE_TO_QWEN_TOOL, QWEN_BUILTIN_TOOLS } from "./dialect/tools.js";
+import { CLAUDE_TO_QWEN_TOOL, QWEN_BUILTIN_TOOLS, qwenToolAliases } from "./dialect/tools.js";
 
 const byName = new Map(QWEN_EVENTS.map((e) => [e.name, e.rules]));
 
@@ -27,7 +27,9 @@ export const qwenDialect: HookDialect = {
   harness: "qwen-code",
   displayName: "Qwen Code",
   events: QWEN_EVENTS,
-  matcherRule: "regex",
+  // hook-matcher.ts matchesHookPattern: `Bash` matches run_shell_command exactly, as an alias.
+  matcherRule: "exact-list-or-regex",
+  matcherAliases: qwenToolAliases,
   subjectlessMatcher: "ignored",
   toolNames: CLAUDE_TO_QWEN_TOOL,
   knownTools: QWEN_BUILTIN_TOOLS,

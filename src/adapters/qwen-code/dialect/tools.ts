@@ -75,3 +75,28 @@ export const QWEN_BUILTIN_TOOLS: readonly string[] = [
   "report_findings",
   "task_stop",
 ];
+
+/**
+ * The other names a hook matcher may give each tool, compared exactly (0.24.4's TOOL_NAME_ALIASES,
+ * which hookPlanner passes to the matcher): Claude Code's names, Qwen's display names, legacy names.
+ */
+export const QWEN_TOOL_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  run_shell_command: ["Shell", "ShellTool", "Bash"],
+  write_file: ["WriteFile", "WriteFileTool", "Write"],
+  edit: ["Edit", "EditTool", "replace"],
+  read_file: ["ReadFile", "ReadFileTool", "Read"],
+  glob: ["Glob", "GlobTool", "FindFiles"],
+  grep_search: ["Grep", "GrepTool", "search_file_content", "SearchFiles"],
+  list_directory: ["ListFiles", "ListFilesTool", "ReadFolder"],
+  web_fetch: ["WebFetch", "WebFetchTool"],
+  web_search: ["WebSearch", "WebSearchTool"],
+  todo_write: ["TodoList", "TodoWrite", "TodoWriteTool"],
+  notebook_edit: ["NotebookEdit", "NotebookEditTool"],
+  skill: ["Skill", "SkillTool"],
+  agent: ["Agent", "AgentTool", "task", "Task", "TaskTool"],
+};
+
+/** The exact aliases of one of Qwen's tools. */
+export function qwenToolAliases(tool: string): readonly string[] {
+  return Object.hasOwn(QWEN_TOOL_ALIASES, tool) ? QWEN_TOOL_ALIASES[tool]! : [];
+}
