@@ -55,7 +55,7 @@ export const qwenFactProbes: readonly FactProbe[] = [
     rules: [],
     folding: [],
     pinnedBy: PINNED_BY,
-    session: guarded("cat >/dev/null; exit 2", { matcher: "Bash", hooksMayCrash: true }),
+    session: guarded("cat >/dev/null; echo PROBE-QWEN-ALIAS >&2; exit 2", { matcher: "Bash" }),
     judge: (run) => ({ holds: !ran(run), observed: ranOrBlocked(run) }),
   },
   {
