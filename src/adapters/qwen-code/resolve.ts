@@ -37,7 +37,8 @@ const qwenLookup: CliLookup = {
   binaryName: "qwen",
   nodeModulesCandidates: (packageDir) => {
     const dir = packageDir(QWEN_PACKAGE);
-    return dir ? [join(dir, "cli.js")] : [];
+    // `cli-entry.js` is the package's bin (npm makes it executable; `cli.js` is not).
+    return dir ? [join(dir, "cli-entry.js"), join(dir, "cli.js")] : [];
   },
   readVersion: readQwenPackageVersion,
 };
