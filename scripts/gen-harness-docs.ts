@@ -1,17 +1,10 @@
-// Regenerates the capability matrix in docs/harnesses.md from the adapters' declared capabilities.
+// Regenerates the capability matrix in docs/harnesses.md from the adapters' declared capabilities,
+// every harness of the registry in its order.
 import { readFileSync, writeFileSync } from "node:fs";
-import { claudeCodeAdapter } from "../src/adapters/claude-code/adapter.js";
-import { codexAdapter } from "../src/adapters/codex/adapter.js";
-import { copilotAdapter } from "../src/adapters/copilot-cli/adapter.js";
-import { geminiAdapter } from "../src/adapters/gemini-cli/adapter.js";
+import { HARNESSES } from "../src/adapters/registry.js";
 import { capabilityMatrixMarkdown, withMatrix } from "../src/tiers/harness/capability-matrix.js";
 
 const path = new URL("../docs/harnesses.md", import.meta.url);
 const page = readFileSync(path, "utf8");
-writeFileSync(
-  path,
-  withMatrix(
-    page,
-    capabilityMatrixMarkdown([claudeCodeAdapter, codexAdapter, copilotAdapter, geminiAdapter]),
-  ),
-);
+const adapters = await Promise.all(HARNESSES.map((h) => h.loadAdapter()));
+writeFileSync(path, withMatrix(page, capabilityMatrixMarkdown(adapters)));
