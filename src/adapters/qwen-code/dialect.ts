@@ -6,7 +6,7 @@
  * in the payload (`run_shell_command`).
  */
 import { dialectEventRules, type HookDialect } from "../../core/dialect.js";
-import { foldClaudeShaped } from "../../core/hook-decision/fold.js";
+import { foldQwenHook } from "./dialect/fold.js";
 import type { ClaudeShapedProfile } from "../../core/hook-decision/profile.js";
 import { QWEN_DEFAULT_HOOK_TIMEOUT_S, QWEN_EVENTS } from "./dialect/events.js";
 import { CLAUDE_TO_QWEN_TOOL, QWEN_BUILTIN_TOOLS, qwenToolAliases } from "./dialect/tools.js";
@@ -17,7 +17,8 @@ const profile: ClaudeShapedProfile = {
   displayName: "Qwen Code",
   rules: (event) => byName.get(event),
   asyncAnswers: false,
-  exit2NeedsStderr: false,
+  // A silent exit 2 lets the call run (conformance: verdict-preTool/exit2-silent).
+  exit2NeedsStderr: true,
   askRejected: false,
   denyNeedsReason: false,
   continueFalseRejectedOn: [],
@@ -53,13 +54,13 @@ export const qwenDialect: HookDialect = {
             : completed["tool_name"],
         }
       : { ...completed },
-  fold: (input) => foldClaudeShaped(input, profile),
+  fold: (input) => foldQwenHook(input, profile),
   verdictMeaning: (event) => {
     const rules = dialectEventRules(qwenDialect, event);
     if (rules === undefined)
       return `Qwen Code has no hook event named ${JSON.stringify(event)}: the hook never runs`;
     return rules.exit2Blocks
-      ? `exit 2 (stderr is the reason the model sees) or a JSON deny/block stops ${event}`
+      ? `exit 2 with a reason on stderr, or a JSON deny/block (read on exit 0 or 1), stops ${event}`
       : `exit 2 blocks nothing on ${event} under Qwen Code`;
   },
   pluginRootPlaceholders: [],

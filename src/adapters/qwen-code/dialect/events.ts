@@ -11,11 +11,12 @@ const TOOL = { matcherSubject: "tool_name" } as const;
 const BLOCKS = { exit2Blocks: true, legacyDecision: true } as const;
 
 export const QWEN_EVENTS: readonly DialectEvent[] = [
-  // Exit 2 blocked `rm -rf` and its stderr reached the model as the call's error (test/qwen).
+  // Exit 2 blocked `rm -rf` and its stderr reached the model as the call's error (test/qwen);
+  // `continue: false` stops the call, and additionalContext does not reach the model (conformance).
   {
     name: "PreToolUse",
     ...TOOL,
-    rules: rules({ ...BLOCKS, permissionDecision: true, additionalContext: true }),
+    rules: rules({ ...BLOCKS, permissionDecision: true, continueFalseBlocks: true }),
   },
   // additionalContext is appended to the tool's result (test/qwen).
   { name: "PostToolUse", ...TOOL, rules: rules({ legacyDecision: true, additionalContext: true }) },
