@@ -145,3 +145,41 @@ describe("a bad script is a named error under Qwen Code", () => {
     2 * RUN_TIMEOUT,
   );
 });
+
+describe("skills and subagents in fixtures reach Qwen Code", () => {
+  test.concurrent(
+    "a project skill is invoked as Skill and its body reaches the model; a project agent is loaded",
+    async () => {
+      const r = await runHarnessTest(
+        {
+          prompt: "tidy",
+          model: [{ tool: "Skill", input: { skill: "tidy" } }, { text: "done" }],
+          skills: { tidy: "---\nname: tidy\ndescription: tidies the build\n---\nSKILL_BODY_MARK\n" },
+          agents: {
+            helper:
+              "---\nname: helper\ndescription: AGENT_DESCRIPTION_MARK\n---\nYou help with the build when asked.\n",
+          },
+          timeoutMs: RUN_TIMEOUT,
+        },
+        { adapter: qwenAdapter },
+      );
+      try {
+        expect(r.toolCalls.map((c) => [c.name, c.input, c.result?.isError])).toEqual([
+          ["Skill", { skill: "tidy" }, false],
+        ]);
+        const sent = (r.modelRequests ?? []).map((q) => JSON.stringify(q.body)).join("\n");
+        expect(sent).toContain("SKILL_BODY_MARK");
+        // The init event lists the subagents Qwen loaded (.qwen/agents/helper.md among its built-ins).
+        const init = r.stdout
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .map((l) => JSON.parse(l) as { type?: string; subtype?: string; agents?: string[] })
+          .find((e) => e.type === "system" && e.subtype === "init");
+        expect(init?.agents).toContain("helper");
+      } finally {
+        r.cleanup();
+      }
+    },
+    RUN_TIMEOUT,
+  );
+});
