@@ -29,7 +29,7 @@ for (const name of values.harness ?? CONFORMANCE_HARNESSES) {
   const h = conformanceHarness(name);
   if (h === undefined) {
     process.stderr.write(
-      `conformance: --harness ${JSON.stringify(name)} names no harness; use one of ${CONFORMANCE_HARNESSES.join(", ")} (or copilot-cli).\n`,
+      `conformance: --harness ${JSON.stringify(name)} names no harness; use one of ${CONFORMANCE_HARNESSES.join(", ")} (or an alias).\n`,
     );
     process.exit(2);
   }

@@ -1,5 +1,4 @@
-// Regenerates the capability matrix in docs/harnesses.md from the adapters' declared capabilities,
-// every harness of the registry in its order.
+// Regenerates the capability matrix in docs/harnesses.md from the registered adapters' declared capabilities.
 import { readFileSync, writeFileSync } from "node:fs";
 import { HARNESSES } from "../src/adapters/registry.js";
 import { capabilityMatrixMarkdown, withMatrix } from "../src/tiers/harness/capability-matrix.js";

@@ -24,18 +24,12 @@ export const END_MARKER = "<!-- harness-facts:end -->";
 const CONTRACT = "docs/hook-contract.md";
 const seenIn = (file: string): string => `seen with the pinned CLI in \`${file}\``;
 
-/** Where each rule's harness fact comes from. A rule without an entry fails the docs test. */
+/**
+ * Where each shared rule's harness fact comes from; a harness's own rules carry theirs (`source` in
+ * their adapter folder). A rule without a source fails the docs test.
+ */
 export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "json-syntax": `${CONTRACT}, Configuration (the files hooks load from)`,
-  "copilot-unknown-event":
-    "GitHub Copilot CLI hooks reference (docs.github.com), its event list; core/hook-decision/copilot-rules.ts",
-  "copilot-claude-shaped-answer":
-    "test/copilot/copilot-harness.test.ts (a hookSpecificOutput deny on preToolUse let the call run on 1.0.102; under PreToolUse it was honoured)",
-  "copilot-exit2-ignored":
-    "test/copilot/copilot-harness.test.ts (exit 2 on userPromptSubmitted, postToolUse and agentStop blocked nothing on 1.0.102)",
-  "copilot-portability": `test/copilot/copilot-harness.test.ts (exit 1 denied on Copilot's preToolUse; exit 2 blocked nothing on its agentStop); ${CONTRACT} for Claude Code's side`,
-  "copilot-timeout-fails-open":
-    "test/copilot/copilot-harness.test.ts (a preToolUse hook past timeoutSec let the call run on 1.0.102; exit 1 and 2 denied)",
   "hooks-shape": `${CONTRACT}, Configuration (the shape, checked against the pinned CLI)`,
   "unknown-event": `${CONTRACT}, Hook input (its events) and Codex CLI (its list)`,
   "matcher-ignored": `${CONTRACT}, Hook input (the "matcher on" column)`,
@@ -87,11 +81,6 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "workflow-nondeterminism":
     "Claude Code's workflow runtime: a resumed workflow replays its journal, so the script must be deterministic",
   "description-overlap": `${CONTRACT}, Skills (only the descriptions sit in context)`,
-  "gemini-unknown-event": `Gemini CLI 0.61.0's hook registry (its eleven events); ${seenIn("test/gemini/gemini-audit.test.ts")}`,
-  "gemini-timeout-seconds": `Gemini CLI 0.61.0's hook runner (timeout in ms, 60000 default); ${seenIn("test/gemini/gemini-harness.test.ts")} (a 1500 ms hook killed)`,
-  "gemini-unset-variable": `Gemini CLI 0.61.0 neither sets nor substitutes CLAUDE_PLUGIN_ROOT (its hook runner substitutes only \`\${extensionPath}\`); ${seenIn("test/dialect/divergences.test.ts")} (the command runs as /hooks/… and exits 127)`,
-  "gemini-exact-matcher": `Gemini CLI 0.61.0's hook planner (matchesTrigger: \`matcher === trigger\` for SessionStart, SessionEnd and PreCompress); ${seenIn("test/conformance/sample.test.ts")} (an alternation never fires in the real CLI)`,
-  "gemini-claude-tool-matcher": `Gemini CLI 0.61.0's hook planner (unanchored RegExp over its tool names); ${seenIn("test/harness/same-spec.test.ts")} (Bash translated to run_shell_command)`,
   "hook-crash": `${CONTRACT}, Hook output (any other exit: a non-blocking error)`,
   "hook-timeout": `${CONTRACT}, Hook output (a timeout: cancelled, no decision)`,
   "hook-stdout-noise": `${CONTRACT}, Hook output (JSON only when the first non-blank character is \`{\`)`,
@@ -104,6 +93,11 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "hook-slow": `${CONTRACT}, Hook output (a timeout: cancelled, no decision); the time is this machine's`,
   "hook-cut-short": "the audit's own cap (`maxRunMs`), not a harness behaviour",
 };
+
+/** Where a rule's fact comes from: its own `source`, else RULE_SOURCES; undefined when neither says. */
+export function ruleSource(r: LintRuleMeta): string | undefined {
+  return r.source ?? RULE_SOURCES[r.id];
+}
 
 /** The rules the page lists: every static rule and every dynamic-audit rule. */
 export function factRules(): readonly LintRuleMeta[] {
@@ -405,7 +399,7 @@ export function generateHarnessFacts(): string {
   for (const r of factRules()) {
     const severity = `${r.severity}${r.autofix ? " (`--fix`)" : ""}`;
     lines.push(
-      `| \`${r.id}\` | ${severity} | ${cell(r.behaviour)} | ${cell(RULE_SOURCES[r.id] ?? "(no source)")} | ${cell(r.fix)} |`,
+      `| \`${r.id}\` | ${severity} | ${cell(r.behaviour)} | ${cell(ruleSource(r) ?? "(no source)")} | ${cell(r.fix)} |`,
     );
   }
   lines.push(
@@ -481,7 +475,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const path = join(root, "docs/harness-facts.md");
   writeFileSync(path, withHarnessFacts(readFileSync(path, "utf8"), generateHarnessFacts()));
-  const missing = factRules().filter((r) => RULE_SOURCES[r.id] === undefined);
+  const missing = factRules().filter((r) => ruleSource(r) === undefined);
   for (const r of missing) process.stderr.write(`no source for rule ${r.id}: add it to RULE_SOURCES\n`);
   process.stdout.write(
     `docs/harness-facts.md: ${factRules().length} rules, ${FOLDING_FACTS.length} folding facts\n`,

@@ -358,6 +358,8 @@ export interface HookFileCheckInput {
 
 /** How `vigiles audit` finds and reads a harness's hook files. */
 export interface HookFileAudit {
+  /** The files, as help texts name them (`.codex/hooks.json`). */
+  readonly files: string;
   /**
    * Its hook files under `root`. `glob` takes patterns relative to `root` (a `**` prefix matches at
    * any depth), applies the audit's ignores and returns absolute paths, sorted.
@@ -368,6 +370,43 @@ export interface HookFileAudit {
    * (Copilot's flat entries, Gemini's settings). Absent: the catalogue reads the file with the dialect.
    */
   check?(input: HookFileCheckInput): readonly LintFinding[];
+}
+
+/**
+ * The conformance corpus (test/conformance) asks each harness the same questions in its own words:
+ * these are the words. Pure data and writers, so a new harness's corpus needs nothing outside its
+ * folder.
+ */
+/** The moments a case's hook is registered for, named neutrally. */
+export type ConformanceRole = "preTool" | "postTool" | "sessionStart" | "prompt" | "stop";
+/** The tools a scripted turn calls, in Claude Code's names (the adapters translate a script). */
+export type ConformanceTool = "Bash" | "Write";
+/** How a hook entry is written: a nested group (every harness), or Copilot's flat entry. */
+export type ConformanceEntryShape = "group" | "flat";
+
+/** One hook registration of a conformance case. */
+export interface ConformanceRegistration {
+  readonly event: string;
+  /** Undefined: the key is left out. */
+  readonly matcher: string | undefined;
+  readonly command: string;
+  readonly shape: ConformanceEntryShape;
+}
+
+/** A harness's spelling of the conformance corpus. */
+export interface ConformanceForm {
+  /** Its event for each role. */
+  readonly events: Readonly<Record<ConformanceRole, string>>;
+  /** The tool name it sends its hooks for each scripted tool. */
+  readonly tools: Readonly<Record<ConformanceTool, string>>;
+  /** The payload fields of a scripted call, in its hook input (for the free prediction). */
+  toolInput(tool: ConformanceTool): Record<string, unknown>;
+  /** The hook config file(s) holding `registrations`, relative to the project root. */
+  configFiles(registrations: readonly ConformanceRegistration[]): Record<string, string>;
+  /** The registration as the config file holds it (what runHook gets as `{ registration }`). */
+  configObject(registrations: readonly ConformanceRegistration[]): Record<string, unknown>;
+  /** The entry shapes it reads. */
+  readonly shapes: readonly ConformanceEntryShape[];
 }
 
 /** Where a paid-tier eval of a harness finds its credentials (`vigiles doctor` looks, never uses them). */
@@ -429,6 +468,8 @@ export interface HarnessEntry {
    * registration reader).
    */
   readonly explainSource: "layered-settings" | "registrations";
+  /** Its words for the conformance corpus (free prediction against the real CLI). */
+  readonly conformance: ConformanceForm;
   /** Its paid tier's credentials; absent: vigiles has no paid driver for it. */
   readonly paidCredentials?: PaidCredentials;
   /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */

@@ -2,18 +2,23 @@
  * The harness registry is complete: every registered harness has every part the tools read, so a
  * harness added with parts missing fails here the day it is registered, not in a user's run.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { globSync } from "tinyglobby";
 import { describe, expect, test } from "vitest";
 import {
   DEFAULT_HARNESS,
   HARNESSES,
-  findHarness,
   harnessEntry,
   managedSettingsDirs,
   UnknownHarnessError,
 } from "../../src/adapters/registry.js";
-import { HARNESS_FORMS } from "../conformance/harness-forms.js";
+import { dialectEvent, nativeEventName, nativeToolName } from "../../src/core/dialect.js";
+import type { ConformanceRole } from "../../src/adapters/port.js";
+import { CONFORMANCE_HARNESSES } from "../conformance/harness-forms.js";
+
+const ROLES: readonly ConformanceRole[] = ["preTool", "postTool", "sessionStart", "prompt", "stop"];
 
 const root = join(import.meta.dirname, "../..");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
@@ -54,9 +59,53 @@ describe.each(HARNESSES.map((h) => [h.id, h] as const))("%s", (id, h) => {
     expect(h.markers.length).toBeGreaterThan(0);
     expect(h.readRegistrations(root).unreadable).toEqual([]);
     expect(h.managedSettingsDirs.length).toBeGreaterThan(0);
-    for (const dir of h.managedSettingsDirs) expect(managedSettingsDirs()).toContain(dir);
+    for (const dir of h.managedSettingsDirs) {
+      expect(dir.startsWith("/")).toBe(true);
+      expect(managedSettingsDirs()).toContain(dir);
+    }
     expect(h.driftRecheck.length).toBeGreaterThan(0);
-    expect(Object.keys(HARNESS_FORMS).some((form) => findHarness(form)?.id === id)).toBe(true);
+    expect(CONFORMANCE_HARNESSES).toContain(id);
+  });
+
+  test("its conformance form speaks its dialect, and starters find an event of its own for each role", () => {
+    const form = h.conformance;
+    const claude = DEFAULT_HARNESS.conformance;
+    for (const role of ROLES) {
+      expect(dialectEvent(h.dialect, form.events[role]), `${role}: ${form.events[role]}`).toBeDefined();
+      // A starter written in Claude Code's names (tools/init) reaches the harness's own event.
+      expect(nativeEventName(h.dialect, claude.events[role]), role).toBe(form.events[role]);
+    }
+    expect(nativeToolName(h.dialect, "Bash")).toBe(form.tools.Bash);
+    expect(form.shapes).toContain("group");
+  });
+
+  test("the file its conformance form writes is read by its reader and found by the audit", () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigiles-registry-"));
+    try {
+      const registration = {
+        event: h.conformance.events.preTool,
+        matcher: h.conformance.tools.Bash,
+        command: "echo registry-probe",
+        shape: "group" as const,
+      };
+      const files = h.conformance.configFiles([registration]);
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      const read = h.readRegistrations(dir);
+      expect(read.unreadable).toEqual([]);
+      expect(read.registrations.map((r) => [r.harness, r.event, r.command])).toEqual([
+        [id, registration.event, registration.command],
+      ]);
+      const found = h.hookFileAudit.find(dir, (patterns) =>
+        globSync([...patterns], { cwd: dir, absolute: true, dot: true }).sort(),
+      );
+      expect(found.map((f) => f.path)).toEqual(Object.keys(files).map((p) => join(dir, p)));
+      expect(h.hookFileAudit.files.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,13 +6,17 @@
 import { describe, expect, test } from "vitest";
 import { conformanceCorpus } from "./corpus.js";
 import { CONFORMANCE_EXCEPTIONS } from "./exceptions.js";
-import { CONFORMANCE_HARNESSES, HARNESS_FORMS } from "./harness-forms.js";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { harnessEntry } from "../../src/adapters/registry.js";
+import { CONFORMANCE_HARNESSES, formOf } from "./harness-forms.js";
 import { MAX_BATCH, planRuns } from "./plan.js";
 import { SAMPLE } from "./sample.js";
 
 describe.each(CONFORMANCE_HARNESSES)("the %s corpus", (harness) => {
   const corpus = conformanceCorpus(harness);
-  const form = HARNESS_FORMS[harness];
+  const form = formOf(harness);
 
   test("has at least 150 cases with unique ids and tags", () => {
     expect(corpus.length).toBeGreaterThanOrEqual(150);
@@ -43,20 +47,26 @@ describe.each(CONFORMANCE_HARNESSES)("the %s corpus", (harness) => {
     expect(new Set(corpus.map((c) => c.event))).toEqual(new Set(Object.values(form.events)));
   });
 
-  test("writes each run's hooks in the harness's own config file, as valid JSON", () => {
+  test("writes each run's hooks in a config file the harness's own registration reader reads", () => {
+    const entry = harnessEntry(harness);
     for (const run of planRuns(corpus)) {
       const configs = Object.keys(run.files).filter((f) => f.endsWith(".json"));
-      expect(configs).toEqual([
-        {
-          "claude-code": ".claude/settings.json",
-          codex: ".codex/hooks.json",
-          copilot: ".github/hooks/conformance.json",
-          gemini: ".gemini/settings.json",
-        }[harness],
-      ]);
+      expect(configs).toHaveLength(1);
       const text = run.files[configs[0] as string] as string;
       expect(() => JSON.parse(text)).not.toThrow();
-      for (const c of run.cases) expect(text).toContain(c.tag);
+      const root = mkdtempSync(join(tmpdir(), "vigiles-corpus-"));
+      try {
+        for (const [path, body] of Object.entries(run.files)) {
+          mkdirSync(dirname(join(root, path)), { recursive: true });
+          writeFileSync(join(root, path), body);
+        }
+        const read = entry.readRegistrations(root);
+        expect(read.unreadable).toEqual([]);
+        const commands = read.registrations.map((r) => r.command).join("\n");
+        for (const c of run.cases) expect(commands).toContain(c.tag);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
     }
   });
 

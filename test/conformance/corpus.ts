@@ -6,6 +6,7 @@
  * sample name cases by it.
  */
 import {
+  formOf,
   HARNESS_FORMS,
   type ConformanceHarness,
   type EntryShape,
@@ -235,7 +236,7 @@ function decisions(form: HarnessForm, outputs: readonly OutputSpec[]): Draft[] {
 
 /** The whole corpus of one harness, in a stable order. */
 export function conformanceCorpus(harness: ConformanceHarness): ConformanceCase[] {
-  const form = HARNESS_FORMS[harness];
+  const form = formOf(harness);
   const bash = form.tools.Bash;
   const write = form.tools.Write;
   const bashRows = toolMatchers(bash, write, portableNames("Bash", bash));

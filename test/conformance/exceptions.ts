@@ -26,7 +26,7 @@ export const CONFORMANCE_EXCEPTIONS: readonly ConformanceException[] = [
       "Codex 0.169.0 runs a PreToolUse hook with matcher `Write` for its apply_patch call (a tool-name alias); the dialect compares the matcher with apply_patch only and has no measured alias table yet.",
   },
   {
-    id: "copilot/verdict-prompt/legacy-decision-block",
+    id: "copilot-cli/verdict-prompt/legacy-decision-block",
     status: "accepted",
     reason:
       "Copilot CLI 1.0.102 itself exits 1 with no answer when a userPromptSubmitted hook answers `{decision: block}` (a CLI crash, seen twice); no free prediction can say that, and the harness tier reports the crash.",

@@ -5,7 +5,7 @@
  */
 import type { ConformanceCase } from "./corpus.js";
 import { MARK_SCRIPT } from "./corpus.js";
-import { HARNESS_FORMS, type CaseRegistration, type ScriptedTool } from "./harness-forms.js";
+import { formOf, type CaseRegistration, type ScriptedTool } from "./harness-forms.js";
 
 export const MAX_BATCH = 60;
 
@@ -28,7 +28,7 @@ export const registrationOf = (c: ConformanceCase): CaseRegistration => ({
 });
 
 function filesFor(cases: readonly ConformanceCase[]): Record<string, string> {
-  const form = HARNESS_FORMS[cases[0]!.harness];
+  const form = formOf(cases[0]!.harness);
   const files: Record<string, string> = {
     ...form.configFiles(cases.map(registrationOf)),
     "mark.sh": MARK_SCRIPT,

@@ -12,7 +12,8 @@ import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { eventRules, runHookAsync, type HookHarness, type HookRunResult } from "../../src/entries/index.js";
 import type { ConformanceCase } from "./corpus.js";
-import { HARNESS_FORMS, type HarnessForm } from "./harness-forms.js";
+import { formOf, type HarnessForm } from "./harness-forms.js";
+import { HARNESSES } from "../../src/adapters/registry.js";
 import { firedTags, markerOf, type Observation } from "./observation.js";
 import { registrationOf, type ConformanceRun } from "./plan.js";
 
@@ -23,12 +24,13 @@ export const CLI_PATH = resolve("dist/cli/main.js");
 
 /** Variables a hook may read that must come from the harness (or runHook), never from this process. */
 const HARNESS_VARS = [
-  "CLAUDE_PROJECT_DIR",
-  "CLAUDE_PLUGIN_ROOT",
-  "GEMINI_PROJECT_DIR",
-  "GEMINI_CWD",
-  "COPILOT_PROJECT_DIR",
-  "extensionPath",
+  ...new Set(
+    HARNESSES.flatMap((h) => [
+      ...Object.keys(h.dialect.hookEnv("/project")),
+      ...h.dialect.unsetVariables,
+      ...h.dialect.pluginRootPlaceholders.map((p) => p.replace(/^\$\{?|\}$/g, "")),
+    ]),
+  ),
 ];
 
 export interface Prediction {
@@ -134,7 +136,7 @@ async function explain(
     form.explainId,
     "--format",
     "json",
-    ...(form.id === "claude-code" ? ["--managed-dir", managed] : []),
+    ...(form.layeredSettings ? ["--managed-dir", managed] : []),
     ...(run ? ["--run"] : []),
   ];
   const { stdout } = await execFileAsync(process.execPath, args, {
@@ -166,7 +168,7 @@ function explainObservation(c: ConformanceCase, e: ExplanationJson, harness: Hoo
 export async function predictRun(run: ConformanceRun, scratchRoot: string): Promise<Map<string, Prediction>> {
   if (!existsSync(CLI_PATH))
     throw new Error(`${CLI_PATH} is missing: run \`npm run build\` before the conformance corpus`);
-  const form = HARNESS_FORMS[run.harness];
+  const form = formOf(run.harness);
   const scratch = join(scratchRoot, run.key.replace(/[^A-Za-z0-9_-]+/g, "_"));
   const project = join(scratch, "project");
   rmSync(scratch, { recursive: true, force: true });

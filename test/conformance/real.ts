@@ -8,7 +8,7 @@
  */
 import { runHarnessTest, type ModelTurn } from "../../src/entries/index.js";
 import type { ConformanceCase } from "./corpus.js";
-import { HARNESS_FORMS, type ScriptedTool } from "./harness-forms.js";
+import { formOf, type ScriptedTool } from "./harness-forms.js";
 import { firedTags, markerOf, type Observation } from "./observation.js";
 import type { ConformanceRun } from "./plan.js";
 
@@ -42,7 +42,7 @@ function observe(
 }
 
 export async function realRun(run: ConformanceRun): Promise<RealRun> {
-  const form = HARNESS_FORMS[run.harness];
+  const form = formOf(run.harness);
   const call = CALLS[run.tool];
   const started = Date.now();
   const observations = new Map<string, Observation>();
@@ -58,7 +58,7 @@ export async function realRun(run: ConformanceRun): Promise<RealRun> {
         allowUnservedTurns: true,
         timeoutMs: 180_000,
       },
-      { adapter: form.adapter },
+      { adapter: await form.loadAdapter() },
     );
     try {
       const fired = firedTags(r.file("fired.log"));

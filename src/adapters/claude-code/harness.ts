@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { HarnessEntry } from "../port.js";
+import { claudeCodeConformance } from "./conformance.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { claudeCodeDialect } from "./dialect.js";
 import { CLAUDE_CODE_PIN, CLAUDE_BIN_ENV } from "./package-pin.js";
@@ -22,6 +23,7 @@ export const claudeCodeHarness: HarnessEntry = {
   readRegistrations: claudeCodeRegistrations,
   // Plugins' hooks files are found with the plugins (tools/audit/discover.ts).
   hookFileAudit: {
+    files: ".claude/settings*.json, plugins' hooks/hooks.json",
     find: (_root, glob) =>
       glob(["**/.claude/settings.json", "**/.claude/settings.local.json"]).map((path) => ({
         path,
@@ -42,6 +44,7 @@ export const claudeCodeHarness: HarnessEntry = {
     missing: "no credentials: vigiles/eval runs against a real model will stop before the first trial",
     fix: "export ANTHROPIC_API_KEY=… or run `claude` once to log in (the free tiers need nothing)",
   },
+  conformance: claudeCodeConformance,
   driftRecheck:
     "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).claudeCodeAdapter,

@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { HarnessEntry } from "../port.js";
+import { codexConformance } from "./conformance.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { codexDialect } from "./dialect.js";
 import { CODEX_PIN, CODEX_BIN_ENV } from "./package-pin.js";
@@ -22,6 +23,7 @@ export const codexHarness: HarnessEntry = {
   explainSource: "registrations",
   readRegistrations: codexRegistrations,
   hookFileAudit: {
+    files: ".codex/hooks.json",
     find: (_root, glob) =>
       glob(["**/.codex/hooks.json"]).map((path) => ({
         path,
@@ -40,6 +42,7 @@ export const codexHarness: HarnessEntry = {
           : undefined,
     missing: "no credentials (only needed for paid Codex evals)",
   },
+  conformance: codexConformance,
   driftRecheck:
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).codexAdapter,

@@ -1,5 +1,6 @@
 /** GitHub Copilot CLI's line of the harness registry. */
 import type { HarnessEntry } from "../port.js";
+import { copilotConformance } from "./conformance.js";
 import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { copilotDialect } from "./dialect.js";
 import { copilotHookFileAudit } from "./dialect/audit-file.js";
@@ -39,6 +40,7 @@ export const copilotHarness: HarnessEntry = {
         : {}),
     };
   },
+  conformance: copilotConformance,
   driftRecheck:
     "re-run your Copilot harness tests: the exit codes preToolUse denies on, folder trust, the JSONL event names and the BYOK provider variables may have moved",
   loadAdapter: async () => (await import("./adapter.js")).copilotAdapter,

@@ -1,5 +1,6 @@
 /** Gemini CLI's line of the harness registry. */
 import type { HarnessEntry } from "../port.js";
+import { geminiConformance } from "./conformance.js";
 import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { geminiDialect } from "./dialect.js";
 import { geminiHookFileAudit } from "./dialect/audit-file.js";
@@ -30,6 +31,7 @@ export const geminiHarness: HarnessEntry = {
     const switches = geminiHookSwitches(root);
     return { skip: (r) => geminiSwitchedOff(switches, r) };
   },
+  conformance: geminiConformance,
   driftRecheck:
     "re-run your Gemini CLI harness tests: the stream-json event types, the hook output fields and the Gemini API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).geminiAdapter,

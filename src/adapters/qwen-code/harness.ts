@@ -2,6 +2,7 @@
 import { dirname } from "node:path";
 import type { HarnessEntry } from "../port.js";
 import { QWEN_CAPABILITIES } from "./capabilities.js";
+import { qwenConformance } from "./conformance.js";
 import { qwenDialect } from "./dialect.js";
 import { QWEN_MANAGED_DIR } from "./managed-settings.js";
 import { QWEN_BIN_ENV, QWEN_PIN } from "./package-pin.js";
@@ -19,9 +20,11 @@ export const qwenHarness: HarnessEntry = {
   markers: [".qwen", "QWEN.md"],
   weakMarkers: [],
   explainSource: "registrations",
+  conformance: qwenConformance,
   readRegistrations: qwenRegistrations,
   // Claude-shaped settings: the shared catalogue reads them with the dialect (no rules of its own).
   hookFileAudit: {
+    files: ".qwen/settings.json",
     find: (_root, glob) =>
       glob(["**/.qwen/settings.json"]).map((path) => ({
         path,

@@ -1,13 +1,14 @@
 /** `vigiles doctor`: is this machine ready to run vigiles, and what to do where it is not. */
 import { defineCommand, type CliCommand } from "../command.js";
 import { diagnoseSetup, type DoctorLevel } from "../../tools/doctor/diagnose-setup.js";
+import { HARNESSES } from "../../adapters/registry.js";
 
 const MARK: Record<DoctorLevel, string> = { ok: "✓", warn: "!", error: "✗", info: "·" };
 
 const HELP = `Usage: vigiles doctor
 
-Checks that this machine can run vigiles: the Claude Code and Codex CLIs against the versions
-vigiles was validated with, confinement (bubblewrap), and the credentials of the paid tier (found,
+Checks that this machine can run vigiles: the harness CLIs (${HARNESSES.map((h) => h.displayName).join(", ")})
+against the versions vigiles was validated with, confinement (bubblewrap), and the credentials of the paid tier (found,
 never used). Prints a fix for each gap.
 
 Exit code: 1 when a check fails, else 0.

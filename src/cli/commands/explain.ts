@@ -7,7 +7,7 @@ import {
   explainRegistrations,
   type RegistrationExplainedHandler,
 } from "../../tools/explain/explain-registrations.js";
-import { detectHarness, harnessEntry, HARNESS_IDS } from "../../adapters/registry.js";
+import { detectHarness, harnessEntry, HARNESSES, HARNESS_IDS } from "../../adapters/registry.js";
 import type { HarnessEntry } from "../../adapters/port.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import { resolve } from "node:path";
@@ -35,12 +35,11 @@ unless --run.
                          network, no host socket
   --no-sandbox           with --run: run the hooks on the host instead, as you (they can read
                          your HOME and write anywhere you can); only for hooks you trust
-  --harness <id>         ${HARNESS_IDS.join(", ")} (aliases such as copilot): whose hook files,
+  --harness <id>         ${HARNESS_IDS.join(", ")} (or an alias): whose hook files,
                          event names, matchers and verdict rules to use (default: detected from
-                         the repository, as \`vigiles test\` does). Codex reads .codex/hooks.json,
-                         Copilot .github/hooks/*.json (camelCase events: --event preToolUse, --tool
-                         bash), Gemini .gemini/settings.json and extensions (--event BeforeTool,
-                         --tool run_shell_command); Claude Code's names are accepted too
+                         the repository, as \`vigiles test\` does), in that harness's own event
+                         and tool names (Claude Code's are accepted too):
+${HARNESSES.map((h) => `                           ${h.id}: ${h.hookFileAudit.files}`).join("\n")}
   --format <text|json>
 `;
 

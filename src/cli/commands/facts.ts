@@ -21,7 +21,7 @@ fetched from the npm registry first (into VIGILES_CACHE_DIR, default ~/.cache/vi
 
 Options:
   --harness <ids>    ${HARNESS_IDS.join(", ")} (default: every harness that has probes)
-  --version <list>   versions or dist-tags, e.g. 2.1.332,latest or codex@0.171.0 (default: the installed CLI)
+  --version <list>   versions or dist-tags, e.g. 2.1.332,latest or <harness>@<version> (default: the installed CLI)
   --format <fmt>     text (default) or json (for CI)
   --only <ids>       run only these probes
   --concurrency <n>  probes at once (default 3)

@@ -4,6 +4,7 @@ import { harnessNamed } from "../harness-named.js";
 import { parseHarnessVersions, resolveHarnessVersion } from "../../tiers/harness/harness-version.js";
 import { vigilesCacheRoot } from "../../runtime/harness-cache.js";
 import { VigilesError } from "../../core/errors.js";
+import { HARNESSES } from "../../adapters/registry.js";
 
 const HELP = `Usage: vigiles fetch-harness <harness>@<version>[,…] …
 
@@ -14,7 +15,7 @@ reused offline by \`vigiles test --harness-version\`, \`vigiles facts --version\
 \`runHarnessTest({ harnessVersion })\`. A bare version is Claude Code's; \`latest\` names the newest.
 
 Examples:
-  vigiles fetch-harness claude-code@2.1.332 codex@latest
+  vigiles fetch-harness ${HARNESSES[0]?.id ?? ""}@${HARNESSES[0]?.package.version ?? ""} ${HARNESSES[1]?.id ?? ""}@latest
 `;
 
 export const fetchHarnessCommand: CliCommand = defineCommand({

@@ -6,15 +6,15 @@ import { mutateReportHtml } from "../../core/mutate/html.js";
 import type { MutantResult } from "../../core/mutate/types.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { VigilesError } from "../../core/errors.js";
+import { HARNESSES } from "../../adapters/registry.js";
 
 const HELP = `Usage: vigiles mutate [test paths…] [options]
 
 Breaks the harness (command hooks, hook programs, skills, agents) one way at a time, each in its own
 temp copy of the repository, runs the tests that exercised the broken item, and reports every
 breakage the tests did not notice. The repository itself is never written. Hooks are found in the
-files each harness reads: Claude Code (.claude/settings*.json, plugins' hooks.json), Codex
-(.codex/hooks.json), GitHub Copilot CLI (.github/hooks/*.json) and Gemini CLI (.gemini/settings.json,
-extensions' hooks/hooks.json); each mutant is written in that file's own fields and units.
+files each harness reads (${HARNESSES.map((h) => `${h.displayName}: ${h.hookFileAudit.files}`).join("; ")});
+each mutant is written in that file's own fields and units.
 
 A test reaches a hook through its registration (runHook({ registration }), a harness test) or by
 its script (runHook("bash hooks/guard.sh"), assertBlocksDisasters, propertyHook, or any test that

@@ -54,7 +54,7 @@ Options:
   --timeout <seconds>        per-file limit (default: 600)
   --config <file>            the config file (default: vigiles.config.{ts,mts,mjs,js} here)
   --coverage-dir <dir>       record what the tests exercised (read by \`vigiles audit --coverage\`)
-  --harness-version <list>   run every file once per CLI release: 2.1.332, latest, codex@0.171.0,
+  --harness-version <list>   run every file once per CLI release: 2.1.332, latest, <harness>@<version>,
                              or a comma list; a release not cached is fetched from the npm
                              registry first. Each round runs the harness it names at that release
                              (a file that picks another CLI itself fails with a named error). The

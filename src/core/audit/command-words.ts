@@ -171,8 +171,23 @@ export interface PathContext {
   readonly projectDir?: string;
 }
 
-const VAR_PATTERN =
-  /\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\}|\$(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\b/g;
+/** `${NAME}`, `${NAME:-fallback}` (or `-fallback`) and `$NAME`, as a shell expands them. */
+const VAR_PATTERN = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * `text` with each variable replaced by `valueOf(name, fallback)`; a variable it answers undefined
+ * for stays as written.
+ */
+export function expandVariables(
+  text: string,
+  valueOf: (name: string, fallback: string | undefined) => string | undefined,
+): string {
+  return text.replace(
+    VAR_PATTERN,
+    (m: string, braced: string | undefined, fallback: string | undefined, bare: string | undefined) =>
+      valueOf((braced ?? bare)!, fallback) ?? m,
+  );
+}
 
 /**
  * Resolves a script word to an absolute path by expanding `${CLAUDE_PLUGIN_ROOT}` and
@@ -180,8 +195,8 @@ const VAR_PATTERN =
  */
 export function resolveScriptPath(value: string, context: PathContext): string | undefined {
   let unresolved = false;
-  const expanded = value.replace(VAR_PATTERN, (_m, a: string | undefined, b: string | undefined) => {
-    const name = a ?? b;
+  const expanded = expandVariables(value, (name) => {
+    if (name !== "CLAUDE_PLUGIN_ROOT" && name !== "CLAUDE_PROJECT_DIR") return undefined;
     const v = name === "CLAUDE_PLUGIN_ROOT" ? context.pluginRoot : context.projectDir;
     if (v === undefined) unresolved = true;
     return v ?? "";

@@ -48,4 +48,9 @@ export interface LintRuleMeta {
   readonly fix: string;
   /** The rule can attach edits that `--fix` applies. */
   readonly autofix: boolean;
+  /**
+   * Where its harness fact comes from, for docs/harness-facts.md (a harness's own rules carry it in
+   * their adapter folder; the shared rules' sources are in scripts/gen-harness-facts.ts).
+   */
+  readonly source?: string;
 }

@@ -191,3 +191,61 @@ export function describeMatcherRule(rule: MatcherRule): string {
     }
   }
 }
+
+/**
+ * Whether a group's matcher selects `subject` on `event`, as the harness of `dialect` decides it, with
+ * the reason in words (explain, runHook's selection). `subjectField` undefined: the event has no
+ * matcher subject (the harness ignores the matcher, or Codex runs no group that has one).
+ */
+export function explainDialectMatcher(
+  dialect: HookDialect,
+  event: string,
+  matcher: string | undefined,
+  subjectField: string | undefined,
+  subject: string,
+): { matches: boolean; reason: string } {
+  if (subjectField === undefined) {
+    if (matcher !== undefined && dialect.subjectlessMatcher === "never-fires")
+      return {
+        matches: false,
+        reason: `${event} has no matcher subject, and ${dialect.displayName} runs no group with a matcher there (${JSON.stringify(matcher)})`,
+      };
+    return {
+      matches: true,
+      reason:
+        matcher && matcher !== "*"
+          ? `${event} has no matcher subject: matcher ${JSON.stringify(matcher)} is ignored`
+          : `${event} has no matcher subject`,
+    };
+  }
+  const v = testDialectMatcher(dialect, event, matcher, subject);
+  const shown = `${subjectField} ${JSON.stringify(subject)}`;
+  switch (v.kind) {
+    case "all":
+      return { matches: true, reason: `matcher ${JSON.stringify(matcher ?? "")} matches every ${event}` };
+    case "names":
+      return {
+        matches: v.matches,
+        reason: `matcher ${JSON.stringify(matcher)} (exact names: ${(v.names ?? []).join(", ")}) ${v.matches ? "matches" : "does not match"} ${shown}`,
+      };
+    case "regex":
+      if (v.error)
+        return {
+          matches: false,
+          reason: `matcher ${JSON.stringify(matcher)} is not a valid regex (${v.error}): it never fires`,
+        };
+      return {
+        matches: v.matches,
+        reason: `matcher ${JSON.stringify(matcher)} (${describeMatcherRule(v.rule ?? dialect.matcherRule)}) ${v.matches ? "matches" : "does not match"} ${shown}`,
+      };
+    case "exact":
+      return {
+        matches: v.matches,
+        reason: `matcher ${JSON.stringify(matcher)} (compared for equality) ${v.matches ? "matches" : "does not match"} ${shown}`,
+      };
+    default: {
+      const never: never = v.kind;
+      return never;
+    }
+  }
+}

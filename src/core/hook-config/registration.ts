@@ -29,12 +29,7 @@ export interface RegisteredTimeout {
  * or an extension.
  */
 export type RegistrationSource =
-  | "project settings"
-  | "local settings"
-  | "plugin"
-  | "hooks file"
-  | "repository hooks"
-  | "extension";
+  "project settings" | "local settings" | "plugin" | "hooks file" | "repository hooks" | "extension";
 
 /** One command handler as a harness registers it. */
 export interface RegisteredHook {

@@ -4,11 +4,10 @@
  */
 import type { HookDialect } from "../dialect.js";
 import {
-  describeMatcherRule,
+  explainDialectMatcher,
   isToolEventOf,
   matcherSubjectOf,
   matcherSubjectValue,
-  testDialectMatcher,
 } from "./dialect-matcher.js";
 import { permissionRuleMatches, type RuleContext } from "./if-rule.js";
 import type { HookHandler, HooksConfig } from "./types.js";
@@ -63,7 +62,7 @@ export function selectHandlersWith(
   };
   const out: HandlerSelection[] = [];
   groups.forEach((group, groupIndex) => {
-    const matcherWhy = describeMatcher(dialect, event, group.matcher, subjectField, subject);
+    const matcherWhy = explainDialectMatcher(dialect, event, group.matcher, subjectField, subject);
     group.hooks.forEach((handler, handlerIndex) => {
       let selected = matcherWhy.matches;
       const reasons = [matcherWhy.reason];
@@ -90,57 +89,4 @@ export function selectHandlersWith(
     });
   });
   return out;
-}
-
-function describeMatcher(
-  dialect: HookDialect,
-  event: string,
-  matcher: string | undefined,
-  subjectField: string | undefined,
-  subject: string,
-): { matches: boolean; reason: string } {
-  if (subjectField === undefined) {
-    if (matcher !== undefined && dialect.subjectlessMatcher === "never-fires")
-      return {
-        matches: false,
-        reason: `${event} has no matcher subject, and ${dialect.displayName} runs no group with a matcher there (${JSON.stringify(matcher)})`,
-      };
-    return {
-      matches: true,
-      reason:
-        matcher && matcher !== "*"
-          ? `${event} has no matcher subject: matcher ${JSON.stringify(matcher)} is ignored`
-          : `${event} has no matcher subject`,
-    };
-  }
-  const v = testDialectMatcher(dialect, event, matcher, subject);
-  const shown = `${subjectField} ${JSON.stringify(subject)}`;
-  switch (v.kind) {
-    case "all":
-      return { matches: true, reason: `matcher ${JSON.stringify(matcher ?? "")} matches every ${event}` };
-    case "names":
-      return {
-        matches: v.matches,
-        reason: `matcher ${JSON.stringify(matcher)} (exact names: ${(v.names ?? []).join(", ")}) ${v.matches ? "matches" : "does not match"} ${shown}`,
-      };
-    case "regex":
-      if (v.error)
-        return {
-          matches: false,
-          reason: `matcher ${JSON.stringify(matcher)} is not a valid regex (${v.error}): it never fires`,
-        };
-      return {
-        matches: v.matches,
-        reason: `matcher ${JSON.stringify(matcher)} (${describeMatcherRule(v.rule ?? dialect.matcherRule)}) ${v.matches ? "matches" : "does not match"} ${shown}`,
-      };
-    case "exact":
-      return {
-        matches: v.matches,
-        reason: `matcher ${JSON.stringify(matcher)} (compared for equality) ${v.matches ? "matches" : "does not match"} ${shown}`,
-      };
-    default: {
-      const never: never = v.kind;
-      return never;
-    }
-  }
 }

@@ -126,7 +126,7 @@ export function isHookAnswer(value: unknown): value is HookAnswer {
 function requireText(text: unknown, what: string): string {
   if (typeof text !== "string" || text.trim() === "") {
     throw new InvalidOptionError(
-      `${what}() needs a non-empty string (got ${JSON.stringify(text)}): the harness shows it to the model, and Codex rejects an empty reason.`,
+      `${what}() needs a non-empty string (got ${JSON.stringify(text)}): the harness shows it to the model, and some harnesses reject an empty reason.`,
     );
   }
   return text;

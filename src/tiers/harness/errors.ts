@@ -2,6 +2,7 @@
  * Why a harness run throws instead of returning: each is a run that cannot be trusted as a result.
  */
 import { attachQuietly, VigilesError } from "../../core/errors.js";
+import { managedSettingsDirs } from "../../adapters/registry.js";
 import type { HookFire } from "../../core/trace.js";
 import type { UnservedTurns } from "../../adapters/port.js";
 
@@ -140,7 +141,7 @@ export class UnservedTurnsError extends HarnessRunError {
 /** What could send a CLI's requests somewhere other than the mock, for a run the mock never heard from. */
 const REROUTERS =
   "an `env` in a settings file (ANTHROPIC_BASE_URL, a provider switch, a proxy), machine-wide managed " +
-  "settings (/etc/claude-code, /etc/codex/managed_config.toml), a provider in a .codex/config.toml, " +
+  `settings (${managedSettingsDirs().join(", ")}), a provider in the harness's own config file, ` +
   "or HTTP(S)_PROXY / ALL_PROXY in the environment";
 
 /** The run hit its `timeoutMs`; the CLI and its hooks were killed. */

@@ -10,7 +10,7 @@ import { InvalidOptionError, VigilesError } from "../../core/errors.js";
 import { ensureHarnessPackage, resolveDistTag } from "../../runtime/harness-cache.js";
 import { HARNESS_ENV } from "./default-adapter.js";
 
-/** Names the releases a run uses, one per harness: `claude-code@2.1.332,codex@0.171.0` (set by `vigiles test`). */
+/** Names the releases a run uses, one per harness: `claude-code@2.1.332,<harness>@<version>` (set by `vigiles test`). */
 export const HARNESS_VERSION_ENV = "VIGILES_HARNESS_VERSION";
 
 /** One harness at one version (or dist-tag, before it is resolved). */
@@ -49,7 +49,7 @@ export function parseHarnessVersions(text: string, defaultHarness: string): Harn
           : { harness: defaultHarness, version: item };
       if (!VERSION.test(spec.version)) {
         throw new InvalidOptionError(
-          `harness version ${JSON.stringify(item)} is not a version or dist-tag (e.g. 2.1.332, latest, codex@0.171.0)`,
+          `harness version ${JSON.stringify(item)} is not a version or dist-tag (e.g. 2.1.332, latest, <harness>@<version>)`,
         );
       }
       return spec;

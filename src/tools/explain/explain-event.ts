@@ -16,7 +16,12 @@ import type { HookHandler } from "../../core/hook-config/types.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import { runHook } from "../../tiers/run-hook/run-hook.js";
 import type { HookSource } from "./hook-sources.js";
-import { findScriptWord, isRelativePath, resolveScriptPath } from "../../core/audit/command-words.js";
+import {
+  expandVariables,
+  findScriptWord,
+  isRelativePath,
+  resolveScriptPath,
+} from "../../core/audit/command-words.js";
 import { resolve } from "node:path";
 import { existsSync } from "node:fs";
 
@@ -194,17 +199,13 @@ export function missingScriptOf(
   const command =
     vars === undefined
       ? handler.command
-      : handler.command.replace(
-          /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
-          (m: string, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
-            const name = (braced ?? bare)!;
-            // The shell's own: PWD is the hook's cwd; HOME and USER are the session's, unknown here.
-            if (name === "PWD") return cwd;
-            if (name === "HOME" || name === "USER") return m;
-            const value = vars[name];
-            return value !== undefined && value !== "" ? value : (fallback ?? "");
-          },
-        );
+      : expandVariables(handler.command, (name, fallback) => {
+          // The shell's own: PWD is the hook's cwd; HOME and USER are the session's, unknown here.
+          if (name === "PWD") return cwd;
+          if (name === "HOME" || name === "USER") return undefined;
+          const value = vars[name];
+          return value !== undefined && value !== "" ? value : (fallback ?? "");
+        });
   const word = findScriptWord(command);
   if (word === undefined) return undefined;
   // A relative script resolves against the session's folder, where the harness runs the hook.

@@ -16,10 +16,9 @@ import {
   type HookDialect,
 } from "../../core/dialect.js";
 import {
-  describeMatcherRule,
+  explainDialectMatcher,
   matcherSubjectValue,
   matcherSubjectOf,
-  testDialectMatcher,
 } from "../../core/hook-config/dialect-matcher.js";
 import type {
   RegisteredHook,
@@ -88,36 +87,13 @@ function selection(
   cwd: string,
 ): { selected: boolean; reason: string } {
   const field = matcherSubjectOf(dialect, r.event);
-  if (field === undefined && r.matcher !== undefined && dialect.subjectlessMatcher === "never-fires")
-    return {
-      selected: false,
-      reason: `${r.event} has no matcher subject, and ${dialect.displayName} runs no group with a matcher there (${JSON.stringify(r.matcher)})`,
-    };
-  if (field === undefined)
-    return {
-      selected: true,
-      reason:
-        r.matcher && r.matcher !== "*"
-          ? `${r.event} has no matcher subject: matcher ${JSON.stringify(r.matcher)} is ignored`
-          : `${r.event} has no matcher subject`,
-    };
   // The matcher reads the payload as the harness sends it (Copilot's `toolName: "bash"`).
-  const native = dialect.payload(completeHookEvent(sent, cwd, dialect));
-  const value = matcherSubjectValue(dialect, r.event, native) ?? "";
-  const v = testDialectMatcher(dialect, r.event, r.matcher, value);
-  const shown = `${field} ${JSON.stringify(value)}`;
-  if (v.kind === "all")
-    return { selected: true, reason: `matcher ${JSON.stringify(r.matcher ?? "")} matches every ${r.event}` };
-  if (v.error !== undefined)
-    return {
-      selected: false,
-      reason: `matcher ${JSON.stringify(r.matcher)} is not a valid regex (${v.error}): it never fires`,
-    };
-  const words = v.kind === "names" ? "exact names" : describeMatcherRule(v.rule ?? dialect.matcherRule);
-  return {
-    selected: v.matches,
-    reason: `matcher ${JSON.stringify(r.matcher)} (${words}) ${v.matches ? "matches" : "does not match"} ${shown}`,
-  };
+  const value =
+    field === undefined
+      ? ""
+      : (matcherSubjectValue(dialect, r.event, dialect.payload(completeHookEvent(sent, cwd, dialect))) ?? "");
+  const v = explainDialectMatcher(dialect, r.event, r.matcher, field, value);
+  return { selected: v.matches, reason: v.reason };
 }
 
 /** The command as the harness runs it: its plugin-root placeholders replaced (Gemini's `${extensionPath}`). */

@@ -41,6 +41,7 @@ function check(input: HookFileCheckInput) {
 }
 
 export const copilotHookFileAudit: HookFileAudit = {
+  files: ".github/hooks/*.json",
   find: (_root, glob) =>
     glob(["**/.github/hooks/*.json"]).map((path) => ({
       path,

@@ -19,6 +19,8 @@ export const copilotUnknownEventRule: LintRuleMeta = {
     "aliases); a hook under any other name, such as a Claude Code event Copilot lacks, never runs.",
   fix: "Use one of Copilot's event names (`vigiles/copilot` exports the list as copilotHookEvents()).",
   autofix: false,
+  source:
+    "GitHub Copilot CLI hooks reference (docs.github.com), its event list; core/hook-decision/copilot-rules.ts",
 };
 
 export const copilotClaudeShapedAnswerRule: LintRuleMeta = {
@@ -29,6 +31,8 @@ export const copilotClaudeShapedAnswerRule: LintRuleMeta = {
     "`hookSpecificOutput` answer is ignored, so a ported deny lets the call run (measured on 1.0.102).",
   fix: 'Print `{"permissionDecision":"deny","permissionDecisionReason":"…"}`, or register the hook under the PascalCase name (PreToolUse), which reads Claude\'s shape.',
   autofix: false,
+  source:
+    "test/copilot/copilot-harness.test.ts (a hookSpecificOutput deny on preToolUse let the call run on 1.0.102; under PreToolUse it was honoured)",
 };
 
 export const copilotExit2IgnoredRule: LintRuleMeta = {
@@ -39,6 +43,8 @@ export const copilotExit2IgnoredRule: LintRuleMeta = {
     "that blocks a prompt or a stop with `exit 2` never blocks under Copilot.",
   fix: 'Answer with JSON on stdout and exit 0 (agentStop: `{"decision":"block","reason":"…"}`), or move the check to preToolUse.',
   autofix: false,
+  source:
+    "test/copilot/copilot-harness.test.ts (exit 2 on userPromptSubmitted, postToolUse and agentStop blocked nothing on 1.0.102)",
 };
 
 export const copilotTimeoutFailsOpenRule: LintRuleMeta = {
@@ -49,6 +55,8 @@ export const copilotTimeoutFailsOpenRule: LintRuleMeta = {
     "1.0.102), while an error denies it; a guard that waits on the network or a package manager fails open when slow.",
   fix: "Keep network and package-manager calls out of the guard, or set a `timeoutSec` that covers their worst case.",
   autofix: false,
+  source:
+    "test/copilot/copilot-harness.test.ts (a preToolUse hook past timeoutSec let the call run on 1.0.102; exit 1 and 2 denied)",
 };
 
 export const copilotPortabilityRule: LintRuleMeta = {
@@ -60,6 +68,8 @@ export const copilotPortabilityRule: LintRuleMeta = {
     "a Claude Stop or UserPromptSubmit and nothing under Copilot; each harness ignores the other's JSON shape.",
   fix: "Give each harness the answer it reads (Copilot: top-level permissionDecision; Claude Code: hookSpecificOutput), and make errors mean the same on both (exit 2 with a reason to deny, exit 0 to allow).",
   autofix: false,
+  source:
+    "test/copilot/copilot-harness.test.ts (exit 1 denied on Copilot's preToolUse; exit 2 blocked nothing on its agentStop); docs/hook-contract.md for Claude Code's side",
 };
 
 export const copilotHookRules: readonly LintRuleMeta[] = [

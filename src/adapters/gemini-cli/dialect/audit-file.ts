@@ -9,6 +9,7 @@ import type { AuditHookFile, HookFileAudit } from "../../port.js";
 import { checkGeminiHooksFile } from "./audit-rules.js";
 
 export const geminiHookFileAudit: HookFileAudit = {
+  files: ".gemini/settings.json, extensions' hooks/hooks.json",
   find: (_root, glob) => [
     ...glob(["**/.gemini/settings.json"]).map((path): AuditHookFile => ({
       path,

@@ -37,6 +37,8 @@ export const geminiUnknownEventRule: LintRuleMeta = {
     'Gemini CLI skips a hooks key that is not one of its eleven events ("Invalid hook event name … Skipping"): the hook never runs.',
   fix: "Use Gemini's event name (BeforeTool, AfterTool, BeforeAgent, AfterAgent, BeforeModel, AfterModel, BeforeToolSelection, SessionStart, SessionEnd, Notification, PreCompress).",
   autofix: false,
+  source:
+    "Gemini CLI 0.61.0's hook registry (its eleven events); seen with the pinned CLI in `test/gemini/gemini-audit.test.ts`",
 };
 
 export const geminiTimeoutSecondsRule: LintRuleMeta = {
@@ -46,6 +48,8 @@ export const geminiTimeoutSecondsRule: LintRuleMeta = {
     "Gemini CLI reads a hook's `timeout` in milliseconds; a value written in seconds (30) kills the hook almost at once, and a killed hook decides nothing: a guard fails open.",
   fix: "Write the timeout in milliseconds (30 s is 30000).",
   autofix: false,
+  source:
+    "Gemini CLI 0.61.0's hook runner (timeout in ms, 60000 default); seen with the pinned CLI in `test/gemini/gemini-harness.test.ts` (a 1500 ms hook killed)",
 };
 
 export const geminiClaudeToolMatcherRule: LintRuleMeta = {
@@ -55,6 +59,8 @@ export const geminiClaudeToolMatcherRule: LintRuleMeta = {
     "A BeforeTool/AfterTool matcher is a case-sensitive regular expression over Gemini's tool names; one written with Claude Code's (`Bash`, `Write|Edit`) matches no Gemini tool, so the hook never runs.",
   fix: "Name Gemini's tools: run_shell_command, write_file, replace, read_file, glob, grep_search, list_directory, web_fetch.",
   autofix: false,
+  source:
+    "Gemini CLI 0.61.0's hook planner (unanchored RegExp over its tool names); seen with the pinned CLI in `test/harness/same-spec.test.ts` (Bash translated to run_shell_command)",
 };
 
 export const geminiUnsetVariableRule: LintRuleMeta = {
@@ -64,6 +70,8 @@ export const geminiUnsetVariableRule: LintRuleMeta = {
     "Gemini CLI 0.61.0 neither sets nor substitutes Claude Code's ${CLAUDE_PLUGIN_ROOT}: in a hooks file it loads (an extension's hooks/hooks.json) the variable is empty, so `${CLAUDE_PLUGIN_ROOT}/hooks/x.sh` runs as `/hooks/x.sh` and fails on every event.",
   fix: 'Use Gemini\'s `"${extensionPath}"` (quoted: Gemini substitutes it textually), or ship a Gemini copy of the hooks file.',
   autofix: false,
+  source:
+    "Gemini CLI 0.61.0 neither sets nor substitutes CLAUDE_PLUGIN_ROOT (its hook runner substitutes only `${extensionPath}`); seen with the pinned CLI in `test/dialect/divergences.test.ts` (the command runs as /hooks/\u2026 and exits 127)",
 };
 
 export const geminiExactMatcherRule: LintRuleMeta = {
@@ -73,6 +81,8 @@ export const geminiExactMatcherRule: LintRuleMeta = {
     "Gemini CLI 0.61.0 compares a SessionStart, SessionEnd or PreCompress matcher with the source, reason or trigger for equality (hookPlanner.matchesTrigger): an alternation such as `startup|clear|compact` or a pattern never matches, and the hook never runs.",
   fix: "Register one group per value (`startup`, `clear` …), or leave the matcher out to run on every one.",
   autofix: false,
+  source:
+    "Gemini CLI 0.61.0's hook planner (matchesTrigger: `matcher === trigger` for SessionStart, SessionEnd and PreCompress); seen with the pinned CLI in `test/conformance/sample.test.ts` (an alternation never fires in the real CLI)",
 };
 
 export const geminiHookRules: readonly LintRuleMeta[] = [

@@ -13,7 +13,7 @@ export const unknownEventRule: LintRuleMeta = {
   id: "unknown-event",
   severity: "error",
   behaviour:
-    "The harness fires hooks only for the events it knows (33 in Claude Code 2.1.328, 11 in Codex 0.169.0); " +
+    "The harness fires hooks only for the events it knows (33 in Claude Code 2.1.328; each harness has its own list); " +
     "a hook under any other name is accepted and never runs.",
   fix: "Use the exact, case-sensitive event name.",
   autofix: false,

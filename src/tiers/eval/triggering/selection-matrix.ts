@@ -28,6 +28,7 @@ import {
   usageOf,
 } from "./common.js";
 import { adapterById } from "../../harness/default-adapter.js";
+import { HARNESSES } from "../../../adapters/registry.js";
 import { pickDriver } from "./default-driver.js";
 import { install, type InstallSource } from "./install.js";
 import { runPromptTrials } from "./prompt-trials.js";
@@ -146,7 +147,11 @@ export async function measureSelectionMatrix(
         ...base,
         ...summariseSelectionMatrix(skills, []),
         available: false,
-        reason: `${driver.harness} reports no skill-selection event; Claude Code and Gemini CLI do`,
+        reason: `${driver.harness} reports no skill-selection event; ${HARNESSES.filter(
+          (h) => h.capabilities.skillSelectionEvents,
+        )
+          .map((h) => h.displayName)
+          .join(" and ")} do`,
         runs: [],
         errors: 0,
         usage: NO_USAGE,
