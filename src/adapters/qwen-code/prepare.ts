@@ -13,11 +13,9 @@
  */
 import { mkdir, readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
-import { InvalidOptionError } from "../../core/errors.js";
-import { isRecord } from "../../core/is-record.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { hookRecorderScript } from "../shared/hook-recorder.js";
-import { replaceCwd } from "../shared/settings-text.js";
+import { dotenvKeys, parseJsonObject, replaceCwd } from "../shared/settings-text.js";
 import { joinInside, writeFileMakingDirs } from "../shared/work-dir.js";
 import { QwenUnsafeSettingsError, QwenUnsupportedError } from "./errors.js";
 import { qwenHookFiresDir, qwenRecorderPath, wrapQwenHooks } from "./hook-wrap.js";
@@ -49,31 +47,10 @@ const UNSAFE_KEYS = [
   "outboundCorrelation",
 ] as const;
 
-function parseJsonObject(text: string, file: string): Json {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new InvalidOptionError(
-      `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  if (!isRecord(parsed)) throw new InvalidOptionError(`${file} must hold a JSON object`);
-  return parsed;
-}
-
 /** Refuses project settings that outrank vigiles' and could send a request off the machine. */
 export function assertQwenSettingsStayLocal(settings: Json, file: string): void {
   for (const key of UNSAFE_KEYS)
     if (settings[key] !== undefined) throw new QwenUnsafeSettingsError(file, key);
-}
-
-/** The variable names a dotenv file sets (`KEY=v`, `export KEY=v`). */
-function dotenvKeys(text: string): string[] {
-  return text.split(/\r?\n/).flatMap((line) => {
-    const m = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]/.exec(line);
-    return m?.[1] ? [m[1]] : [];
-  });
 }
 
 async function assertEnvFilesStayLocal(workDir: string): Promise<void> {
