@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import type { HarnessAdapter } from "../../src/adapters/port.js";
+import { qwenAdapter } from "../../src/adapters/qwen-code/adapter.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 
 const CANARY = `canary-${process.pid}-${Date.now()}`;
@@ -20,6 +21,7 @@ const HARNESSES: readonly (readonly [string, HarnessAdapter | undefined, string]
   ["Claude Code", undefined, "node_modules/.bin/claude"],
   ["Gemini CLI", geminiAdapter, "node_modules/.bin/gemini"],
   ["Copilot CLI", copilotAdapter, "node_modules/.bin/copilot-linux-x64"],
+  ["Qwen Code", qwenAdapter, "node_modules/.bin/qwen"],
 ];
 
 beforeAll(() => {
@@ -39,7 +41,7 @@ afterAll(() => {
 });
 
 describe("a CLI linked into the invoking HOME", () => {
-  test("Claude Code, Gemini CLI, Copilot CLI: harnessPath ~/<cli> runs confined, and the agent's Bash cannot read ~/.ssh", async () => {
+  test("Claude Code, Gemini CLI, Copilot CLI, Qwen Code: harnessPath ~/<cli> runs confined, and the agent's Bash cannot read ~/.ssh", async () => {
     const runs = await Promise.all(
       HARNESSES.map(([name, adapter]) =>
         runHarnessTest(

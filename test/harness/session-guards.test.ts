@@ -15,6 +15,8 @@ import { resolveCopilot } from "../../src/adapters/copilot-cli/resolve.js";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import { GEMINI_MANAGED_DIR_ENV } from "../../src/adapters/gemini-cli/managed-settings.js";
 import type { HarnessAdapter } from "../../src/adapters/port.js";
+import { qwenAdapter } from "../../src/adapters/qwen-code/adapter.js";
+import { QWEN_MANAGED_DIR_ENV } from "../../src/adapters/qwen-code/managed-settings.js";
 import { HarnessNoSessionError, ManagedSettingsRouteError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 
@@ -56,6 +58,12 @@ describe.concurrent("a CLI that exits 0 and never reaches the mock", () => {
     await expect(run).rejects.toMatchObject({ code: "VIGILES_HARNESS_NO_SESSION" });
   });
 
+  test("Qwen Code (the stand-in as harnessPath): its diagnosis refuses an exit 0 with no session", async () => {
+    const harnessPath = standIn("qwen-silent", "0.24.4", "echo 'all good'");
+    const run = runHarnessTest({ ...spec, harnessPath }, { adapter: qwenAdapter });
+    await expect(run).rejects.toThrow(/qwen exited with 0 without starting a session/);
+  });
+
   test("an adapter of its own (Codex's, its diagnosis taken away): the runner still refuses", async () => {
     const future: HarnessAdapter = { ...codexAdapter, id: "future", diagnose: () => undefined };
     const harnessPath = standIn("future-silent", "codex-cli 0.169.0");
@@ -84,6 +92,22 @@ describe("machine-wide managed settings refuse an unconfined run", () => {
     } finally {
       if (before === undefined) delete process.env[GEMINI_MANAGED_DIR_ENV];
       else process.env[GEMINI_MANAGED_DIR_ENV] = before;
+    }
+  });
+
+  test("Qwen Code: a file in its managed folder refuses sandbox: false, naming the file", async () => {
+    const managed = join(dir, "qwen-managed");
+    mkdirSync(managed, { recursive: true });
+    writeFileSync(join(managed, "settings.json"), "{}");
+    const before = process.env[QWEN_MANAGED_DIR_ENV];
+    process.env[QWEN_MANAGED_DIR_ENV] = managed;
+    try {
+      const run = runHarnessTest({ ...spec }, { adapter: qwenAdapter });
+      await expect(run).rejects.toBeInstanceOf(ManagedSettingsRouteError);
+      await expect(run).rejects.toThrow(/settings\.json/);
+    } finally {
+      if (before === undefined) delete process.env[QWEN_MANAGED_DIR_ENV];
+      else process.env[QWEN_MANAGED_DIR_ENV] = before;
     }
   });
 
