@@ -183,3 +183,51 @@ describe("skills and subagents in fixtures reach Qwen Code", () => {
     RUN_TIMEOUT,
   );
 });
+
+// hooks.md: `timeout` is in seconds, but 1000 or more is read as milliseconds. Each slow hook
+// sleeps 3 s and then denies: killed at its timeout it decides nothing and the call runs; the
+// control (10 s) lives to deny, so a run where nothing is killed cannot pass.
+const SLOW = (mark: string) =>
+  `p=$(cat); case "$p" in *${mark}*) sleep 3; echo '{"decision":"deny","reason":"too late"}';; esac; exit 0`;
+
+describe("Qwen Code reads a command hook's timeout in seconds, 1000 and over in milliseconds", () => {
+  test.concurrent(
+    "timeout 1 and timeout 1500 kill a 3 s hook (the call runs); timeout 10 lets it deny",
+    async () => {
+      const guard = (mark: string, timeout: number) => ({
+        matcher: "run_shell_command",
+        hooks: [{ type: "command", command: SLOW(mark), timeout }],
+      });
+      const r = await runHarnessTest(
+        {
+          prompt: "go",
+          model: [
+            { tool: "Bash", input: { command: "echo SECONDS > SECONDS_RAN" } },
+            { tool: "Bash", input: { command: "echo MILLIS > MILLIS_RAN" } },
+            { tool: "Bash", input: { command: "echo CONTROL > CONTROL_RAN" } },
+            { text: "done" },
+          ],
+          files: {
+            ".qwen/settings.json": JSON.stringify({
+              hooks: { PreToolUse: [guard("SECONDS", 1), guard("MILLIS", 1500), guard("CONTROL", 10)] },
+            }),
+          },
+          transcript: true,
+          // The two killed hooks are what this test observes.
+          allowHookCrashes: true,
+          timeoutMs: RUN_TIMEOUT,
+        },
+        { adapter: qwenAdapter },
+      );
+      try {
+        expect(r.hooks?.filter((h) => h.outcome === "cancelled")).toHaveLength(2);
+        expect(r.file("SECONDS_RAN")).toBe("SECONDS\n");
+        expect(r.file("MILLIS_RAN")).toBe("MILLIS\n");
+        expect(r.file("CONTROL_RAN")).toBeNull();
+      } finally {
+        r.cleanup();
+      }
+    },
+    RUN_TIMEOUT,
+  );
+});

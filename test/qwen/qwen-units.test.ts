@@ -59,6 +59,26 @@ describe("Qwen Code's matcher rule", () => {
   });
 });
 
+describe("what a Qwen Code hook's answer means", () => {
+  test("a timeout of 1000 or more is said to be milliseconds (pinned by the real run in qwen-harness)", () => {
+    const at = (raw: number) => ({ seconds: raw, raw, unit: "s" as const, field: "timeout" });
+    expect(qwenDialect.verdictMeaning("PreToolUse", at(1500))).toContain("read as milliseconds (1.5 s)");
+    expect(qwenDialect.verdictMeaning("PreToolUse", at(30))).not.toContain("milliseconds");
+    expect(qwenDialect.verdictMeaning("BeforeTool", undefined)).toContain("no hook event");
+  });
+  test("folds Qwen's departures: silent exit 2, JSON on exit 1, decision deny, headless ask", () => {
+    const fold = (exitCode: number, stdout: string, stderr = "") =>
+      qwenDialect.fold({ event: "PreToolUse", exitCode, stdout, stderr, timedOut: false }).blocked;
+    expect(fold(2, "", "")).toBe(false);
+    expect(fold(2, "", "no")).toBe(true);
+    expect(fold(1, '{"decision":"deny","reason":"r"}')).toBe(true);
+    expect(fold(0, '{"decision":"deny","reason":"r"}')).toBe(true);
+    expect(fold(0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}')).toBe(
+      true,
+    );
+  });
+});
+
 describe("the Qwen Code launch", () => {
   const input = (over: Record<string, unknown> = {}) => ({
     harness: { adapterId: "qwen-code", path: "/x/cli.js", version: "0.24.4", source: "option" as const },

@@ -55,13 +55,17 @@ export const qwenDialect: HookDialect = {
         }
       : { ...completed },
   fold: (input) => foldQwenHook(input, profile),
-  verdictMeaning: (event) => {
+  verdictMeaning: (event, timeout) => {
     const rules = dialectEventRules(qwenDialect, event);
     if (rules === undefined)
       return `Qwen Code has no hook event named ${JSON.stringify(event)}: the hook never runs`;
-    return rules.exit2Blocks
+    const verdict = rules.exit2Blocks
       ? `exit 2 with a reason on stderr, or a JSON deny/block (read on exit 0 or 1), stops ${event}`
       : `exit 2 blocks nothing on ${event} under Qwen Code`;
+    // 0.24.4 reads a command hook's timeout of 1000 or more as milliseconds (test/qwen: 1500 killed a 3 s hook).
+    return timeout !== undefined && timeout.raw >= 1000
+      ? `${verdict}; timeout ${timeout.raw} is read as milliseconds (${timeout.raw / 1000} s), not seconds`
+      : verdict;
   },
   pluginRootPlaceholders: [],
   // Its settings are Claude-shaped: the shared hook-config catalogue audits them with this dialect.
