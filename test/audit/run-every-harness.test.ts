@@ -20,7 +20,11 @@ const crash = `#!/bin/sh\ncat >/dev/null\necho "Traceback: KeyError tool_input" 
  */
 const repos: Record<string, { files: Record<string, string>; payload: Record<string, unknown> }> = {
   gemini: {
-    payload: { hook_event_name: "BeforeTool", tool_name: "run_shell_command" },
+    payload: {
+      hook_event_name: "BeforeTool",
+      tool_name: "run_shell_command",
+      tool_input: { command: "echo vigiles-audit-probe" },
+    },
     files: {
       ".gemini/settings.json": JSON.stringify({
         hooks: {
@@ -32,7 +36,7 @@ const repos: Record<string, { files: Record<string, string>; payload: Record<str
     },
   },
   "copilot-cli": {
-    payload: { toolName: "bash" },
+    payload: { toolName: "bash", toolArgs: { command: "echo vigiles-audit-probe" } },
     files: {
       ".github/hooks/guard.json": JSON.stringify({
         version: 1,

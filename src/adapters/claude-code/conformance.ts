@@ -1,15 +1,14 @@
 /** Claude Code's words for the conformance corpus. */
 import type { ConformanceForm } from "../port.js";
-import { CLAUDE_WRITE_INPUT, CONFORMANCE_COMMAND, settingsShaped } from "../shared/conformance-form.js";
+import {
+  CLAUDE_EVENT_NAMES,
+  CLAUDE_WRITE_INPUT,
+  CONFORMANCE_COMMAND,
+  settingsShaped,
+} from "../shared/conformance-form.js";
 
 export const claudeCodeConformance: ConformanceForm = {
-  events: {
-    preTool: "PreToolUse",
-    postTool: "PostToolUse",
-    sessionStart: "SessionStart",
-    prompt: "UserPromptSubmit",
-    stop: "Stop",
-  },
+  events: CLAUDE_EVENT_NAMES,
   tools: { Bash: "Bash", Write: "Write" },
   toolInput: (tool) => (tool === "Bash" ? { command: CONFORMANCE_COMMAND } : CLAUDE_WRITE_INPUT),
   ...settingsShaped(".claude/settings.json"),

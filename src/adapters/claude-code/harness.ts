@@ -1,7 +1,7 @@
 /** Claude Code's line of the harness registry. */
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type { HarnessEntry } from "../port.js";
+import { keyOrLogin } from "../shared/paid-credentials.js";
 import { claudeCodeConformance } from "./conformance.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { claudeCodeDialect } from "./dialect.js";
@@ -35,12 +35,11 @@ export const claudeCodeHarness: HarnessEntry = {
   readPluginRegistrations: claudeCodePluginRegistrations,
   paidCredentials: {
     subject: "paid tier (Claude)",
-    find: (env, home) =>
-      env["ANTHROPIC_API_KEY"] !== undefined
-        ? "ANTHROPIC_API_KEY is set"
-        : existsSync(join(home, ".claude", ".credentials.json"))
-          ? "a Claude Code login (~/.claude/.credentials.json)"
-          : undefined,
+    find: keyOrLogin(
+      "ANTHROPIC_API_KEY",
+      [".claude", ".credentials.json"],
+      "a Claude Code login (~/.claude/.credentials.json)",
+    ),
     missing: "no credentials: vigiles/eval runs against a real model will stop before the first trial",
     fix: "export ANTHROPIC_API_KEY=… or run `claude` once to log in (the free tiers need nothing)",
   },

@@ -1,15 +1,14 @@
 /** Codex's words for the conformance corpus. */
 import type { ConformanceForm } from "../port.js";
-import { CLAUDE_WRITE_INPUT, CONFORMANCE_COMMAND, settingsShaped } from "../shared/conformance-form.js";
+import {
+  CLAUDE_EVENT_NAMES,
+  CLAUDE_WRITE_INPUT,
+  CONFORMANCE_COMMAND,
+  settingsShaped,
+} from "../shared/conformance-form.js";
 
 export const codexConformance: ConformanceForm = {
-  events: {
-    preTool: "PreToolUse",
-    postTool: "PostToolUse",
-    sessionStart: "SessionStart",
-    prompt: "UserPromptSubmit",
-    stop: "Stop",
-  },
+  events: CLAUDE_EVENT_NAMES,
   // Codex edits files with its apply_patch tool; vigiles' mock turns a scripted Write into one.
   tools: { Bash: "Bash", Write: "apply_patch" },
   toolInput: (tool) => (tool === "Bash" ? { command: CONFORMANCE_COMMAND } : CLAUDE_WRITE_INPUT),

@@ -1,7 +1,7 @@
 /** Codex's line of the harness registry. */
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type { HarnessEntry } from "../port.js";
+import { keyOrLogin } from "../shared/paid-credentials.js";
 import { codexConformance } from "./conformance.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { codexDialect } from "./dialect.js";
@@ -34,12 +34,7 @@ export const codexHarness: HarnessEntry = {
   },
   paidCredentials: {
     subject: "paid tier (Codex)",
-    find: (env, home) =>
-      env["OPENAI_API_KEY"] !== undefined
-        ? "OPENAI_API_KEY is set"
-        : existsSync(join(home, ".codex", "auth.json"))
-          ? "a Codex login (~/.codex/auth.json)"
-          : undefined,
+    find: keyOrLogin("OPENAI_API_KEY", [".codex", "auth.json"], "a Codex login (~/.codex/auth.json)"),
     missing: "no credentials (only needed for paid Codex evals)",
   },
   conformance: codexConformance,

@@ -29,6 +29,15 @@ export function settingsShaped(file: string): Pick<ConformanceForm, "configFiles
   return { configObject, configFiles: (rs) => ({ [file]: jsonFile(configObject(rs)) }) };
 }
 
+/** Claude Code's event for each role, which Codex shares. */
+export const CLAUDE_EVENT_NAMES: ConformanceForm["events"] = {
+  preTool: "PreToolUse",
+  postTool: "PostToolUse",
+  sessionStart: "SessionStart",
+  prompt: "UserPromptSubmit",
+  stop: "Stop",
+};
+
 /** A scripted Write's input in Claude Code's field names. */
 export const CLAUDE_WRITE_INPUT = { file_path: "written.txt", content: "conformance\n" };
 /** A scripted Bash call's command. */

@@ -3,7 +3,7 @@
  * registered on, shaped like what the harness sends (docs/hook-contract.md, Hook input).
  */
 import { join } from "node:path";
-import { dialectEvent } from "../../core/dialect.js";
+import { claudeEventName, claudeToolName, dialectEvent, nativeToolName } from "../../core/dialect.js";
 import { parseMatcher } from "../../core/audit/hook-events.js";
 import { isToolEventOf, matcherSubjectOf } from "../../core/hook-config/dialect-matcher.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
@@ -83,16 +83,21 @@ export function syntheticEvents(reg: HookRegistration, cwd: string): SyntheticEv
   const name = reg.event;
   const base = { hook_event_name: name };
   if (isToolEventOf(reg.dialect, name)) {
-    return targets(reg, TOOLS, "Bash").map((tool) => {
+    // A harness's matcher names its own tools (Gemini's run_shell_command): the candidates are its
+    // names, and the event is built in Claude Code's, which the dialect's payload translates back.
+    const native = (t: string) => nativeToolName(reg.dialect, t);
+    const claudeEvent = claudeEventName(reg.dialect, name);
+    return targets(reg, TOOLS.map(native), native("Bash")).map((named) => {
+      const tool = claudeToolName(reg.dialect, named);
       const event: Record<string, unknown> = { ...base, tool_name: tool, tool_input: toolInput(tool, cwd) };
-      if (name === "PostToolUse")
+      if (claudeEvent === "PostToolUse")
         Object.assign(event, {
           tool_response: { stdout: "vigiles-audit-probe\n", stderr: "", interrupted: false },
           duration_ms: 5,
         });
-      if (name === "PostToolUseFailure")
+      if (claudeEvent === "PostToolUseFailure")
         Object.assign(event, { error: "Command failed with exit code 1", is_interrupt: false });
-      if (name === "PermissionRequest") Object.assign(event, { permission_suggestions: [] });
+      if (claudeEvent === "PermissionRequest") Object.assign(event, { permission_suggestions: [] });
       return { target: tool, event };
     });
   }
