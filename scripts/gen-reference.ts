@@ -7,22 +7,23 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 
-/** The package entries in the order of package.json's exports map, each with its entry file. */
-export const ENTRIES: readonly { readonly name: string; readonly file: string }[] = [
-  { name: "vigiles", file: "src/entries/index.ts" },
-  { name: "vigiles/eval", file: "src/entries/eval.ts" },
-  { name: "vigiles/hook", file: "src/entries/hook.ts" },
-  { name: "vigiles/spec", file: "src/entries/spec.ts" },
-  { name: "vigiles/linting", file: "src/entries/linting.ts" },
-  { name: "vigiles/claude-code", file: "src/entries/claude-code.ts" },
-  { name: "vigiles/codex", file: "src/entries/codex.ts" },
-  { name: "vigiles/copilot", file: "src/entries/copilot.ts" },
-  { name: "vigiles/gemini", file: "src/entries/gemini.ts" },
-  { name: "vigiles/opencode", file: "src/entries/opencode.ts" },
-  { name: "vigiles/adapter", file: "src/entries/adapter.ts" },
-  { name: "vigiles/vitest", file: "src/entries/vitest.ts" },
-  { name: "vigiles/jest", file: "src/entries/jest.ts" },
-];
+/**
+ * The package entries in the order of package.json's exports map, each with its entry file: read
+ * from the map itself, so a new entry (a harness's `vigiles/<harness>`) needs no edit here.
+ */
+export const ENTRIES: readonly { readonly name: string; readonly file: string }[] = Object.entries(
+  (
+    JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      exports: Record<string, { types?: string } | string>;
+    }
+  ).exports,
+).flatMap(([key, target]) => {
+  const types = typeof target === "string" ? target : (target.types ?? "");
+  const m = /^\.\/dist\/entries\/(.+)\.d\.ts$/.exec(types);
+  return m
+    ? [{ name: key === "." ? "vigiles" : `vigiles${key.slice(1)}`, file: `src/entries/${m[1]}.ts` }]
+    : [];
+});
 
 /** The functions whose signature and options the page spells out in full. */
 export const MAIN_FUNCTIONS: readonly string[] = [

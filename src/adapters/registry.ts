@@ -13,6 +13,7 @@ import { claudeCodeHarness } from "./claude-code/harness.js";
 import { codexHarness } from "./codex/harness.js";
 import { copilotHarness } from "./copilot-cli/harness.js";
 import { geminiHarness } from "./gemini-cli/harness.js";
+import { qwenHarness } from "./qwen-code/harness.js";
 import { openCodeHarness } from "./opencode/harness.js";
 import type { HarnessEntry } from "./port.js";
 
@@ -22,6 +23,7 @@ export const HARNESSES: readonly HarnessEntry[] = [
   codexHarness,
   copilotHarness,
   geminiHarness,
+  qwenHarness,
   openCodeHarness,
 ];
 

@@ -26,10 +26,15 @@ export type { HarnessId } from "./harness-id.js";
  * - `whole-name`: a regular expression that must match the whole subject (Copilot CLI); `*` and ""
  *   are regexes too there, and fire on nothing.
  * - `exact`: the trimmed matcher must equal the subject (Gemini CLI's SessionStart-style events).
+ * - `exact-list-or-regex`: compared exactly with the subject and its aliases first (the dialect's
+ *   `matcherAliases`), then, for a `|` list not starting with `^` or `(`, entry by entry (an entry of
+ *   `*` or `.*` matches all), and otherwise as an unanchored regular expression of the trimmed,
+ *   non-empty entries; one that does not compile never fires (Qwen Code).
  * An absent matcher matches everything under every rule; `*` and "" do too except under
  * `whole-name`. All are case-sensitive.
  */
-export type MatcherRule = "names-or-regex" | "pipe-names-or-regex" | "regex" | "whole-name" | "exact";
+export type MatcherRule =
+  "names-or-regex" | "pipe-names-or-regex" | "regex" | "whole-name" | "exact" | "exact-list-or-regex";
 
 /** Where a dialect's knowledge of one event comes from, when a reader wants to cite it. */
 export interface DialectEvent {
@@ -67,6 +72,11 @@ export interface HookDialect {
    * or the group never runs (Codex 0.169.0: any matcher, `*` included, on UserPromptSubmit or Stop).
    */
   readonly subjectlessMatcher: "ignored" | "never-fires";
+  /**
+   * Other names a tool matcher may give the subject, compared exactly (Qwen Code: `Bash` and `Shell`
+   * for `run_shell_command`); read by the `exact-list-or-regex` rule. Omitted: none.
+   */
+  readonly matcherAliases?: (subject: string) => readonly string[];
   /** The harness's own tool names by Claude Code's (`Bash` → `run_shell_command`); a name missing here is the same on both. */
   readonly toolNames: Readonly<Record<string, string>>;
   /**

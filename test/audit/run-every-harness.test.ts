@@ -44,6 +44,18 @@ const repos: Record<string, { files: Record<string, string>; payload: Record<str
       }),
     },
   },
+  // Qwen Code's settings are Claude-shaped, read by the shared catalogue with its dialect; its hook
+  // sees its own tool name, and a matcher in Claude Code's (`Bash`) is an exact alias.
+  "qwen-code": {
+    payload: { hook_event_name: "PreToolUse", tool_name: "run_shell_command" },
+    files: {
+      ".qwen/settings.json": JSON.stringify({
+        hooks: {
+          PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh ./guard.sh" }] }],
+        },
+      }),
+    },
+  },
   codex: {
     payload: { hook_event_name: "PreToolUse", tool_name: "Bash" },
     files: {

@@ -1,17 +1,19 @@
 // One harness spec, written once in Claude Code's terms (tool names, a `settings.hooks` Bash guard,
 // a timeout in seconds) with four checks, passes unchanged under the REAL Claude Code, Codex, GitHub
-// Copilot, Gemini CLI and OpenCode, run concurrently. The checks are the same list for all four: each CLI
-// names the fired event in its own words (Gemini: BeforeTool), and a fire answers to Claude Code's
-// name too (core/hook-decision/claude-event.ts). Under Copilot the settings.hooks become a repository
-// hooks file under the PascalCase event name (the VS Code-compatible variant); under Gemini they are
-// translated (PreToolUse → BeforeTool, Bash → run_shell_command, seconds → milliseconds); under
-// OpenCode, which runs plugins and no commands, they become a plugin whose tool.execute.before runs
-// the command with Claude Code's payload and throws on exit 2.
+// Copilot, Gemini CLI, Qwen Code and OpenCode, run concurrently. The checks are the same list for all
+// six: each CLI names the fired event in its own words (Gemini: BeforeTool), and a fire answers to
+// Claude Code's name too (core/hook-decision/claude-event.ts). Under Copilot the settings.hooks become
+// a repository hooks file under the PascalCase event name (the VS Code-compatible variant); under
+// Gemini they are translated (PreToolUse → BeforeTool, Bash → run_shell_command, seconds →
+// milliseconds). Qwen Code reads them as they are: its events are Claude Code's, and its matcher takes
+// `Bash` as an alias. Under OpenCode, which runs plugins and no commands, they become a plugin whose
+// tool.execute.before runs the command with Claude Code's payload and throws on exit 2.
 import { describe, expect, test } from "vitest";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import { opencodeAdapter } from "../../src/adapters/opencode/adapter.js";
+import { qwenAdapter } from "../../src/adapters/qwen-code/adapter.js";
 import type { HarnessAdapter } from "../../src/adapters/port.js";
 import { assertChecks } from "../../src/core/checks/assert-checks.js";
 import { hookFired } from "../../src/core/checks/hook-fired.js";
@@ -58,15 +60,16 @@ const HARNESSES: readonly (readonly [string, HarnessAdapter | undefined])[] = [
   ["Codex", codexAdapter],
   ["Copilot CLI", copilotAdapter],
   ["Gemini CLI", geminiAdapter],
+  ["Qwen Code", qwenAdapter],
   ["OpenCode", opencodeAdapter],
 ];
 
 /** The one list of checks every harness must pass. */
 const CHECKS = [tool("Bash"), output(/done/), wrote("RAN"), hookFired("PreToolUse")];
 
-describe("one harness spec, five real CLIs", () => {
+describe("one harness spec, six real CLIs", () => {
   test(
-    "the same spec and the same checks pass under Claude Code, Codex, Copilot CLI, Gemini CLI and OpenCode",
+    "the same spec and the same checks pass under Claude Code, Codex, Copilot CLI, Gemini CLI, Qwen Code and OpenCode",
     async () => {
       const runs = await Promise.all(
         HARNESSES.map(([, adapter]) =>
@@ -84,7 +87,7 @@ describe("one harness spec, five real CLIs", () => {
           expect(denied?.result, name).toMatchObject({ isError: true });
         }
         // Each CLI's own words for the fire the checks read in Claude Code's.
-        const [, , copilot, gemini, opencode] = runs;
+        const [, , copilot, gemini, qwen, opencode] = runs;
         expect(copilot?.hooks?.map((h) => h.name)).toEqual(["PreToolUse:Bash", "PreToolUse:Bash"]);
         // Copilot's words for an exit-2 deny: the hook's stderr does not reach the model.
         expect(copilot?.toolCalls[1]?.result).toMatchObject({ denied: true, deniedBy: "hook" });
@@ -94,6 +97,10 @@ describe("one harness spec, five real CLIs", () => {
         expect(gemini?.hooks?.map((h) => [h.name, h.alias])).toEqual([
           ["BeforeTool:run_shell_command", "PreToolUse:Bash"],
           ["BeforeTool:run_shell_command", "PreToolUse:Bash"],
+        ]);
+        expect(qwen?.hooks?.map((h) => [h.name, h.alias])).toEqual([
+          ["PreToolUse:run_shell_command", "PreToolUse:Bash"],
+          ["PreToolUse:run_shell_command", "PreToolUse:Bash"],
         ]);
         // OpenCode: the carried-over hooks are one plugin, recorded by its load and each call.
         expect(opencode?.hooks?.map((h) => [h.name, h.alias ?? ""])).toEqual([

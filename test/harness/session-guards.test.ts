@@ -13,6 +13,8 @@ import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import { GEMINI_MANAGED_DIR_ENV } from "../../src/adapters/gemini-cli/managed-settings.js";
 import type { HarnessAdapter } from "../../src/adapters/port.js";
+import { qwenAdapter } from "../../src/adapters/qwen-code/adapter.js";
+import { QWEN_MANAGED_DIR_ENV } from "../../src/adapters/qwen-code/managed-settings.js";
 import { HarnessNoSessionError, ManagedSettingsRouteError } from "../../src/tiers/harness/errors.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 import { standInCli } from "../support/stand-in-cli.js";
@@ -53,6 +55,22 @@ describe("machine-wide managed settings refuse an unconfined run", () => {
     } finally {
       if (before === undefined) delete process.env[GEMINI_MANAGED_DIR_ENV];
       else process.env[GEMINI_MANAGED_DIR_ENV] = before;
+    }
+  });
+
+  test("Qwen Code: a file in its managed folder refuses sandbox: false, naming the file", async () => {
+    const managed = join(dir, "qwen-managed");
+    mkdirSync(managed, { recursive: true });
+    writeFileSync(join(managed, "settings.json"), "{}");
+    const before = process.env[QWEN_MANAGED_DIR_ENV];
+    process.env[QWEN_MANAGED_DIR_ENV] = managed;
+    try {
+      const run = runHarnessTest({ ...spec }, { adapter: qwenAdapter });
+      await expect(run).rejects.toBeInstanceOf(ManagedSettingsRouteError);
+      await expect(run).rejects.toThrow(/settings\.json/);
+    } finally {
+      if (before === undefined) delete process.env[QWEN_MANAGED_DIR_ENV];
+      else process.env[QWEN_MANAGED_DIR_ENV] = before;
     }
   });
 

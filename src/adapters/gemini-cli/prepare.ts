@@ -20,7 +20,9 @@ import { cp, mkdir, readFile } from "node:fs/promises";
 import { basename, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import type { RunDirs, SessionSpec } from "../port.js";
-import { replaceCwd } from "../shared/settings-text.js";
+import { dotenvKeys, parseJsonObject, replaceCwd } from "../shared/settings-text.js";
+
+export { dotenvKeys };
 import { joinInside, writeFileMakingDirs } from "../shared/work-dir.js";
 import { GeminiUnsafeEnvFileError, GeminiUnsafeSettingsError, GeminiUnsupportedError } from "./errors.js";
 import { HOOK_RECORDER_FILE, hookRecorderScript } from "../shared/hook-recorder.js";
@@ -49,19 +51,6 @@ export const GEMINI_PINNED_SETTINGS: Json = {
   telemetry: { enabled: false },
   general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
 };
-
-function parseJsonFile(text: string, file: string): Json {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new InvalidOptionError(
-      `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  if (!isRecord(parsed)) throw new InvalidOptionError(`${file} must hold a JSON object`);
-  return parsed;
-}
 
 /** Where the recorder is, where it leaves fires, and where the wrapped commands are kept. */
 interface RecorderPaths {
@@ -157,16 +146,6 @@ export const GEMINI_ENV_FILES = [join(".gemini", ".env"), ".env"] as const;
 export const GEMINI_ROUTING_ENV =
   /^(GOOGLE_|GEMINI_|CODE_ASSIST|VERTEX|OTEL_|OTLP_|GCE_METADATA|METADATA_SERVER|GCLOUD_|CLOUDSDK_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|CLOUD_SHELL$)/i;
 
-/** The variable names a dotenv file sets (`KEY=v`, `export KEY=v`, `KEY: v`, as the dotenv parser reads). */
-export function dotenvKeys(text: string): string[] {
-  const keys: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^\s*(?:export\s+)?([\w.-]+)(?:\s*=|:\s)/.exec(line);
-    if (m?.[1]) keys.push(m[1]);
-  }
-  return keys;
-}
-
 /** Refuses a `.env` in the work dir (a fixture's or a project's) that sets a routing variable. */
 export async function assertEnvFilesStayLocal(workDir: string): Promise<void> {
   for (const rel of GEMINI_ENV_FILES) {
@@ -226,7 +205,7 @@ async function installExtension(source: string, dirs: RunDirs, recorder: Recorde
   } catch {
     throw new InvalidOptionError(`${source} is not a Gemini CLI extension: it has no gemini-extension.json`);
   }
-  const manifest = parseJsonFile(manifestText, join(source, "gemini-extension.json"));
+  const manifest = parseJsonObject(manifestText, join(source, "gemini-extension.json"));
   const name = typeof manifest["name"] === "string" ? manifest["name"] : basename(source);
   const target = join(geminiHomeOf(dirs), "extensions", name);
   await cp(source, target, { recursive: true });
@@ -238,7 +217,7 @@ async function installExtension(source: string, dirs: RunDirs, recorder: Recorde
     hooksText = undefined;
   }
   if (hooksText === undefined) return;
-  const parsed = parseJsonFile(hooksText, hooksFile);
+  const parsed = parseJsonObject(hooksText, hooksFile);
   const hydrate = (c: string) =>
     c
       .split("${extensionPath}")
@@ -285,7 +264,7 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
     assertNotWorkspaceExtension(rel);
     if (normalize(rel) === GEMINI_PROJECT_SETTINGS) {
       // The project's own settings are under test: their hooks are recorded where they lie.
-      const parsed = parseJsonFile(replaceCwd(text, dirs.workDir) as string, rel);
+      const parsed = parseJsonObject(replaceCwd(text, dirs.workDir) as string, rel);
       assertFixtureSettingsStayLocal(parsed, rel);
       assertFixtureKeepsLimits(parsed, rel, spec);
       const hooks =

@@ -69,6 +69,51 @@ function namesOrRegex(matcher: string, subject: string, rule: MatcherRule, names
   return regexVerdict(matcher, subject, rule);
 }
 
+/** Splits a matcher on the `|` outside `[...]`, groups and escapes (Qwen Code's list entries). */
+function splitListEntries(pattern: string): string[] {
+  const entries: string[] = [];
+  let current = "";
+  let escaped = false;
+  let inClass = false;
+  let depth = 0;
+  for (const char of pattern) {
+    if (escaped) escaped = false;
+    else if (char === "\\") escaped = true;
+    else if (inClass) inClass = char !== "]";
+    else if (char === "[") inClass = true;
+    else if (char === "(") depth += 1;
+    else if (char === ")") depth = Math.max(0, depth - 1);
+    else if (char === "|" && depth === 0) {
+      entries.push(current);
+      current = "";
+      continue;
+    }
+    current += char;
+  }
+  entries.push(current);
+  return entries;
+}
+
+/** Qwen Code 0.24.4 (hook-matcher.ts matchesHookPattern): exact names and aliases first, then a regex. */
+function exactListOrRegex(matcher: string, subject: string, aliases: readonly string[]): MatcherVerdict {
+  const rule = "exact-list-or-regex" as const;
+  const pattern = matcher.trim();
+  if (pattern === "" || pattern === "*" || pattern === ".*") return { matches: true, kind: "all", rule };
+  const exact = [subject, ...aliases];
+  if (exact.includes(pattern)) return { matches: true, kind: "names", names: [pattern], rule };
+  let source = pattern;
+  if (pattern.includes("|") && !pattern.startsWith("^") && !pattern.startsWith("(")) {
+    const entries = splitListEntries(pattern)
+      .map((e) => e.trim())
+      .filter((e) => e !== "");
+    if (entries.some((e) => e === "*" || e === ".*" || exact.includes(e)))
+      return { matches: true, kind: "names", names: entries, rule };
+    if (entries.length === 0) return { matches: false, kind: "names", names: [], rule };
+    source = entries.join("|");
+  }
+  return regexVerdict(source, subject, rule);
+}
+
 /**
  * Compares a matcher with its subject by `rule`. An absent matcher matches everything; so do `*` and
  * "" except under `whole-name`: Copilot CLI 1.0.102 compiles them as whole-name regexes too (`*` does
@@ -78,6 +123,8 @@ export function testMatcherBy(
   rule: MatcherRule,
   matcher: string | undefined,
   subject: string,
+  /** Other names of the subject, compared exactly (`exact-list-or-regex` only). */
+  aliases: readonly string[] = [],
 ): MatcherVerdict {
   if (matcher === undefined) return { matches: true, kind: "all", rule };
   if (rule !== "whole-name" && (matcher === "" || matcher === "*"))
@@ -104,6 +151,8 @@ export function testMatcherBy(
       if (trimmed === "" || trimmed === "*") return { matches: true, kind: "all", rule };
       return { matches: trimmed === subject, kind: "exact", rule };
     }
+    case "exact-list-or-regex":
+      return exactListOrRegex(matcher, subject, aliases);
     default: {
       const never: never = rule;
       return never;
@@ -118,7 +167,8 @@ export function testDialectMatcher(
   matcher: string | undefined,
   subject: string,
 ): MatcherVerdict {
-  return testMatcherBy(matcherRuleOf(dialect, event), matcher, subject);
+  const aliases = isToolEventOf(dialect, event) ? (dialect.matcherAliases?.(subject) ?? []) : [];
+  return testMatcherBy(matcherRuleOf(dialect, event), matcher, subject, aliases);
 }
 
 /** The rule in a few words, for explanations ("regex, unanchored"). */
@@ -133,6 +183,8 @@ export function describeMatcherRule(rule: MatcherRule): string {
       return "a regex over the whole name";
     case "exact":
       return "compared for equality";
+    case "exact-list-or-regex":
+      return "exact names and aliases, else a regex, unanchored";
     default: {
       const never: never = rule;
       return never;

@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { isRecord } from "../../../core/is-record.js";
+import type { ModelRequest } from "../../../core/trace.js";
 import { parseJson, readBody, sendJson } from "../http.js";
 import { startScriptedMock, type ScriptedMock } from "../running-mock.js";
 import type { ModelScriptInput } from "../../port.js";
@@ -29,19 +30,24 @@ type Json = Record<string, unknown>;
 export interface ChatCompletionsMockOptions {
   /** Also listen on this unix socket (a confined run relays to it from inside its network namespace). */
   readonly socketPath?: string;
-  /** A scripted call (Claude Code's name and input) in the harness's name and arguments; identity by default. */
-  readonly translateCall?: (
-    tool: string,
-    input: Readonly<Record<string, unknown>>,
-  ) => { name: string; input: Json };
+  /**
+   * A scripted call (Claude Code's name and input) in the harness's name and arguments, given the
+   * request it answers (a harness that wants absolute paths reads its working directory there);
+   * identity by default.
+   */
+  readonly translateCall?: ChatCallTranslator;
   /** How a request names the subagent that sent it (undefined: the main agent). */
   readonly agentIdOf?: (req: IncomingMessage, body: unknown) => string | undefined;
 }
 
-const identity = (tool: string, input: Readonly<Record<string, unknown>>) => ({
-  name: tool,
-  input: { ...input },
-});
+/** How a harness names a scripted call on the wire. */
+export type ChatCallTranslator = (
+  tool: string,
+  input: Readonly<Record<string, unknown>>,
+  request: ModelRequest,
+) => { name: string; input: Json };
+
+const identity: ChatCallTranslator = (tool, input) => ({ name: tool, input: { ...input } });
 const estimateTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
 /** The answer to bookkeeping: JSON when the request asked for JSON, else a short text. */
@@ -102,6 +108,6 @@ export function startChatCompletionsMock(
     }
     const turn = await mock.serveTurn(request, res);
     if (turn === undefined) return;
-    send(chatAnswer(turn, translate));
+    send(chatAnswer(turn, (tool, input) => translate(tool, input, request)));
   });
 }

@@ -1,0 +1,78 @@
+/**
+ * Qwen Code's pinned facts as probes (`vigiles facts --harness qwen-code`), each the real-CLI run
+ * that pins it on 0.24.4 (test/qwen/qwen-harness.test.ts). The hooks are written in Qwen's own
+ * settings file (`.qwen/settings.json`) and its own tool names; scripts are in Claude Code's tool
+ * names, which the Qwen mock translates.
+ */
+import type { FactProbe, FactProbeRun, FactProbeSession } from "../port.js";
+
+const RAN = "RAN";
+const PINNED_BY = "test/qwen/qwen-harness.test.ts";
+const ran = (run: FactProbeRun): boolean => run.file(RAN) !== null;
+const bashThenDone = [
+  { tool: "Bash", input: { command: `echo ran > ${RAN}` } },
+  { text: "probe done" },
+] as const;
+
+/** One shell call under a hook registered in Qwen's own settings, on `event` with `matcher`. */
+function guarded(
+  command: string,
+  options: { event?: string; matcher?: string; timeout?: number } & Partial<FactProbeSession> = {},
+): FactProbeSession {
+  const { event = "PreToolUse", matcher = "run_shell_command", timeout = 10, ...more } = options;
+  const settings = { hooks: { [event]: [{ matcher, hooks: [{ type: "command", command, timeout }] }] } };
+  return {
+    prompt: "run the probe",
+    model: bashThenDone,
+    files: { ".qwen/settings.json": JSON.stringify(settings) },
+    ...more,
+  };
+}
+
+const ranOrBlocked = (run: FactProbeRun) =>
+  ran(run) ? "the call ran (RAN was written)" : "the call was blocked (no RAN)";
+
+export const qwenFactProbes: readonly FactProbe[] = [
+  {
+    id: "exit2-with-stderr-blocks",
+    fact: "A PreToolUse hook that exits 2 blocks the call, and its stderr reaches the model as the call's error.",
+    rules: [],
+    folding: [],
+    pinnedBy: PINNED_BY,
+    session: guarded("cat >/dev/null; echo PROBE-QWEN-REASON >&2; exit 2"),
+    judge: (run) => ({
+      holds: !ran(run) && run.requestContains("PROBE-QWEN-REASON"),
+      observed: ran(run)
+        ? ranOrBlocked(run)
+        : run.requestContains("PROBE-QWEN-REASON")
+          ? "the call was blocked and the model got the reason"
+          : "the call was blocked but the reason never reached the model",
+    }),
+  },
+  {
+    id: "claude-tool-name-matches",
+    fact: "A tool matcher written with Claude Code's name (`Bash`) matches Qwen's `run_shell_command` (an exact alias).",
+    rules: [],
+    folding: [],
+    pinnedBy: PINNED_BY,
+    session: guarded("cat >/dev/null; echo PROBE-QWEN-ALIAS >&2; exit 2", { matcher: "Bash" }),
+    judge: (run) => ({ holds: !ran(run), observed: ranOrBlocked(run) }),
+  },
+  {
+    id: "posttooluse-context-reaches-model",
+    fact: "A PostToolUse hook's additionalContext is appended to the tool's result the model reads.",
+    rules: [],
+    folding: [],
+    pinnedBy: PINNED_BY,
+    session: guarded(
+      `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"PROBE-QWEN-CONTEXT"}}'`,
+      { event: "PostToolUse" },
+    ),
+    judge: (run) => ({
+      holds: run.requestContains("PROBE-QWEN-CONTEXT"),
+      observed: run.requestContains("PROBE-QWEN-CONTEXT")
+        ? "the context reached the model"
+        : "the context never reached the model",
+    }),
+  },
+];
