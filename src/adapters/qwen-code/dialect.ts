@@ -22,6 +22,8 @@ const profile: ClaudeShapedProfile = {
   askRejected: false,
   denyNeedsReason: false,
   continueFalseRejectedOn: [],
+  // Not measured on Qwen Code: the fold keeps the reading its conformance corpus agreed with (188/188).
+  decisionOnEveryEvent: false,
 };
 
 export const qwenDialect: HookDialect = {
