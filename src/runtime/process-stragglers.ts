@@ -55,23 +55,55 @@ function pidsCarrying(token: string, firstPid: number): number[] {
   return found;
 }
 
+/** Dead: no such process, or a zombie (killed, waiting for its parent to reap it). */
+function dead(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    return /^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, "latin1"));
+  } catch {
+    return true;
+  }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Waits (synchronously, up to `limitMs`) until every pid is dead. SIGKILL is delivered
+ * asynchronously: on a loaded machine the victim can still be running when `kill` returns, so a
+ * call that returned at once would hand back a process that is about to die but not yet dead.
+ */
+function awaitDeaths(pids: readonly number[], limitMs: number): void {
+  const until = Date.now() + limitMs;
+  let waiting = pids.filter((pid) => !dead(pid));
+  while (waiting.length > 0 && Date.now() < until) {
+    Atomics.wait(pause, 0, 0, 5);
+    waiting = waiting.filter((pid) => !dead(pid));
+  }
+}
+
 /**
  * Kills (SIGKILL) every process still carrying `token`, again while a round finds any (a daemon
- * that forks as it dies); returns how many were killed.
+ * that forks as it dies), and returns once they are dead (or after a second); returns how many were
+ * killed.
  */
 export function endStragglers(token: string, firstPid: number): number {
-  let killed = 0;
+  const killed: number[] = [];
   for (let round = 0; round < 5; round++) {
-    const pids = pidsCarrying(token, firstPid);
+    const pids = pidsCarrying(token, firstPid).filter((pid) => !dead(pid));
     if (pids.length === 0) break;
     for (const pid of pids) {
       try {
         process.kill(pid, "SIGKILL");
-        killed++;
+        killed.push(pid);
       } catch {
         // ESRCH: gone already.
       }
     }
+    awaitDeaths(pids, 1000);
   }
-  return killed;
+  return killed.length;
 }

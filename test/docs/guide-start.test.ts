@@ -43,7 +43,7 @@ test("every sh line of the section runs in a fresh project, and the starters pas
       expect(r.stdout).toMatch(
         /✓ PreToolUse hook answers Bash "git push --force origin main" within the contract/,
       );
-      expect(r.stdout).toMatch(/^1 passed, 0 failed/m);
+      expect(r.stdout).toMatch(/^ Test Files {2}1 passed \(1\)$/m);
     }
   }
   expect(existsSync(join(project, ".github/workflows/vigiles.yml"))).toBe(true);

@@ -76,6 +76,7 @@ describe("docs/reference.md", () => {
         for (const spec of block[1]!.split(",")) {
           const name = spec
             .trim()
+            .replace(/^type\s+/, "")
             .split(/\s+as\s+/)
             .at(-1)!;
           if (name !== "") expect(kinds.has(`${entry.name}:${name}`), `${entry.name}: ${name}`).toBe(true);

@@ -14,6 +14,7 @@ import { openCodeMeaning } from "./dialect/meaning.js";
 import { OPENCODE_EVENT_RULES, OPENCODE_PLUGIN_LOAD } from "./dialect/rules.js";
 import { projectPluginFiles } from "./plugin-wrap.js";
 
+/** One project plugin as `explainOpenCodePlugins` reads it, in OpenCode's load order. */
 export interface ExplainedPlugin {
   /** Its path relative to the project, as the Trace's `plugin.load:` fires name it. */
   readonly plugin: string;

@@ -18,6 +18,7 @@ import { loadFailureText } from "./plugin-records.js";
 type Json = Record<string, unknown>;
 type HookFn = (input: unknown, output: unknown) => unknown;
 
+/** A synthetic tool call for `runOpenCodePluginHook`: which plugin, which event, which tool and arguments. */
 export interface PluginHookCall {
   /** The plugin file (absolute, or relative to the current directory). */
   readonly plugin: string;
@@ -32,6 +33,7 @@ export interface PluginHookCall {
   readonly directory?: string;
 }
 
+/** What `runOpenCodePluginHook` saw: whether the plugin loaded, and each hook function's call. */
 export interface PluginHookRun {
   readonly loaded: boolean;
   /** Why OpenCode would drop the plugin, when it did not load. */

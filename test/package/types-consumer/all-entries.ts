@@ -9,9 +9,11 @@ import * as entry5 from "vigiles/claude-code";
 import * as entry6 from "vigiles/codex";
 import * as entry7 from "vigiles/copilot";
 import * as entry8 from "vigiles/gemini";
-import * as entry9 from "vigiles/adapter";
-import * as entry10 from "vigiles/vitest";
-import * as entry11 from "vigiles/jest";
+import * as entry9 from "vigiles/qwen";
+import * as entry10 from "vigiles/opencode";
+import * as entry11 from "vigiles/adapter";
+import * as entry12 from "vigiles/vitest";
+import * as entry13 from "vigiles/jest";
 
 export const entries = [
   entry0,
@@ -26,4 +28,6 @@ export const entries = [
   entry9,
   entry10,
   entry11,
+  entry12,
+  entry13,
 ];
