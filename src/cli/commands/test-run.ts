@@ -52,8 +52,10 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
   const detection = detectHarness(cwd);
   const harness = config.harness ?? detection.harness;
   if (live) {
+    // "default": a file that passes its own adapter (vigiles/opencode, …) runs that harness; this one
+    // is what runHook and the --harness-version rounds use when a file names none.
     process.stdout.write(
-      `vigiles test: ${files.length} file(s)${shard ? ` (shard ${shard.index}/${shard.total})` : ""}, harness ${harness}` +
+      `vigiles test: ${files.length} file(s)${shard ? ` (shard ${shard.index}/${shard.total})` : ""}, default harness ${harness}` +
         (config.harness
           ? ` (from ${configFile})`
           : detection.evidence.length > 0
