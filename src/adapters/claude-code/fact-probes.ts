@@ -4,13 +4,9 @@
  * rest on the fact.
  */
 import type { FactProbe, FactProbeRun, FactProbeSession } from "../port.js";
+import { bashThenDone, RAN, ran } from "../shared/fact-probe-kit.js";
 
-const RAN = "RAN";
 /** One Bash call that leaves a file when it runs, then a final answer. */
-const bashThenDone = [
-  { tool: "Bash", input: { command: `echo ran > ${RAN}` } },
-  { text: "probe done" },
-] as const;
 
 const preToolUse = (command: string) => ({
   hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
@@ -21,7 +17,6 @@ function guarded(command: string, more: Partial<FactProbeSession> = {}): FactPro
   return { prompt: "run the probe", model: bashThenDone, settings: preToolUse(command), ...more };
 }
 
-const ran = (run: FactProbeRun): boolean => run.file(RAN) !== null;
 const deniedVerdict = (run: FactProbeRun, reason: string) => ({
   holds: !ran(run) && run.requestContains(reason),
   observed: ran(run)

@@ -2,14 +2,9 @@
  * Codex's pinned facts as probes (`vigiles facts`), each the real-CLI run that pins it on 0.169.0.
  * Scripts are written in Claude Code's tool names; the Codex mock translates them.
  */
-import type { FactProbe, FactProbeRun } from "../port.js";
+import type { FactProbe } from "../port.js";
+import { bashThenDone, ran } from "../shared/fact-probe-kit.js";
 
-const RAN = "RAN";
-const ran = (run: FactProbeRun): boolean => run.file(RAN) !== null;
-const bashThenDone = [
-  { tool: "Bash", input: { command: `echo ran > ${RAN}` } },
-  { text: "probe done" },
-] as const;
 const preToolUse = (command: string) => ({
   hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
 });

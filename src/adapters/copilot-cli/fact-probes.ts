@@ -5,18 +5,13 @@
  * work dir out of `trusted_folders`, passed in by adapter.ts (so this module does not import it).
  */
 import type { FactProbe, FactProbeRun } from "../port.js";
+import { bashThenDone, ran } from "../shared/fact-probe-kit.js";
 import type { HarnessAdapter } from "../port.js";
 
-const RAN = "RAN";
-const ran = (run: FactProbeRun): boolean => run.file(RAN) !== null;
 const ranOrBlocked = (run: FactProbeRun) =>
   ran(run) ? "the call ran (RAN was written)" : "the call was blocked (RAN was not written)";
 const deniedCall = (run: FactProbeRun): boolean =>
   run.toolCalls.some((c) => c.name === "Bash" && c.result?.denied === true);
-const bashThenDone = [
-  { tool: "Bash", input: { command: `echo ran > ${RAN}` } },
-  { text: "probe done" },
-] as const;
 
 /** A repository hooks file registering `command` for `event`, Copilot's shape. */
 const hooksFile = (event: string, command: string, extra: Record<string, unknown> = {}) => ({

@@ -4,34 +4,25 @@
  * Gemini's own shape, in a fixture `.gemini/settings.json`, so no translation stands between the fact
  * and the CLI; scripts are in Claude Code's tool names, which the Gemini mock translates.
  */
-import type { FactProbe, FactProbeRun, FactProbeSession } from "../port.js";
+import type { FactProbe, FactProbeSession } from "../port.js";
+import {
+  ran,
+  ranOrBlocked,
+  settingsHookSession,
+  type SettingsHookOptions,
+} from "../shared/fact-probe-kit.js";
 
-const RAN = "RAN";
-const ran = (run: FactProbeRun): boolean => run.file(RAN) !== null;
-const bashThenDone = [
-  { tool: "Bash", input: { command: `echo ran > ${RAN}` } },
-  { text: "probe done" },
-] as const;
+/** The probes' hook: in the project settings file, on the shell tool, in the harness's timeout unit. */
+const SETTINGS_HOOK = {
+  file: ".gemini/settings.json",
+  event: "BeforeTool",
+  matcher: "run_shell_command",
+  timeout: 10_000,
+};
 
 /** One shell call under a hook registered in Gemini's own settings, on `event` with `matcher`. */
-function guarded(
-  command: string,
-  options: { event?: string; matcher?: string; timeout?: number } & Partial<FactProbeSession> = {},
-): FactProbeSession {
-  const { event = "BeforeTool", matcher = "run_shell_command", timeout = 10_000, ...more } = options;
-  const settings = {
-    hooks: { [event]: [{ matcher, hooks: [{ type: "command", command, timeout }] }] },
-  };
-  return {
-    prompt: "run the probe",
-    model: bashThenDone,
-    files: { ".gemini/settings.json": JSON.stringify(settings) },
-    ...more,
-  };
-}
-
-const ranOrBlocked = (run: FactProbeRun) =>
-  ran(run) ? "the call ran (RAN was written)" : "the call was blocked (no RAN)";
+const guarded = (command: string, options?: SettingsHookOptions): FactProbeSession =>
+  settingsHookSession(SETTINGS_HOOK, command, options);
 
 export const geminiFactProbes: readonly FactProbe[] = [
   {

@@ -4,33 +4,27 @@
  * settings file (`.qwen/settings.json`) and its own tool names; scripts are in Claude Code's tool
  * names, which the Qwen mock translates.
  */
-import type { FactProbe, FactProbeRun, FactProbeSession } from "../port.js";
+import type { FactProbe, FactProbeSession } from "../port.js";
+import {
+  ran,
+  ranOrBlocked,
+  settingsHookSession,
+  type SettingsHookOptions,
+} from "../shared/fact-probe-kit.js";
 
-const RAN = "RAN";
+/** The probes' hook: in the project settings file, on the shell tool, in the harness's timeout unit. */
+const SETTINGS_HOOK = {
+  file: ".qwen/settings.json",
+  event: "PreToolUse",
+  matcher: "run_shell_command",
+  timeout: 10,
+};
+
 const PINNED_BY = "test/qwen/qwen-harness.test.ts";
-const ran = (run: FactProbeRun): boolean => run.file(RAN) !== null;
-const bashThenDone = [
-  { tool: "Bash", input: { command: `echo ran > ${RAN}` } },
-  { text: "probe done" },
-] as const;
 
 /** One shell call under a hook registered in Qwen's own settings, on `event` with `matcher`. */
-function guarded(
-  command: string,
-  options: { event?: string; matcher?: string; timeout?: number } & Partial<FactProbeSession> = {},
-): FactProbeSession {
-  const { event = "PreToolUse", matcher = "run_shell_command", timeout = 10, ...more } = options;
-  const settings = { hooks: { [event]: [{ matcher, hooks: [{ type: "command", command, timeout }] }] } };
-  return {
-    prompt: "run the probe",
-    model: bashThenDone,
-    files: { ".qwen/settings.json": JSON.stringify(settings) },
-    ...more,
-  };
-}
-
-const ranOrBlocked = (run: FactProbeRun) =>
-  ran(run) ? "the call ran (RAN was written)" : "the call was blocked (no RAN)";
+const guarded = (command: string, options?: SettingsHookOptions): FactProbeSession =>
+  settingsHookSession(SETTINGS_HOOK, command, options);
 
 export const qwenFactProbes: readonly FactProbe[] = [
   {
