@@ -5,9 +5,8 @@
  * from scratch (PATH and locale inherited), with a private HOME and COPILOT_HOME, and the shared
  * unpacked package (package-cache.ts) named by COPILOT_CLI_DIST_DIR.
  */
-import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput } from "../port.js";
-import { assertEndpointAllowed } from "../shared/endpoint.js";
+import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { CopilotPackageError, CopilotUnsupportedError } from "./errors.js";
 import { copilotPackageCacheRoot, findUnpackedPackage } from "./package-cache.js";
 import { copilotPluginCopyOf } from "./plugin-dirs.js";
@@ -48,11 +47,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
       "Copilot has no such mode",
     );
   }
-  const extraEnv = spec.env ?? {};
-  for (const name of Object.keys(extraEnv)) {
-    if (ROUTING_ENV.test(name))
-      throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
-  }
+  const extraEnv = specEnvLeavingRouting(spec.env, ROUTING_ENV);
   const distDir = findUnpackedPackage(copilotPackageCacheRoot(), harness.version);
   if (distDir === undefined) {
     throw new CopilotPackageError(

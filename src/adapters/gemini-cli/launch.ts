@@ -8,7 +8,7 @@
  */
 import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput } from "../port.js";
-import { assertEndpointAllowed } from "../shared/endpoint.js";
+import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { GeminiUnsupportedError } from "./errors.js";
 import { geminiMaskedSystemDefaultsPath, geminiMaskedSystemSettingsPath } from "./prepare.js";
 import { shellQuote } from "../../core/shell-quote.js";
@@ -121,11 +121,7 @@ export function buildGeminiLaunch(input: LaunchInput): HarnessLaunch {
       "a headless run here is always --yolo (vigiles' confinement is the sandbox)",
     );
   }
-  const extraEnv = spec.env ?? {};
-  for (const name of Object.keys(extraEnv)) {
-    if (ROUTING_ENV.test(name))
-      throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
-  }
+  const extraEnv = specEnvLeavingRouting(spec.env, ROUTING_ENV);
   const flags = [
     "-m",
     endpoint.model ?? GEMINI_DEFAULT_MODEL,

@@ -8,9 +8,8 @@
  * reads it to EOF and appends it to the prompt.
  */
 import { join } from "node:path";
-import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput, ModelEndpoint, RunDirs } from "../port.js";
-import { assertEndpointAllowed } from "../shared/endpoint.js";
+import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { OpenCodeUnsupportedError } from "./errors.js";
 
 /** The provider id vigiles registers for its endpoint, and the model name when the endpoint names none. */
@@ -131,11 +130,7 @@ export function buildOpenCodeLaunch(input: LaunchInput): HarnessLaunch {
         "no mapping to OpenCode's agent and permission config has been measured; leave it out of this spec",
       );
   }
-  const extraEnv = spec.env ?? {};
-  for (const name of Object.keys(extraEnv)) {
-    if (ROUTING_ENV.test(name))
-      throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
-  }
+  const extraEnv = specEnvLeavingRouting(spec.env, ROUTING_ENV);
   const env: Record<string, string> = {
     PATH: process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
     LANG: process.env["LANG"] ?? "C.UTF-8",

@@ -8,9 +8,8 @@
  * a file that does not exist.
  */
 import { join } from "node:path";
-import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput, RunDirs } from "../port.js";
-import { assertEndpointAllowed } from "../shared/endpoint.js";
+import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { QwenUnsupportedError } from "./errors.js";
 
 /** The model named when the spec names none. */
@@ -90,11 +89,7 @@ export function buildQwenLaunch(input: LaunchInput): HarnessLaunch {
       "a headless run here is always --yolo (vigiles' confinement is the sandbox)",
     );
   }
-  const extraEnv = spec.env ?? {};
-  for (const name of Object.keys(extraEnv)) {
-    if (QWEN_ROUTING_ENV.test(name))
-      throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
-  }
+  const extraEnv = specEnvLeavingRouting(spec.env, QWEN_ROUTING_ENV);
   const argv: [string, ...string[]] = [
     harness.path,
     "-p",

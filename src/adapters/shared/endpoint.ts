@@ -4,6 +4,7 @@
  * requests (each harness names its own routing variables).
  */
 import type { ModelEndpoint } from "../port.js";
+import { InvalidOptionError } from "../../core/errors.js";
 import { UnsafeEndpointError } from "./errors.js";
 
 /** `http://127.0.0.1`, `http://localhost` or `http://[::1]`, any port. */
@@ -52,4 +53,19 @@ export function assertEnvRoutesNowhere(
       harness,
     );
   }
+}
+
+/**
+ * A spec's env, refused when it names a variable of the adapter's own `routing` pattern (its
+ * provider's base URLs and keys): vigiles sets those for the mock and nothing else may.
+ */
+export function specEnvLeavingRouting(
+  env: Readonly<Record<string, string>> | undefined,
+  routing: RegExp,
+): Readonly<Record<string, string>> {
+  for (const name of Object.keys(env ?? {})) {
+    if (routing.test(name))
+      throw new InvalidOptionError(`the spec's env may not set ${name}: vigiles owns model routing`);
+  }
+  return env ?? {};
 }
