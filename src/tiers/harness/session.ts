@@ -19,6 +19,7 @@ import { managedSettingsDirs } from "../../adapters/registry.js";
 import { confineArgv, hostHomes, type ManagedSettingsBind } from "../../runtime/confine.js";
 import { confinedCli } from "../../runtime/confine-cli.js";
 import { copyProject } from "../../runtime/copy-project.js";
+import { pluginDependenciesOf } from "../../runtime/plugin-copy.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
 import { InvalidOptionError } from "../../core/errors.js";
@@ -124,9 +125,13 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
           : [...argv];
       // /tmp is a fresh tmpfs inside: plugins, the CLI and the relay, when kept under it, must be bound
       // in (read-only) or the sandbox cannot see them.
+      // A plugin's node_modules may be a link out of it (a workspace): its real path is bound too,
+      // since the run's copy of the plugin links there (runtime/plugin-copy.ts).
+      const dependencies = await Promise.all((spec.pluginDirs ?? []).map(pluginDependenciesOf));
       const readOnly = [
         ...new Set([
           ...(spec.pluginDirs ?? []),
+          ...dependencies.filter((d): d is string => d !== undefined),
           ...(cli ? [cli.readOnly] : []),
           dirname(RELAY_SCRIPT),
           ...(launch.readOnlyPaths ?? []),
