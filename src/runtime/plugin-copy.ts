@@ -7,6 +7,7 @@
  * fresh /tmp (tiers/harness/session.ts). A hook that writes into `node_modules` (a tool's cache)
  * writes into the source's unconfined, and is refused confined.
  */
+import { cpSync, realpathSync, statSync, symlinkSync } from "node:fs";
 import { cp, realpath, stat, symlink } from "node:fs/promises";
 import { basename, join, relative, resolve } from "node:path";
 
@@ -14,6 +15,17 @@ import { basename, join, relative, resolve } from "node:path";
 const LEFT_OUT = new Set([".git"]);
 /** Linked, not copied: a plugin's dependencies, read by its hooks. */
 const LINKED = "node_modules";
+
+/** What the copy does with one path under the plugin root. */
+type Decision = "copy" | "leave-out" | "link";
+
+function decide(name: string, isDirectory: () => boolean): Decision {
+  if (LEFT_OUT.has(name)) return "leave-out";
+  return name === LINKED && isDirectory() ? "link" : "copy";
+}
+
+const isDirectorySync = (path: string): boolean =>
+  statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 
 /**
  * Copies `source` to `target` (created), `.git` left out and each `node_modules` dir linked to the
@@ -29,18 +41,30 @@ export async function copyPluginDir(
   await cp(root, target, {
     recursive: true,
     dereference: options.dereference === true,
-    filter: async (path) => {
+    filter: (path) => {
       if (path === root) return true;
-      const name = basename(path);
-      if (LEFT_OUT.has(name)) return false;
-      if (name !== LINKED) return true;
-      const info = await stat(path).catch(() => undefined);
-      if (!info?.isDirectory()) return true;
-      linked.push(relative(root, path));
-      return false;
+      const decision = decide(basename(path), () => isDirectorySync(path));
+      if (decision === "link") linked.push(relative(root, path));
+      return decision === "copy";
     },
   });
   for (const rel of linked) await symlink(await realpath(join(root, rel)), join(target, rel), "dir");
+}
+
+/** {@link copyPluginDir}, synchronous (links copied as links). */
+export function copyPluginDirSync(source: string, target: string): void {
+  const root = resolve(source);
+  const linked: string[] = [];
+  cpSync(root, target, {
+    recursive: true,
+    filter: (path) => {
+      if (path === root) return true;
+      const decision = decide(basename(path), () => isDirectorySync(path));
+      if (decision === "link") linked.push(relative(root, path));
+      return decision === "copy";
+    },
+  });
+  for (const rel of linked) symlinkSync(realpathSync(join(root, rel)), join(target, rel), "dir");
 }
 
 /** The real path of `pluginDir`'s own `node_modules`, which a confined run binds, or undefined. */
