@@ -103,6 +103,17 @@ async function timeRun(adapter, plugin) {
   return ms;
 }
 
+/** `time(plugin)` for the clean and the heavy plugin, interleaved `rounds` times: both medians. */
+async function compare(rounds, time, heavy, clean) {
+  const t = { heavy: [], clean: [] };
+  for (let i = 0; i < rounds; i++) {
+    t.clean.push(await time(clean));
+    t.heavy.push(await time(heavy));
+  }
+  const [h, c] = [median(t.heavy), median(t.clean)];
+  return `heavy ${h.toFixed(1)} ms, clean ${c.toFixed(1)} ms, ratio ${(h / c).toFixed(2)}x`;
+}
+
 try {
   console.log(`dist: ${DIST}; node_modules ${DEPS_MB} MB + .git ${DEPS_MB / 10} MB`);
   for (const entry of HARNESSES.filter((e) => e.capabilities.pluginDirs)) {
@@ -113,37 +124,13 @@ try {
     writePlugin(entry, clean, false);
     if (entry === HARNESSES[0]) {
       // stubSkillBodies (init's eval files: `stubSkillBodies(".")`): the same two plugins.
-      const stub = { heavy: [], clean: [] };
-      for (let i = 0; i < PREPARE_ROUNDS; i++) {
-        stub.clean.push(timeStub(clean));
-        stub.heavy.push(timeStub(heavy));
-      }
-      const [sh, sc] = [median(stub.heavy), median(stub.clean)];
-      console.log(
-        `stubSkillBodies: heavy ${sh.toFixed(1)} ms, clean ${sc.toFixed(1)} ms, ratio ${(sh / sc).toFixed(2)}x`,
-      );
+      console.log(`stubSkillBodies: ${await compare(PREPARE_ROUNDS, timeStub, heavy, clean)}`);
     }
-    const prep = { heavy: [], clean: [] };
-    for (let i = 0; i < PREPARE_ROUNDS; i++) {
-      prep.clean.push(await timePrepare(adapter, clean));
-      prep.heavy.push(await timePrepare(adapter, heavy));
-    }
-    const ph = median(prep.heavy);
-    const pc = median(prep.clean);
-    console.log(
-      `${entry.displayName} prepare: heavy ${ph.toFixed(1)} ms, clean ${pc.toFixed(1)} ms, +${(ph - pc).toFixed(1)} ms`,
-    );
+    const prepare = (plugin) => timePrepare(adapter, plugin);
+    console.log(`${entry.displayName} prepare: ${await compare(PREPARE_ROUNDS, prepare, heavy, clean)}`);
     if (!FULL) continue;
-    const run = { heavy: [], clean: [] };
-    for (let i = 0; i < ROUNDS; i++) {
-      run.clean.push(await timeRun(adapter, clean));
-      run.heavy.push(await timeRun(adapter, heavy));
-    }
-    const rh = median(run.heavy);
-    const rc = median(run.clean);
-    console.log(
-      `${entry.displayName} confined run: heavy ${rh.toFixed(0)} ms, clean ${rc.toFixed(0)} ms, ratio ${(rh / rc).toFixed(2)}x (goal 1.1x)`,
-    );
+    const run = (plugin) => timeRun(adapter, plugin);
+    console.log(`${entry.displayName} confined run: ${await compare(ROUNDS, run, heavy, clean)} (goal 1.1x)`);
   }
 } finally {
   rmSync(base, { recursive: true, force: true });
