@@ -227,7 +227,7 @@ export interface CoverageTrace {
 
 /**
  * Records what a harness run or an eval trial exercised: each hook the CLI reported firing
- * (`PreToolUse:Bash` → event and matcher value), each skill listed to the model (`listedSkills`)
+ * (`PreToolUse:Bash` → event and matcher value), each skill and subagent listed to the model (`listedItems`)
  * or called, each subagent type started, and the slash command a prompt opened with.
  */
 export function recordTraceCoverage(
@@ -238,6 +238,7 @@ export function recordTraceCoverage(
     env?: NodeJS.ProcessEnv;
     harness?: string;
     listedSkills?: readonly string[];
+    listedAgents?: readonly string[];
   } = {},
 ): void {
   const env = options.env ?? process.env;
@@ -256,6 +257,8 @@ export function recordTraceCoverage(
   }
   for (const name of options.listedSkills ?? [])
     recordCoverage({ kind: "skill", source, identity: { name, via: "listing", ...harness } }, env);
+  for (const name of options.listedAgents ?? [])
+    recordCoverage({ kind: "agent", source, identity: { name, via: "listing", ...harness } }, env);
   for (const call of trace.toolCalls) {
     if (call.name === "Skill") {
       const name = call.input["skill"] ?? call.input["command"];
