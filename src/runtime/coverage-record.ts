@@ -47,6 +47,11 @@ export interface CoverageIdentity {
    * harnesses read is a different hook to each. Absent in older records: the default harness.
    */
   readonly harness?: string;
+  /**
+   * Through a registration, the test gave its own `timeoutMs`: the registered timeout was never
+   * read, so a mutant of it is beyond this test's reach.
+   */
+  readonly ownTimeout?: boolean;
 }
 
 /** One exercised item. */
@@ -172,6 +177,8 @@ export interface HookRunContext {
   readonly vars: Readonly<Record<string, string>>;
   /** The harness whose rules folded the run. */
   readonly harness?: string;
+  /** The caller's `timeoutMs` replaced the registered timeout. */
+  readonly ownTimeout?: boolean;
 }
 
 /**
@@ -213,6 +220,7 @@ export function recordHookRunCoverage(
         ...(context?.registered !== undefined && { registered: context.registered }),
         ...(files.length > 0 && { files }),
         ...(context?.harness !== undefined && { harness: context.harness }),
+        ...(context?.ownTimeout === true && { ownTimeout: true }),
       },
     },
     env,
