@@ -154,7 +154,8 @@ export interface MutantResult {
   readonly status: MutantStatus;
   /**
    * Not applicable: why; not exercised: what the tests do instead; error: what stopped the tests;
-   * killed: the failing test's reason.
+   * killed: the failing test's reason; survived: what the tests never met, when known (a mutant at
+   * a script that never changed an answer in any call the tests made).
    */
   readonly reason?: string;
   /** The test files (relative) that ran against the mutant, or the custom command. */
