@@ -83,6 +83,7 @@ function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: Run
       ...(registered !== undefined ? { registered } : {}),
       cwd: plan.cwd,
       harness: harnessEntry(options.harness ?? DEFAULT_HARNESS.id).id,
+      ...(plan.selection && options.timeoutMs !== undefined ? { ownTimeout: true } : {}),
       vars: Object.fromEntries(
         Object.entries({ ...plan.env, ...options.env }).filter(
           (e): e is [string, string] => e[1] !== undefined,
