@@ -1,0 +1,62 @@
+/**
+ * Codex's release surface, read from its native binary. Its hook events are the `hook_event_name`
+ * constants of the hook input schemas the binary embeds (one JSON schema per event); the flags,
+ * config keys, stream events and variables are the ones this adapter passes, writes or reads
+ * (launch.ts, prepare.ts, config-routing.ts, stream/), looked for by name. Codex's tool list is not
+ * pinned (its dialect has no `knownTools`), so it is not read.
+ */
+import type { ReleaseSurface, SurfaceEntry } from "../../core/surface.js";
+import type { HarnessSurface } from "../port.js";
+import { assembleSurface, releaseFiles, releaseText, type SurfaceCandidates } from "../shared/surface-kit.js";
+import { PINNED_SURFACE } from "./dialect/surface.js";
+
+export const CODEX_SURFACE_CANDIDATES: SurfaceCandidates = {
+  "cli-flag": ["--dangerously-bypass-approvals-and-sandbox", "--json", "--skip-git-repo-check"],
+  "stream-event": [
+    "thread.started",
+    "turn.completed",
+    "turn.failed",
+    "item.started",
+    "item.updated",
+    "item.completed",
+    "command_execution",
+    "file_change",
+    "mcp_tool_call",
+  ],
+  "settings-key": [
+    "model_provider",
+    "model_providers",
+    "check_for_update_on_startup",
+    "trusted_hash",
+    "trust_level",
+    "env_key",
+    "base_url",
+  ],
+  "env-var": ["CODEX_HOME", "OPENAI_API_KEY", "OPENAI_BASE_URL"],
+};
+
+const EVENT_CONST = /"hook_event_name":\s*\{\s*"const":\s*"([A-Za-z]+)"/g;
+
+function hookEvents(text: string): SurfaceEntry[] {
+  const names = new Set([...text.matchAll(EVENT_CONST)].map((m) => m[1]!));
+  return [...names].map((name) => ({ kind: "hook-event", name }));
+}
+
+/** Reads the surface of the Codex release whose binary is `entryPath`. */
+export function extractCodexSurface(entryPath: string, version: string): ReleaseSurface {
+  const text = releaseText(releaseFiles(entryPath));
+  return assembleSurface(
+    "codex",
+    version,
+    text,
+    { entries: hookEvents(text), presenceOnly: [] },
+    CODEX_SURFACE_CANDIDATES,
+    entryPath,
+  );
+}
+
+export const codexSurface: HarnessSurface = {
+  pinned: PINNED_SURFACE,
+  dataFile: "src/adapters/codex/dialect/surface.ts",
+  extract: async (entryPath, version) => extractCodexSurface(entryPath, version),
+};
