@@ -426,6 +426,8 @@ export interface HarnessSurface {
   readonly pinned: ReleaseSurface;
   /** Where the pinned surface is kept, from the repository root (scripts/gen-surfaces.ts writes it). */
   readonly dataFile: string;
+  /** The checks of a harness test that read each stream event the adapter parses (`hook_response` → `hookFired()`). */
+  readonly streamChecks: Readonly<Record<string, readonly string[]>>;
   /** Reads the surface of the release whose CLI is at `entryPath` (its binary, or its JS entry). */
   extract(entryPath: string, version: string): Promise<ReleaseSurface>;
 }

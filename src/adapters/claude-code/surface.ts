@@ -145,5 +145,9 @@ export function extractClaudeCodeSurface(
 export const claudeCodeSurface: HarnessSurface = {
   pinned: CLAUDE_CODE_SURFACE,
   dataFile: "src/adapters/claude-code/dialect/surface.ts",
+  streamChecks: {
+    hook_started: ["`hookFired()`", "`blocked()`", "`r.hooks`"],
+    hook_response: ["`hookFired()`", "`blocked()`", "`r.hooks`"],
+  },
   extract: async (entryPath, version) => extractClaudeCodeSurface(entryPath, version),
 };

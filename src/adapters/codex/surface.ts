@@ -58,5 +58,11 @@ export function extractCodexSurface(entryPath: string, version: string): Release
 export const codexSurface: HarnessSurface = {
   pinned: PINNED_SURFACE,
   dataFile: "src/adapters/codex/dialect/surface.ts",
+  streamChecks: {
+    "item.started": ["`tool()`", "`r.toolCalls`"],
+    "item.completed": ["`tool()`", "`r.toolCalls`"],
+    command_execution: ["`tool()`", "`r.toolCalls`"],
+    "turn.completed": ["`output()`"],
+  },
   extract: async (entryPath, version) => extractCodexSurface(entryPath, version),
 };

@@ -82,6 +82,12 @@ export function extractCopilotSurfaceFrom(dir: string, version: string): Release
 export const copilotSurface: HarnessSurface = {
   pinned: PINNED_SURFACE,
   dataFile: "src/adapters/copilot-cli/dialect/surface.ts",
+  streamChecks: {
+    "hook.start": ["`hookFired()`", "`blocked()`", "`r.hooks`"],
+    "tool.execution_start": ["`tool()`", "`r.toolCalls`"],
+    "tool.execution_complete": ["`tool()`", "`r.toolCalls`"],
+    "assistant.message": ["`output()`"],
+  },
   extract: async (entryPath, version) =>
     extractCopilotSurfaceFrom(await ensureCopilotPackage(entryPath, version), version),
 };

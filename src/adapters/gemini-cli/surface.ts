@@ -53,5 +53,10 @@ export function extractGeminiSurface(entryPath: string, version: string): Releas
 export const geminiSurface: HarnessSurface = {
   pinned: PINNED_SURFACE,
   dataFile: "src/adapters/gemini-cli/dialect/surface.ts",
+  streamChecks: {
+    tool_use: ["`tool()`", "`r.toolCalls`"],
+    tool_result: ["`tool()`", "`r.toolCalls`"],
+    policy_violation: ["`blocked()`"],
+  },
   extract: async (entryPath, version) => extractGeminiSurface(entryPath, version),
 };

@@ -51,5 +51,6 @@ export function extractOpenCodeSurface(entryPath: string, version: string): Rele
 export const openCodeSurface: HarnessSurface = {
   pinned: PINNED_SURFACE,
   dataFile: "src/adapters/opencode/dialect/surface.ts",
+  streamChecks: { tool_use: ["`tool()`", "`r.toolCalls`"], text: ["`output()`"] },
   extract: async (entryPath, version) => extractOpenCodeSurface(entryPath, version),
 };

@@ -60,5 +60,6 @@ export function extractQwenSurface(entryPath: string, version: string): ReleaseS
 export const qwenSurface: HarnessSurface = {
   pinned: PINNED_SURFACE,
   dataFile: "src/adapters/qwen-code/dialect/surface.ts",
+  streamChecks: { assistant: ["`tool()`", "`r.toolCalls`"], result: ["`output()`"] },
   extract: async (entryPath, version) => extractQwenSurface(entryPath, version),
 };

@@ -13,12 +13,12 @@ import type { ReleaseSurface, SurfaceEntry, SurfaceKind } from "../../core/surfa
 /** The names an adapter relies on, each looked for in a release's files. */
 export type SurfaceCandidates = Partial<Readonly<Record<SurfaceKind, readonly string[]>>>;
 
-/** A release whose files hold none of the flags its adapter passes: the wrong files were read. */
+/** A release whose files hold no hook event or none of the flags its adapter passes: the wrong files were read. */
 export class SurfaceUnreadableError extends VigilesError {
   constructor(harness: string, version: string, where: string) {
     super(
       "VIGILES_SURFACE_UNREADABLE",
-      `could not read the surface of ${harness} ${version} from ${where}: none of the flags vigiles passes is in it. Point VIGILES_*_BIN at the CLI's own binary or bundle.`,
+      `could not read the surface of ${harness} ${version} from ${where}: no hook event, or none of the flags vigiles passes, is in it (a wrapper script, not the CLI). Point VIGILES_*_BIN at the CLI's own binary or bundle.`,
     );
   }
 }
@@ -78,7 +78,7 @@ export function stringLiterals(source: string): string[] {
 
 /**
  * A surface from the entries a harness's reader found plus its candidates' presence; refuses a
- * reading that found none of the flags (the files were not the CLI's).
+ * reading that found no hook event or none of the flags (the files were not the CLI's).
  */
 export function assembleSurface(
   harness: string,
@@ -89,7 +89,9 @@ export function assembleSurface(
   where: string,
 ): ReleaseSurface {
   const present = presentCandidates(text, candidates);
-  if ((candidates["cli-flag"]?.length ?? 0) > 0 && !present.some((e) => e.kind === "cli-flag")) {
+  const noFlag = (candidates["cli-flag"]?.length ?? 0) > 0 && !present.some((e) => e.kind === "cli-flag");
+  const noEvent = ![...read.entries, ...present].some((e) => e.kind === "hook-event");
+  if (noFlag || noEvent) {
     throw new SurfaceUnreadableError(harness, version, where);
   }
   const seen = new Set(read.entries.map((e) => `${e.kind}:${e.name}`));
