@@ -4,7 +4,7 @@
  * the legacy-name map, the flags, variables, settings keys and stream events the adapter relies on),
  * built from a surface, with the changes a test asks for. Never run: only read by the extractor.
  */
-import { writeFileSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ReleaseSurface, SurfaceEntry } from "../../src/core/surface.js";
 
@@ -24,13 +24,8 @@ function catalogueEntry(e: SurfaceEntry): string {
   return `${e.name}:{summary:"s",description:\`d\`,matcherMetadata:{values:${detail === "…" ? "e" : values}}}`;
 }
 
-/** Writes a stand-in Claude Code binary carrying `surface` with `changes`; returns its path. */
-export function standInClaudeBinary(
-  dir: string,
-  name: string,
-  surface: ReleaseSurface,
-  changes: SurfaceChanges = {},
-): string {
+/** The text a stand-in Claude Code binary carries for `surface` with `changes`. */
+function standInText(surface: ReleaseSurface, changes: SurfaceChanges): string {
   const keep = (e: SurfaceEntry): boolean =>
     !(e.kind === "hook-event" && changes.dropEvents?.includes(e.name)) &&
     !(e.kind === "tool" && changes.dropTools?.includes(e.name)) &&
@@ -42,10 +37,37 @@ export function standInClaudeBinary(
   ].map(catalogueEntry);
   const tools = entries.filter((e) => e.kind === "tool").map((e) => JSON.stringify(e.name));
   const others = entries.filter((e) => e.kind !== "hook-event" && e.kind !== "tool").map((e) => e.name);
+  return `${events.join(",")};var t=[${tools.join(",")}],m={Task:"Agent"};\n${others.join("\n")}\n`;
+}
+
+/** Writes a stand-in Claude Code binary carrying `surface` with `changes`; returns its path. */
+export function standInClaudeBinary(
+  dir: string,
+  name: string,
+  surface: ReleaseSurface,
+  changes: SurfaceChanges = {},
+): string {
   const path = join(dir, name);
+  writeFileSync(path, `\u0000STAND-IN ${standInText(surface, changes)}`);
+  return path;
+}
+
+/**
+ * The same as an executable that answers `--version` with `version` and exits 0 for anything else
+ * (the surface text sits after its `exit`, never read by the shell), for `VIGILES_CLAUDE_BIN`.
+ */
+export function standInClaudeCli(
+  dir: string,
+  version: string,
+  surface: ReleaseSurface,
+  changes: SurfaceChanges = {},
+): string {
+  const path = join(dir, `claude-${version}`);
   writeFileSync(
     path,
-    `\u0000STAND-IN ${events.join(",")};var t=[${tools.join(",")}],m={Task:"Agent"};\n${others.join("\n")}\n`,
+    `#!/bin/sh\n# STAND-IN Claude Code ${version}: read by the surface extractor, never run as a CLI.\n` +
+      `if [ "$1" = "--version" ]; then echo "${version} (Claude Code)"; fi\nexit 0\n${standInText(surface, changes)}`,
   );
+  chmodSync(path, 0o755);
   return path;
 }
