@@ -6,40 +6,18 @@
  * bound in the registry. So Claude Code 2.1.332's `PreSkillShellCommand` is a known event there,
  * and a tool a release lacks is unknown on it. No CLI installed: the pinned dialect, said so.
  */
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import type { HarnessEntry, ResolvedHarness } from "../adapters/port.js";
 import { bindReleaseDialect } from "../adapters/registry.js";
 import { VigilesError } from "../core/errors.js";
 import { dialectForSurface, type ReleaseSurface } from "../core/surface.js";
-import { writeFileAtomic } from "../runtime/atomic-write.js";
-import { vigilesCacheRoot } from "../runtime/harness-cache.js";
 import { resolveHarnessVersion } from "../tiers/harness/harness-version.js";
+import { releaseSurfaceOf } from "./facts/release-surface.js";
 
 /** Which release a harness's rules were bound to, in words for the command's note. */
 export interface BoundRelease {
   readonly harness: string;
   readonly version: string | undefined;
   readonly note: string;
-}
-
-/** The surface of a resolved release, read once per binary (size and mtime) and kept in the cache. */
-export async function releaseSurfaceOf(entry: HarnessEntry, found: ResolvedHarness): Promise<ReleaseSurface> {
-  const surface = entry.surface!;
-  if (found.version === entry.package.version) return surface.pinned;
-  const stat = statSync(found.path);
-  const file = join(
-    vigilesCacheRoot(),
-    "surfaces",
-    `${entry.id}@${found.version}-${stat.size}-${Math.round(stat.mtimeMs)}.json`,
-  );
-  try {
-    return JSON.parse(readFileSync(file, "utf8")) as ReleaseSurface;
-  } catch {
-    const read = await surface.extract(found.path, found.version);
-    writeFileAtomic(file, `${JSON.stringify(read)}\n`);
-    return read;
-  }
 }
 
 /**
@@ -69,7 +47,18 @@ export async function bindInstalledReleases(
           note: `${entry.displayName} is not installed: judged by the validated ${entry.package.version}`,
         };
       }
-      const surface = await releaseSurfaceOf(entry, found);
+      let surface: ReleaseSurface;
+      try {
+        surface = await releaseSurfaceOf(entry, found);
+      } catch (error) {
+        if (!(error instanceof VigilesError)) throw error;
+        // A wrapper or shim instead of the CLI's own files: the pinned rules, and why.
+        return {
+          harness: entry.id,
+          version: found.version,
+          note: `${entry.displayName} ${found.version} (${error.message}; judged by the validated ${entry.package.version})`,
+        };
+      }
       bindReleaseDialect(entry.id, dialectForSurface(entry.dialect, entry.surface.pinned, surface));
       const validated =
         found.version === entry.package.version ? " (validated)" : ` (validated: ${entry.package.version})`;

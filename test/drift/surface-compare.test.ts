@@ -15,7 +15,14 @@ import { formatSurfaceDiff, surfaceBreaks } from "../../src/tools/facts/surface-
 import { standInClaudeBinary, type SurfaceChanges } from "../support/stand-in-surface.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigiles-surface-compare-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Surfaces read from a release are kept in the cache: keep them in this test's own.
+const savedCache = process.env["VIGILES_CACHE_DIR"];
+process.env["VIGILES_CACHE_DIR"] = join(dir, "cache");
+afterAll(() => {
+  if (savedCache === undefined) delete process.env["VIGILES_CACHE_DIR"];
+  else process.env["VIGILES_CACHE_DIR"] = savedCache;
+  rmSync(dir, { recursive: true, force: true });
+});
 const pinned = harnessEntry("claude-code").surface!.pinned;
 
 function release(version: string, changes: SurfaceChanges = {}): ResolvedHarness {
@@ -24,8 +31,9 @@ function release(version: string, changes: SurfaceChanges = {}): ResolvedHarness
 }
 
 describe("release surface compare (stand-in binaries)", () => {
-  test("a stand-in of the pinned surface reads back with no difference", async () => {
-    const report = await compareReleases("claude-code", "pinned", release("2.1.328"));
+  // Labelled 2.1.329: the pinned version itself is never re-read (its surface is the committed one).
+  test("a stand-in carrying the pinned surface reads back with no difference", async () => {
+    const report = await compareReleases("claude-code", "pinned", release("2.1.329"));
     expect([report.added, report.removed, report.changed]).toEqual([[], [], []]);
     expect(surfaceBreaks(report)).toBe(false);
   });

@@ -2,7 +2,11 @@
  * The surface of an installed or fetched release (read by its harness's extractor) and its compare
  * report against another, with the dependents the harness's dialect, probes and stream checks give.
  */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { HarnessEntry, ResolvedHarness } from "../../adapters/port.js";
+import { writeFileAtomic } from "../../runtime/atomic-write.js";
+import { vigilesCacheRoot } from "../../runtime/harness-cache.js";
 import { harnessEntry } from "../../adapters/registry.js";
 import { VigilesError } from "../../core/errors.js";
 import type { ReleaseSurface } from "../../core/surface.js";
@@ -18,14 +22,33 @@ export class NoSurfaceReaderError extends VigilesError {
   }
 }
 
-/** The surface of the release at `harness.path`; the committed pinned one when asked for `pinned`. */
+/** The surface of a resolved release, read once per binary (size and mtime) and kept in the cache. */
+export async function releaseSurfaceOf(entry: HarnessEntry, found: ResolvedHarness): Promise<ReleaseSurface> {
+  const surface = entry.surface;
+  if (surface === undefined) throw new NoSurfaceReaderError(entry.id);
+  if (found.version === entry.package.version) return surface.pinned;
+  const stat = statSync(found.path);
+  const file = join(
+    vigilesCacheRoot(),
+    "surfaces",
+    `${entry.id}@${found.version}-${stat.size}-${Math.round(stat.mtimeMs)}.json`,
+  );
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as ReleaseSurface;
+  } catch {
+    const read = await surface.extract(found.path, found.version);
+    writeFileAtomic(file, `${JSON.stringify(read)}\n`);
+    return read;
+  }
+}
+
+/** The surface of a resolved release, or the committed pinned one when asked for `pinned`. */
 export async function surfaceOfRelease(
   entry: HarnessEntry,
   harness: ResolvedHarness | "pinned",
 ): Promise<ReleaseSurface> {
   if (entry.surface === undefined) throw new NoSurfaceReaderError(entry.id);
-  if (harness === "pinned") return entry.surface.pinned;
-  return entry.surface.extract(harness.path, harness.version);
+  return harness === "pinned" ? entry.surface.pinned : releaseSurfaceOf(entry, harness);
 }
 
 /** What depends on a harness's surface entries. */
