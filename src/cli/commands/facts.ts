@@ -28,7 +28,9 @@ or changed, each with the audit rules, folding rows, facts and checks that depen
 
 Options:
   --harness <ids>    ${HARNESS_IDS.join(", ")} (default: every harness that has probes)
-  --version <list>   versions or dist-tags, e.g. 2.1.332,latest or <harness>@<version> (default: the installed CLI)
+  --version <list>   versions or dist-tags, e.g. 2.1.332,latest or <harness>@<version> (default: the installed CLI);
+                     a bare dist-tag (latest) is that release of every harness named, else of every
+                     harness installed
   --format <fmt>     text (default) or json (for CI)
   --only <ids>       run only these probes
   --concurrency <n>  probes at once (default 3)
@@ -89,6 +91,33 @@ async function versionsOf(
   return out;
 }
 
+/** The harnesses whose CLI is installed here (resolves), in registry order. */
+async function installed(adapters: readonly HarnessAdapter[]): Promise<HarnessAdapter[]> {
+  const found = await Promise.all(
+    adapters.map((a) =>
+      a.resolve().then(
+        () => a,
+        () => undefined,
+      ),
+    ),
+  );
+  return found.filter((a): a is HarnessAdapter => a !== undefined);
+}
+
+/**
+ * A bare dist-tag (`latest`) names that release of every harness checked: those named with
+ * --harness, else every harness installed here; a bare version stays the one harness's.
+ */
+export function expandTags(text: string, adapters: readonly Pick<HarnessAdapter, "id">[]): string {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .flatMap((item) =>
+      /^[A-Za-z]/.test(item) && !item.includes("@") ? adapters.map((a) => `${a.id}@${item}`) : [item],
+    )
+    .join(",");
+}
+
 /** Every --only id must name a probe of a harness this run checks. */
 function checkProbeIds(only: readonly string[], adapters: readonly HarnessAdapter[]): void {
   const known = adapters.flatMap((a) => (a.factProbes ?? []).map((p) => p.id));
@@ -137,7 +166,14 @@ export const factsCommand: CliCommand = defineCommand({
     const owner = adapters.length === 1 && adapters[0] !== undefined ? adapters[0].id : DEFAULT_HARNESS.id;
     if (values.compare !== undefined) return runFactsCompare(values.compare, positionals[0], owner, format);
     if (positionals.length > 0) throw new CliUsageError(`unexpected argument "${positionals[0]}".`);
-    const wanted = values.version ? await versionsOf(values.version, owner, adapters) : undefined;
+    const versionText =
+      values.version === undefined
+        ? undefined
+        : await expandTags(
+            values.version,
+            values.harness === undefined ? await installed(adapters) : adapters,
+          );
+    const wanted = versionText ? await versionsOf(versionText, owner, adapters) : undefined;
     if (only !== undefined) checkProbeIds(only, adapters);
     const reports: FactsReport[] = [];
     let exit = 0;
