@@ -5,9 +5,14 @@
  * (launch.ts, prepare.ts, config-routing.ts, stream/), looked for by name. Codex's tool list is not
  * pinned (its dialect has no `knownTools`), so it is not read.
  */
-import type { ReleaseSurface, SurfaceEntry } from "../../core/surface.js";
+import type { ReleaseSurface } from "../../core/surface.js";
 import type { HarnessSurface } from "../port.js";
-import { assembleSurface, releaseFiles, releaseText, type SurfaceCandidates } from "../shared/surface-kit.js";
+import {
+  firstGroups,
+  readEventListSurface,
+  releaseFiles,
+  type SurfaceCandidates,
+} from "../shared/surface-kit.js";
 import { PINNED_SURFACE } from "./dialect/surface.js";
 
 export const CODEX_SURFACE_CANDIDATES: SurfaceCandidates = {
@@ -37,20 +42,17 @@ export const CODEX_SURFACE_CANDIDATES: SurfaceCandidates = {
 
 const EVENT_CONST = /"hook_event_name":\s*\{\s*"const":\s*"([A-Za-z]+)"/g;
 
-function hookEvents(text: string): SurfaceEntry[] {
-  const names = new Set([...text.matchAll(EVENT_CONST)].map((m) => m[1]!));
-  return [...names].map((name) => ({ kind: "hook-event", name }));
-}
-
 /** Reads the surface of the Codex release whose binary is `entryPath`. */
 export function extractCodexSurface(entryPath: string, version: string): ReleaseSurface {
-  const text = releaseText(releaseFiles(entryPath));
-  return assembleSurface(
-    "codex",
+  return readEventListSurface(
+    {
+      harness: "codex",
+      candidates: CODEX_SURFACE_CANDIDATES,
+      presenceOnly: [],
+      events: (text) => firstGroups(text, EVENT_CONST),
+    },
+    releaseFiles(entryPath),
     version,
-    text,
-    { entries: hookEvents(text), presenceOnly: [] },
-    CODEX_SURFACE_CANDIDATES,
     entryPath,
   );
 }

@@ -10,10 +10,9 @@ import { join } from "node:path";
 import type { ReleaseSurface } from "../../core/surface.js";
 import type { HarnessSurface } from "../port.js";
 import {
-  assembleSurface,
-  entriesOf,
+  firstGroups,
+  readEventListSurface,
   releaseFiles,
-  releaseText,
   type SurfaceCandidates,
 } from "../shared/surface-kit.js";
 import { PINNED_SURFACE } from "./dialect/surface.js";
@@ -67,14 +66,15 @@ function packageFiles(dir: string): string[] {
 
 /** Reads the surface of the Copilot CLI release unpacked in `dir`. */
 export function extractCopilotSurfaceFrom(dir: string, version: string): ReleaseSurface {
-  const text = releaseText(packageFiles(dir));
-  const events = entriesOf("hook-event", new Set([...text.matchAll(HOOK_PATH)].map((m) => m[1]!)));
-  return assembleSurface(
-    "copilot-cli",
+  return readEventListSurface(
+    {
+      harness: "copilot-cli",
+      candidates: COPILOT_SURFACE_CANDIDATES,
+      presenceOnly: [],
+      events: (text) => firstGroups(text, HOOK_PATH),
+    },
+    packageFiles(dir),
     version,
-    text,
-    { entries: events, presenceOnly: [] },
-    COPILOT_SURFACE_CANDIDATES,
     dir,
   );
 }

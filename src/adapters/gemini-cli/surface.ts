@@ -6,11 +6,9 @@
 import type { ReleaseSurface } from "../../core/surface.js";
 import type { HarnessSurface } from "../port.js";
 import {
-  assembleSurface,
-  entriesOf,
   enumMembers,
+  readEventListSurface,
   releaseFiles,
-  releaseText,
   type SurfaceCandidates,
 } from "../shared/surface-kit.js";
 import { PINNED_SURFACE } from "./dialect/surface.js";
@@ -38,14 +36,15 @@ export const GEMINI_SURFACE_CANDIDATES: SurfaceCandidates = {
 
 /** Reads the surface of the Gemini CLI release whose entry script is `entryPath`. */
 export function extractGeminiSurface(entryPath: string, version: string): ReleaseSurface {
-  const text = releaseText(releaseFiles(entryPath));
-  const events = entriesOf("hook-event", enumMembers(text, "HookEventName"));
-  return assembleSurface(
-    "gemini",
+  return readEventListSurface(
+    {
+      harness: "gemini",
+      candidates: GEMINI_SURFACE_CANDIDATES,
+      presenceOnly: [],
+      events: (text) => enumMembers(text, "HookEventName"),
+    },
+    releaseFiles(entryPath),
     version,
-    text,
-    { entries: events, presenceOnly: [] },
-    GEMINI_SURFACE_CANDIDATES,
     entryPath,
   );
 }

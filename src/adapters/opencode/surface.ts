@@ -7,10 +7,9 @@
 import type { ReleaseSurface } from "../../core/surface.js";
 import type { HarnessSurface } from "../port.js";
 import {
-  assembleSurface,
-  entriesOf,
+  firstGroups,
+  readEventListSurface,
   releaseFiles,
-  releaseText,
   type SurfaceCandidates,
 } from "../shared/surface-kit.js";
 import { PINNED_SURFACE } from "./dialect/surface.js";
@@ -36,14 +35,15 @@ const TRIGGER = /trigger\("([a-z][a-z.]*)"/g;
 
 /** Reads the surface of the OpenCode release whose binary is `entryPath`. */
 export function extractOpenCodeSurface(entryPath: string, version: string): ReleaseSurface {
-  const text = releaseText(releaseFiles(entryPath));
-  const events = entriesOf("hook-event", new Set([...text.matchAll(TRIGGER)].map((m) => m[1]!)));
-  return assembleSurface(
-    "opencode",
+  return readEventListSurface(
+    {
+      harness: "opencode",
+      candidates: OPENCODE_SURFACE_CANDIDATES,
+      presenceOnly: ["tool"],
+      events: (text) => firstGroups(text, TRIGGER),
+    },
+    releaseFiles(entryPath),
     version,
-    text,
-    { entries: events, presenceOnly: ["tool"] },
-    OPENCODE_SURFACE_CANDIDATES,
     entryPath,
   );
 }

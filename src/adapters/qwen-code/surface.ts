@@ -7,11 +7,9 @@
 import type { ReleaseSurface } from "../../core/surface.js";
 import type { HarnessSurface } from "../port.js";
 import {
-  assembleSurface,
-  entriesOf,
   enumMembers,
+  readEventListSurface,
   releaseFiles,
-  releaseText,
   type SurfaceCandidates,
 } from "../shared/surface-kit.js";
 import { PINNED_SURFACE } from "./dialect/surface.js";
@@ -45,14 +43,15 @@ export const QWEN_SURFACE_CANDIDATES: SurfaceCandidates = {
 
 /** Reads the surface of the Qwen Code release whose entry script is `entryPath`. */
 export function extractQwenSurface(entryPath: string, version: string): ReleaseSurface {
-  const text = releaseText(releaseFiles(entryPath));
-  const events = entriesOf("hook-event", enumMembers(text, "HookEventName"));
-  return assembleSurface(
-    "qwen-code",
+  return readEventListSurface(
+    {
+      harness: "qwen-code",
+      candidates: QWEN_SURFACE_CANDIDATES,
+      presenceOnly: ["tool"],
+      events: (text) => enumMembers(text, "HookEventName"),
+    },
+    releaseFiles(entryPath),
     version,
-    text,
-    { entries: events, presenceOnly: ["tool"] },
-    QWEN_SURFACE_CANDIDATES,
     entryPath,
   );
 }

@@ -108,3 +108,30 @@ export function enumMembers(text: string, enumName: string): string[] {
 /** Names as entries of one kind. */
 export const entriesOf = (kind: SurfaceKind, names: Iterable<string>): SurfaceEntry[] =>
   [...names].map((name) => ({ kind, name }));
+
+/** The distinct first groups of a global regex's matches, in order. */
+export const firstGroups = (text: string, pattern: RegExp): string[] => [
+  ...new Set([...text.matchAll(pattern)].map((m) => m[1]!)),
+];
+
+/** How one harness reads a release whose hook events are a list its files spell out. */
+export interface EventListReading {
+  readonly harness: string;
+  readonly candidates: SurfaceCandidates;
+  /** Kinds among the candidates read only by presence (a release's additions there are not seen). */
+  readonly presenceOnly: readonly SurfaceKind[];
+  /** The hook events the release's text names. */
+  events(text: string): Iterable<string>;
+}
+
+/** The surface of a release read from `files` the way `reading` says. */
+export function readEventListSurface(
+  reading: EventListReading,
+  files: readonly string[],
+  version: string,
+  where: string,
+): ReleaseSurface {
+  const text = releaseText(files);
+  const read = { entries: entriesOf("hook-event", reading.events(text)), presenceOnly: reading.presenceOnly };
+  return assembleSurface(reading.harness, version, text, read, reading.candidates, where);
+}
