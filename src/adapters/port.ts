@@ -9,6 +9,7 @@
  * (`startMock`) is kept apart from the launch so the same command line runs against either.
  */
 import type { HookDialect } from "../core/dialect.js";
+import type { ReleaseSurface } from "../core/surface.js";
 import type {
   RegisteredHook,
   RegistrationReading,
@@ -420,6 +421,17 @@ export interface PaidCredentials {
   readonly fix?: string;
 }
 
+/** A harness's release surface (core/surface.ts): the pinned one as data, and its extractor. */
+export interface HarnessSurface {
+  readonly pinned: ReleaseSurface;
+  /** Where the pinned surface is kept, from the repository root (scripts/gen-surfaces.ts writes it). */
+  readonly dataFile: string;
+  /** The checks of a harness test that read each stream event the adapter parses (`hook_response` → `hookFired()`). */
+  readonly streamChecks: Readonly<Record<string, readonly string[]>>;
+  /** Reads the surface of the release whose CLI is at `entryPath` (its binary, or its JS entry). */
+  extract(entryPath: string, version: string): Promise<ReleaseSurface>;
+}
+
 /**
  * One harness as the registry lists it: everything a tool needs to know of it without starting it.
  * Each adapter folder exports its own (`<folder>/harness.ts`); src/adapters/registry.ts lists them.
@@ -484,6 +496,8 @@ export interface HarnessEntry {
   readonly paidCredentials?: PaidCredentials;
   /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */
   readonly driftRecheck: string;
+  /** Its release surface: the pinned release's, and how to read another release's from its files. */
+  readonly surface?: HarnessSurface;
   /** The adapter, imported only when asked for. */
   loadAdapter(): Promise<HarnessAdapter>;
 }

@@ -11,6 +11,7 @@ import { fixHarness } from "../../tools/audit/fix.js";
 import { dynamicAuditRules } from "../../tools/audit/dynamic-audit.js";
 import { coverageRules } from "../../tools/audit/coverage.js";
 import { AUDIT_FORMATS, formatReport } from "../../tools/audit/format.js";
+import { bindReleasesFor } from "../release-binding.js";
 
 const HELP = `Usage: vigiles audit [dir] [options]
 
@@ -34,6 +35,9 @@ Options:
   --coverage                   also list hooks, skills, agents and commands no test exercised
   --coverage-dir <dir>         where the tests recorded coverage (default: .vigiles/coverage;
                                record with \`vigiles test --coverage-dir <dir>\`)
+  --harness-version <v>        judge by the rules of this release (<harness>@<version>, or a Claude
+                               Code version; from the harness cache, see fetch-harness) instead of the
+                               installed one: its hook events and tools
   --rules                      list the rules and exit
 
 Exit code: 1 when any error-level finding remains, 2 on bad usage, else 0.
@@ -55,6 +59,7 @@ export const auditCommand: CliCommand = defineCommand({
     coverage: { type: "boolean", default: false },
     "coverage-dir": { type: "string" },
     rules: { type: "boolean", default: false },
+    "harness-version": { type: "string" },
   },
   positionals: true,
   async run({ values, positionals }) {
@@ -71,6 +76,7 @@ export const auditCommand: CliCommand = defineCommand({
       throw new CliUsageError(`give one directory, got ${positionals.length}: ${positionals.join(" ")}`);
     const dir = positionals[0] ?? ".";
     try {
+      await bindReleasesFor("audit", dir, values["harness-version"]);
       let report: AuditReport;
       if (values.fix) {
         const result = fixHarness(dir);
