@@ -7,15 +7,31 @@
  */
 import type { HarnessLaunch, LaunchInput } from "../port.js";
 import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
-import { CopilotPackageError, CopilotUnsupportedError } from "./errors.js";
+import { CopilotPackageError, CopilotReleaseFlagError, CopilotUnsupportedError } from "./errors.js";
 import { copilotPackageCacheRoot, findUnpackedPackage } from "./package-cache.js";
 import { copilotPluginCopyOf } from "./plugin-dirs.js";
 import { copilotHomeOf } from "./prepare.js";
+import { copilotOffersFlag } from "./release-flags.js";
 
 /** The model name sent when the spec names none (a name Copilot's BYOK anthropic provider accepts). */
 export const COPILOT_DEFAULT_MODEL = "claude-sonnet-4";
 /** Environment a spec may not set: model routing, credentials, Copilot's own dirs. */
 const ROUTING_ENV = /^(COPILOT_|GITHUB_|GH_|ANTHROPIC_|OPENAI_|HTTPS?_PROXY$|ALL_PROXY$|HOME$|XDG_)/i;
+
+/**
+ * `--disable-client-telemetry` where the release has it. Without it (1.0.92, 1.0.86) the run may go on
+ * only confined against the mock, where no request leaves the network namespace; else it is refused.
+ */
+function telemetryFlag(input: LaunchInput, distDir: string): string[] {
+  const flag = "--disable-client-telemetry";
+  if (copilotOffersFlag(input.harness, distDir, flag)) return [flag];
+  if (input.confined === true && input.endpoint.kind === "mock") return [];
+  throw new CopilotReleaseFlagError(
+    input.harness.version,
+    flag,
+    "so that an unconfined run sends GitHub no telemetry",
+  );
+}
 
 export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
   const { spec, dirs, endpoint, harness } = input;
@@ -64,7 +80,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
     "json",
     "--no-auto-update",
     "--no-ask-user",
-    "--disable-client-telemetry",
+    ...telemetryFlag(input, distDir),
     // The run's copies, whose hooks are recorded (plugin-dirs.ts), never the spec's dirs themselves.
     ...(spec.pluginDirs ?? []).flatMap((source, i) => ["--plugin-dir", copilotPluginCopyOf(dirs, i, source)]),
   ];

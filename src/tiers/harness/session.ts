@@ -97,6 +97,7 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
       dirs,
       endpoint,
       asRoot,
+      confined,
     });
     let argv: readonly [string, ...string[]] = launch.argv;
     if (confined) {
