@@ -139,11 +139,6 @@ export interface LaunchInput {
   readonly endpoint: ModelEndpoint;
   /** The process runs as root (Claude Code's bypass mode then needs IS_SANDBOX=1). */
   readonly asRoot: boolean;
-  /**
-   * The run is confined (bubblewrap, no network unless the endpoint is remote). An adapter may leave
-   * out a safeguard flag an older release lacks only then (Copilot's `--disable-client-telemetry`).
-   */
-  readonly confined?: boolean;
 }
 
 /** One agent-loop summary from the stream. */

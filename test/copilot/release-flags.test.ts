@@ -1,7 +1,7 @@
 // Pins how the Copilot adapter adapts to a release that lacks a flag it passes (issue 32): Copilot
 // 1.0.92 has no `--disable-client-telemetry` and exits 1 with only its usage text, so the flag is left
-// out of a confined run against the mock, an unconfined run is refused naming the flag and release,
-// and a usage-only exit is a rejected command line, never a result. Stand-in binaries (shell scripts
+// out and that release's own telemetry switches are set instead (COPILOT_OFFLINE, CAFE_METRICS=false,
+// read from its bundle), and a usage-only exit is a rejected command line, never a result. Stand-in binaries (shell scripts
 // whose `--help` lists or omits the flag), not the real CLI: CI has only the pinned release.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { FinishedProcess, LaunchInput, StreamSummary } from "../../src/adapters/port.js";
 import { buildCopilotLaunch } from "../../src/adapters/copilot-cli/launch.js";
 import { diagnoseCopilotRun } from "../../src/adapters/copilot-cli/diagnose.js";
-import { CopilotReleaseFlagError } from "../../src/adapters/copilot-cli/errors.js";
 import { COPILOT_PKG_CACHE_ENV } from "../../src/adapters/copilot-cli/package-cache.js";
 
 const root = mkdtempSync(join(tmpdir(), "vigiles-copilot-flags-"));
@@ -41,42 +40,29 @@ function release(version: string, hasFlag: boolean): LaunchInput["harness"] {
   return { adapterId: "copilot-cli", path, version, source: "option" };
 }
 
-function launchInput(
-  harness: LaunchInput["harness"],
-  confined: boolean,
-  kind: "mock" | "remote" = "mock",
-): LaunchInput {
+function launchInput(harness: LaunchInput["harness"]): LaunchInput {
   const dirs = { workDir: join(root, "w"), homeDir: join(root, "h"), tmpDir: join(root, "t") };
   return {
     harness,
     spec: { prompt: "go" },
     dirs,
-    endpoint: { kind, baseUrl: "http://127.0.0.1:1", apiKey: "k" },
+    endpoint: { kind: "mock", baseUrl: "http://127.0.0.1:1", apiKey: "k" },
     asRoot: false,
-    confined,
   } as LaunchInput;
 }
 
 describe("a release without --disable-client-telemetry", () => {
-  test("a release that lists the flag gets it", () => {
-    const argv = buildCopilotLaunch(launchInput(release("1.0.95", true), false)).argv;
-    expect(argv).toContain("--disable-client-telemetry");
+  test("a release that lists the flag gets it, and no offline switch", () => {
+    const launch = buildCopilotLaunch(launchInput(release("1.0.95", true)));
+    expect(launch.argv).toContain("--disable-client-telemetry");
+    expect(launch.env["COPILOT_OFFLINE"]).toBeUndefined();
   });
 
-  test("confined against the mock, the flag is left out (no request leaves the namespace)", () => {
-    const argv = buildCopilotLaunch(launchInput(release("1.0.92", false), true)).argv;
-    expect(argv).not.toContain("--disable-client-telemetry");
-    expect(argv).toContain("--no-ask-user");
-  });
-
-  test("unconfined, or against a remote endpoint, the run is refused naming the flag and the release", () => {
-    const old = release("1.0.91", false);
-    for (const input of [launchInput(old, false), launchInput(old, true, "remote")]) {
-      expect(() => buildCopilotLaunch(input)).toThrow(CopilotReleaseFlagError);
-    }
-    expect(() => buildCopilotLaunch(launchInput(old, false))).toThrow(
-      /Copilot CLI 1\.0\.91 has no --disable-client-telemetry/,
-    );
+  test("a release without it: the flag is left out and its own telemetry switches are set", () => {
+    const launch = buildCopilotLaunch(launchInput(release("1.0.92", false)));
+    expect(launch.argv).not.toContain("--disable-client-telemetry");
+    expect(launch.argv).toContain("--no-ask-user");
+    expect(launch.env).toMatchObject({ COPILOT_OFFLINE: "true", CAFE_METRICS: "false" });
   });
 });
 

@@ -1,9 +1,7 @@
 /** Errors only the Copilot CLI adapter raises (its pinned version is in package-pin.ts). */
 import { VigilesError } from "../../core/errors.js";
 import { CliNotFoundError, type MissingCli } from "../shared/errors.js";
-import { COPILOT_BIN_ENV, COPILOT_INSTALL_LINE, COPILOT_VERSION } from "./package-pin.js";
-
-const COPILOT_VERSION_HINT = `e.g. the validated ${COPILOT_VERSION}`;
+import { COPILOT_BIN_ENV, COPILOT_INSTALL_LINE } from "./package-pin.js";
 
 const COPILOT_CLI: MissingCli = {
   cliName: "GitHub Copilot CLI",
@@ -24,20 +22,6 @@ export class CopilotNotFoundError extends CliNotFoundError {
 export class CopilotUnsupportedError extends VigilesError {
   constructor(what: string, why: string) {
     super("VIGILES_COPILOT_UNSUPPORTED", `Copilot CLI cannot ${what}: ${why}`);
-  }
-}
-
-/**
- * The release lacks a flag vigiles passes as a safeguard, and the run is not confined, so leaving it out
- * could let the CLI do what the flag prevents (1.0.92 has no `--disable-client-telemetry`).
- */
-export class CopilotReleaseFlagError extends VigilesError {
-  constructor(version: string, flag: string, why: string) {
-    super(
-      "VIGILES_COPILOT_RELEASE_FLAG",
-      `GitHub Copilot CLI ${version} has no ${flag}, which vigiles passes ${why}. Run it confined against the ` +
-        `mock (the default: no network), or use a release that has the flag (${COPILOT_VERSION_HINT}).`,
-    );
   }
 }
 

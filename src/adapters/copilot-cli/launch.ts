@@ -7,7 +7,7 @@
  */
 import type { HarnessLaunch, LaunchInput } from "../port.js";
 import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
-import { CopilotPackageError, CopilotReleaseFlagError, CopilotUnsupportedError } from "./errors.js";
+import { CopilotPackageError, CopilotUnsupportedError } from "./errors.js";
 import { copilotPackageCacheRoot, findUnpackedPackage } from "./package-cache.js";
 import { copilotPluginCopyOf } from "./plugin-dirs.js";
 import { copilotHomeOf } from "./prepare.js";
@@ -19,18 +19,14 @@ export const COPILOT_DEFAULT_MODEL = "claude-sonnet-4";
 const ROUTING_ENV = /^(COPILOT_|GITHUB_|GH_|ANTHROPIC_|OPENAI_|HTTPS?_PROXY$|ALL_PROXY$|HOME$|XDG_)/i;
 
 /**
- * `--disable-client-telemetry` where the release has it. Without it (1.0.92, 1.0.86) the run may go on
- * only confined against the mock, where no request leaves the network namespace; else it is refused.
+ * Telemetry off: `--disable-client-telemetry` where the release has it. 1.0.92 and 1.0.86 lack the flag
+ * (passing it exits 1); there their bundle's own switches are set instead: `COPILOT_OFFLINE` (read by
+ * 1.0.86 on; offline mode skips the metrics client) and `CAFE_METRICS=false` (read by 1.0.92 on).
  */
-function telemetryFlag(input: LaunchInput, distDir: string): string[] {
+function telemetryOff(input: LaunchInput, distDir: string): { flags: string[]; env: Record<string, string> } {
   const flag = "--disable-client-telemetry";
-  if (copilotOffersFlag(input.harness, distDir, flag)) return [flag];
-  if (input.confined === true && input.endpoint.kind === "mock") return [];
-  throw new CopilotReleaseFlagError(
-    input.harness.version,
-    flag,
-    "so that an unconfined run sends GitHub no telemetry",
-  );
+  if (copilotOffersFlag(input.harness, distDir, flag)) return { flags: [flag], env: {} };
+  return { flags: [], env: { COPILOT_OFFLINE: "true", CAFE_METRICS: "false" } };
 }
 
 export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
@@ -70,6 +66,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
       `no unpacked package ${harness.version} in ${copilotPackageCacheRoot()}; resolve the CLI with copilotAdapter.resolve() first`,
     );
   }
+  const telemetry = telemetryOff(input, distDir);
   const argv: [string, ...string[]] = [
     harness.path,
     "-p",
@@ -80,7 +77,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
     "json",
     "--no-auto-update",
     "--no-ask-user",
-    ...telemetryFlag(input, distDir),
+    ...telemetry.flags,
     // The run's copies, whose hooks are recorded (plugin-dirs.ts), never the spec's dirs themselves.
     ...(spec.pluginDirs ?? []).flatMap((source, i) => ["--plugin-dir", copilotPluginCopyOf(dirs, i, source)]),
   ];
@@ -92,6 +89,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
     COPILOT_HOME: copilotHomeOf(dirs),
     TMPDIR: dirs.tmpDir,
     COPILOT_CLI_DIST_DIR: distDir,
+    ...telemetry.env,
     COPILOT_PROVIDER_TYPE: "anthropic",
     COPILOT_PROVIDER_BASE_URL: endpoint.baseUrl,
     COPILOT_PROVIDER_API_KEY: endpoint.apiKey,

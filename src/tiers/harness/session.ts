@@ -97,7 +97,6 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
       dirs,
       endpoint,
       asRoot,
-      confined,
     });
     let argv: readonly [string, ...string[]] = launch.argv;
     if (confined) {
