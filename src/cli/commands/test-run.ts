@@ -29,8 +29,10 @@ import {
   resolveHarnessVersion,
 } from "../../tiers/harness/harness-version.js";
 import {
+  declaredRanges,
   describeChange,
   outcomeChanges,
+  unsupportedReleaseWarning,
   unverifiedReason,
   type HarnessRelease,
 } from "../../tools/test-runner/harness-versions.js";
@@ -66,11 +68,17 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
   }
   let releases: Awaited<ReturnType<typeof releasesFor>>;
   try {
+    // A pragma that names no harness or no range is bad input before anything runs (exit 2).
+    for (const file of files) declaredRanges(file);
     releases = await releasesFor(values["harness-version"] ?? config.harnessVersions, harness);
   } catch (error) {
     if (!(error instanceof VigilesError)) throw error;
     process.stderr.write(`vigiles test: ${error.message}\n`);
     return 2;
+  }
+  for (const { release } of releases) {
+    const warning = unsupportedReleaseWarning(release);
+    if (warning !== undefined) process.stderr.write(`vigiles test: ${warning}\n`);
   }
   const started = performance.now();
   const controller = new AbortController();

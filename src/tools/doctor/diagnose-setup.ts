@@ -9,6 +9,7 @@ import { delimiter, join } from "node:path";
 import type { HarnessAdapter, HarnessEntry } from "../../adapters/port.js";
 import { DEFAULT_HARNESS, HARNESSES } from "../../adapters/registry.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
+import { releaseSupport } from "../../adapters/shared/package-pin.js";
 import { readFactsReport } from "../facts/run-facts.js";
 import { INSTALL_PROGRAMS, USER_NAMESPACES_FIX, bubblewrapInstallLine } from "./install-lines.js";
 
@@ -47,8 +48,10 @@ function gateLines(entry: HarnessEntry, cwd: string, env: NodeJS.ProcessEnv): Do
       ];
 }
 
-async function harnessLine(adapter: HarnessAdapter, required: boolean, recheck: string): Promise<DoctorLine> {
-  const pinned = adapter.pinnedPackage;
+async function harnessLine(entry: HarnessEntry, required: boolean): Promise<DoctorLine> {
+  const adapter = await entry.loadAdapter();
+  const pinned = entry.package;
+  const recheck = entry.driftRecheck;
   const install = `npm install -D -E ${pinned.name}@${pinned.version}`;
   try {
     const found = await adapter.resolve();
@@ -61,10 +64,14 @@ async function harnessLine(adapter: HarnessAdapter, required: boolean, recheck: 
       };
     }
     const facts = factsRechecked(adapter, found.version);
+    const outside =
+      releaseSupport(pinned, found.version) === "unsupported"
+        ? `, outside the supported range ${pinned.supported}`
+        : "";
     return {
       level: facts.broken ? "error" : "warn",
       subject: adapter.displayName,
-      message: `${found.version} at ${found.path}, ${order > 0 ? "newer" : "older"} than the validated ${pinned.version}; ${facts.text}`,
+      message: `${found.version} at ${found.path}, ${order > 0 ? "newer" : "older"} than the validated ${pinned.version}${outside}; ${facts.text}`,
       fix: facts.broken
         ? `see why with \`vigiles facts --harness ${adapter.id}\`, or install the validated release: ${install}`
         : order > 0
@@ -182,7 +189,7 @@ export async function diagnoseSetup(
     ...(
       await Promise.all(
         HARNESSES.map(async (entry) => [
-          await harnessLine(await entry.loadAdapter(), entry === DEFAULT_HARNESS, entry.driftRecheck),
+          await harnessLine(entry, entry === DEFAULT_HARNESS),
           ...gateLines(entry, process.cwd(), { ...env, HOME: home }),
         ]),
       )
