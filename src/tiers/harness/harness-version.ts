@@ -69,9 +69,18 @@ export function versionFromEnv(
   return specs.find((s) => s.harness === adapter.id)?.version;
 }
 
-/** A dist-tag resolved to the version it names now (a version is returned as is). */
-export async function concreteVersion(adapter: HarnessAdapter, version: string): Promise<string> {
-  return /^\d/.test(version) ? version : resolveDistTag(adapter.pinnedPackage.name, version, adapter.id);
+/**
+ * A dist-tag resolved to the version it names now (a version is returned as is); offline, `latest`
+ * is the newest cached release, and a line on stderr says so.
+ */
+export async function concreteVersion(
+  adapter: HarnessAdapter,
+  version: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  return /^\d/.test(version)
+    ? version
+    : resolveDistTag(adapter.pinnedPackage.name, version, adapter.id, { env });
 }
 
 /**
@@ -83,7 +92,7 @@ export async function resolveHarnessVersion(
   version: string,
   options: { readonly fetch: boolean; readonly env?: NodeJS.ProcessEnv } = { fetch: false },
 ): Promise<ResolvedHarness> {
-  const concrete = await concreteVersion(adapter, version);
+  const concrete = await concreteVersion(adapter, version, options.env);
   if (concrete === adapter.pinnedPackage.version) {
     const pinned = await adapter.resolve();
     if (pinned.version === concrete) return pinned;
