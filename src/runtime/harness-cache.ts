@@ -14,6 +14,7 @@ import { VigilesError } from "../core/errors.js";
 import semver from "semver";
 import { writeFileAtomic } from "./atomic-write.js";
 import { runNpm } from "./npm-command.js";
+import { markHarnessUsed } from "./harness-cache-stamps.js";
 
 /** The manifest written last into an entry: what was installed and how to tell it is still whole. */
 export interface HarnessCacheManifest {
@@ -350,6 +351,7 @@ export async function ensureHarnessPackage(
 ): Promise<HarnessCacheEntry> {
   const env = options.env ?? process.env;
   const state = readHarnessCacheEntry(pkg, version, env);
+  if (state.status === "ok" || options.fetch) markHarnessUsed(vigilesCacheRoot(env), pkg, version);
   switch (state.status) {
     case "ok":
       return state.entry;
