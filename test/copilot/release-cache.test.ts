@@ -4,29 +4,14 @@
 // reports the NEWEST release unpacked there on `--version`. The "old" stand-in has no extract-only mode
 // and no cli-main.js (1.0.86's layout); its platform package hides package.json behind `exports`
 // (1.0.86 and 1.0.92 do), so only a walk of node_modules finds it.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  COPILOT_PKG_CACHE_ENV,
-  ensureCopilotPackage,
-  findUnpackedPackage,
-} from "../../src/adapters/copilot-cli/package-cache.js";
+import { describe, expect, test } from "vitest";
+import { privatePackageCache } from "./private-package-cache.js";
+import { ensureCopilotPackage, findUnpackedPackage } from "../../src/adapters/copilot-cli/package-cache.js";
 import { resolveCopilot } from "../../src/adapters/copilot-cli/resolve.js";
 
-const root = mkdtempSync(join(tmpdir(), "vigiles-copilot-releases-"));
-const cache = join(root, "pkg-cache");
-let saved: string | undefined;
-beforeAll(() => {
-  saved = process.env[COPILOT_PKG_CACHE_ENV];
-  process.env[COPILOT_PKG_CACHE_ENV] = cache;
-});
-afterAll(() => {
-  if (saved === undefined) delete process.env[COPILOT_PKG_CACHE_ENV];
-  else process.env[COPILOT_PKG_CACHE_ENV] = saved;
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, cache } = privatePackageCache("vigiles-copilot-releases-");
 
 /** A stand-in release: `extractOnly` says whether COPILOT_SEA_EXTRACT_ONLY unpacks (1.0.92 on). */
 function standIn(version: string, extractOnly: boolean): string {

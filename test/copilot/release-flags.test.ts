@@ -3,27 +3,15 @@
 // out and that release's own telemetry switches are set instead (COPILOT_OFFLINE, CAFE_METRICS=false,
 // read from its bundle), and a usage-only exit is a rejected command line, never a result. Stand-in binaries (shell scripts
 // whose `--help` lists or omits the flag), not the real CLI: CI has only the pinned release.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { privatePackageCache } from "./private-package-cache.js";
 import type { FinishedProcess, LaunchInput, StreamSummary } from "../../src/adapters/port.js";
 import { buildCopilotLaunch } from "../../src/adapters/copilot-cli/launch.js";
 import { diagnoseCopilotRun } from "../../src/adapters/copilot-cli/diagnose.js";
-import { COPILOT_PKG_CACHE_ENV } from "../../src/adapters/copilot-cli/package-cache.js";
 
-const root = mkdtempSync(join(tmpdir(), "vigiles-copilot-flags-"));
-const cache = join(root, "pkg-cache");
-let saved: string | undefined;
-beforeAll(() => {
-  saved = process.env[COPILOT_PKG_CACHE_ENV];
-  process.env[COPILOT_PKG_CACHE_ENV] = cache;
-});
-afterAll(() => {
-  if (saved === undefined) delete process.env[COPILOT_PKG_CACHE_ENV];
-  else process.env[COPILOT_PKG_CACHE_ENV] = saved;
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, cache } = privatePackageCache("vigiles-copilot-flags-");
 
 /** A stand-in release with an unpacked package; its `--help` lists the telemetry flag or not. */
 function release(version: string, hasFlag: boolean): LaunchInput["harness"] {
