@@ -444,8 +444,11 @@ export interface HarnessEntry {
   readonly displayName: string;
   /** What it does with hooks. */
   readonly dialect: HookDialect;
-  /** The npm package and the release vigiles' facts were measured on. */
-  readonly package: { readonly name: string; readonly version: string };
+  /**
+   * The npm package, the release vigiles' facts were measured on (`version`), and the range of
+   * releases the adapter drives (`supported`, package.json's peer dependency range).
+   */
+  readonly package: { readonly name: string; readonly version: string; readonly supported: string };
   /** The environment variable that names an explicit binary (`VIGILES_CLAUDE_BIN`). */
   readonly binEnv: string;
   readonly capabilities: HarnessCapabilities;

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { findHarness, UnknownHarnessError } from "../../adapters/registry.js";
+import semver from "semver";
 import { z } from "zod";
 import { VigilesError } from "../../core/errors.js";
 import { REPORTERS } from "./reporters.js";
@@ -34,7 +35,27 @@ const testDefaults = z
      * The releases the project's harness files are known to hold for, per harness (a semver range);
      * a file's own `// @vigiles-harness` comment wins. A pass outside it is reported unverified.
      */
-    harnessRange: z.record(z.string(), z.string()).optional(),
+    harnessRange: z
+      .record(z.string(), z.string())
+      .superRefine((ranges, ctx) => {
+        for (const [name, range] of Object.entries(ranges)) {
+          if (findHarness(name) === undefined)
+            ctx.addIssue({ code: "custom", path: [name], message: new UnknownHarnessError(name).message });
+          else if (semver.validRange(range) === null)
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: `${JSON.stringify(range)} is not a semver range (e.g. ">=2.1.300 <2.2.0")`,
+            });
+        }
+      })
+      // Keyed by harness id, so an alias (`claude`) is not silently ignored.
+      .transform((ranges) =>
+        Object.fromEntries(
+          Object.entries(ranges).map(([name, range]) => [findHarness(name)?.id ?? name, range]),
+        ),
+      )
+      .optional(),
     /** Per-file limit in seconds. */
     timeout: z.number().positive().optional(),
     reporters: z.array(z.enum(REPORTERS)).nonempty().optional(),
