@@ -35,7 +35,10 @@ export const sessionStartForkRule: LintRuleMeta = {
   behaviour:
     'SessionStart gained the source "fork" in 2.1.212: a matcher that lists sources without it silently stops ' +
     "firing for forked sessions.",
-  fix: 'Add "fork" to the matcher, or say in a comment beside the hook why forks are excluded.',
+  fix:
+    'Add "fork" to the matcher; if forks are meant to be skipped, turn the rule off for this project ' +
+    '(`audit: { rules: { "session-start-fork": "off" } }` in vigiles.config.*) or accept the finding with ' +
+    "`vigiles audit --update-baseline` (a hooks file is JSON: it has no comment to say why).",
   autofix: false,
 };
 
