@@ -17,6 +17,11 @@ import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-regis
 import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
 import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
+import {
+  checkCommandShell,
+  checkHookDialectSource,
+  hookDialectSourceRules,
+} from "./rules/hook-dialect-source.js";
 import { checkHookModule, moduleSwallowsToolCallRule, type HookModuleInput } from "./rules/hook-module.js";
 import { checkPythonCompat, pythonCompatRules } from "./rules/python-compat.js";
 import {
@@ -54,6 +59,7 @@ export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   ...hookHandlerRules,
   ...hookScriptRules,
   ...hookOutputRules,
+  ...hookDialectSourceRules,
   ...pythonCompatRules,
   moduleSwallowsToolCallRule,
   ...pluginManifestRules,
@@ -128,6 +134,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
         ...checkToolMatcher(reg),
         ...checkHookHandler(reg),
         ...checkInlineCommand(reg),
+        ...checkCommandShell(reg),
       );
       if (reg.type === "command" && inputs.resolveScript) {
         const script = inputs.resolveScript(reg);
@@ -135,6 +142,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
           found.push(
             ...checkHookScript(script),
             ...checkHookOutput(script),
+            ...checkHookDialectSource(script),
             ...checkPythonCompat(script, inputs.pythonMinimum),
           );
       }

@@ -67,11 +67,12 @@ export const unquotedPluginRootRule: LintRuleMeta = {
   severity: "error",
   behaviour:
     "Claude Code 2.1.328 runs a shell-form hook command under `sh -c` with CLAUDE_PLUGIN_ROOT in the environment " +
-    "(it substitutes the value textually only in the exec form, `args`), so an unquoted ${CLAUDE_PLUGIN_ROOT} " +
+    "(it substitutes the value textually only in the exec form, `args`), and Gemini CLI 0.61.0 substitutes " +
+    "${extensionPath} textually before bash runs the command, so an unquoted ${CLAUDE_PLUGIN_ROOT} or ${extensionPath} " +
     "splits where the install path holds a space. What follows depends on the word: as the program, the shell " +
     "exits 127 (a non-blocking error: the action proceeds); after python3, python exits 2, which blocks every " +
     "matching call on an event where exit 2 blocks (fail closed); after node, node exits 1 (proceeds).",
-  fix: 'Wrap the path in double quotes: "${CLAUDE_PLUGIN_ROOT}/hooks/script.sh".',
+  fix: 'Wrap the path in double quotes: "${CLAUDE_PLUGIN_ROOT}/hooks/script.sh" (Gemini: "${extensionPath}/hooks/script.sh").',
   autofix: true,
 };
 
@@ -234,7 +235,19 @@ function checkCondition(reg: HookRegistration): LintFinding[] {
   );
 }
 
-const PLUGIN_ROOT = /\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT\b/g;
+/**
+ * The dialect's plugin-root placeholders as one pattern: `${CLAUDE_PLUGIN_ROOT}` (also `$NAME`, an
+ * environment variable under Claude Code and Codex) or Gemini CLI's `${extensionPath}`, which it
+ * substitutes textually before bash runs the command: unquoted, both split on a space.
+ */
+function pluginRootPattern(dialect: HookRegistration["dialect"]): RegExp | undefined {
+  const parts = dialect.pluginRootPlaceholders.flatMap((p) => {
+    const name = /^\$\{(\w+)\}$/.exec(p)?.[1];
+    if (name === undefined) return [];
+    return /^[A-Z_][A-Z0-9_]*$/.test(name) ? [`\\$\\{${name}\\}`, `\\$${name}\\b`] : [`\\$\\{${name}\\}`];
+  });
+  return parts.length === 0 ? undefined : new RegExp(parts.join("|"), "g");
+}
 const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g;
 
 /**
@@ -317,6 +330,12 @@ function checkQuoting(
   );
 }
 
+/** `unquoted-plugin-root` alone, for hook files whose harness reads them with rules of its own. */
+export function checkPluginRootQuoting(reg: HookRegistration): LintFinding[] {
+  const pattern = pluginRootPattern(reg.dialect);
+  return pattern === undefined ? [] : checkQuoting(reg, pattern, unquotedPluginRootRule, "an install path");
+}
+
 function checkRelativePath(reg: HookRegistration): LintFinding[] {
   const script =
     reg.command !== undefined
@@ -348,7 +367,7 @@ export function checkHookRegistration(reg: HookRegistration): LintFinding[] {
     ...checkEvent(reg),
     ...checkMatcher(reg),
     ...checkCondition(reg),
-    ...checkQuoting(reg, PLUGIN_ROOT, unquotedPluginRootRule, "an install path"),
+    ...checkPluginRootQuoting(reg),
     ...checkQuoting(reg, PROJECT_DIR, unquotedProjectDirRule, "a project path"),
     ...checkRelativePath(reg),
   ];
