@@ -83,6 +83,8 @@ export interface SkillInput {
   readonly keyRanges: Readonly<Record<string, SourceRange>>;
   /** The file's text, for the layout rule that compares what the loader read with what was written. */
   readonly text?: string;
+  /** For a plugin skill: the project skill folder of the harness the plugin is for (from the registry). */
+  readonly pluginHome?: string;
 }
 
 /** Everything the audit read, parsed. */
@@ -198,6 +200,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
         ...(range !== undefined && { range }),
         ...(plugin !== undefined && { plugin }),
         ...(home !== undefined && { harnessHome: home }),
+        ...(skill.pluginHome !== undefined && { pluginHome: skill.pluginHome }),
       });
     }
   }

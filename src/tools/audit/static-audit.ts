@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { readInputText } from "../../runtime/read-input.js";
-import { basename, isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/audit/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/audit/lint-harness.js";
@@ -13,7 +13,7 @@ import type { HookScriptInput } from "../../core/audit/rules/hook-script.js";
 import { languageOf } from "../../core/audit/source-scan.js";
 import type { LintFinding } from "../../core/audit/types.js";
 import { VigilesError } from "../../core/errors.js";
-import { DEFAULT_HARNESS, dialectOf, harnessEntry } from "../../adapters/registry.js";
+import { DEFAULT_HARNESS, HARNESSES, dialectOf, harnessEntry } from "../../adapters/registry.js";
 import type { ClaudeUse } from "../../adapters/port.js";
 import { ownRuleRegistrations } from "./own-rule-files.js";
 import { checkOwnRuleRegistrations } from "../../core/audit/rules/hook-dialect-source.js";
@@ -207,7 +207,18 @@ function skillInput(root: string, s: Discovery["skills"][number]): SkillInput {
     ...(fm.error !== undefined && { frontmatterError: fm.error }),
     keyRanges: fm.keyRanges,
     text,
+    ...(s.plugin !== undefined && pluginSkillHome(s.plugin.manifest)),
   };
+}
+
+/**
+ * The project skill folder of the harness a plugin is for, from the registry: the harness whose
+ * markers name the manifest's folder (`.claude-plugin`), and its own folder (its first home dir).
+ */
+function pluginSkillHome(manifest: string): { pluginHome?: string } {
+  const folder = basename(dirname(manifest));
+  const home = HARNESSES.find((h) => h.markers.includes(folder))?.homeDirs?.[0];
+  return home !== undefined ? { pluginHome: home } : {};
 }
 
 function agentInput(root: string, a: Discovery["agents"][number]): AgentInput {
