@@ -12,31 +12,34 @@ import type { LintFinding, LintRuleMeta } from "../types.js";
 import type { HookScriptInput } from "./hook-script.js";
 import { checkPluginRootQuoting } from "./hook-registration.js";
 
+// Claude Code, Codex, Gemini CLI and Qwen Code send `tool_name`/`tool_input`; Copilot CLI 1.0.102
+// sends `toolName`/`toolArgs` (an object, pinned by test/copilot/copilot-payload-shape.test.ts) under
+// its camelCase events, and the snake_case fields under their PascalCase aliases.
 export const payloadFieldUnsentRule: LintRuleMeta = {
   id: "payload-field-unsent",
   severity: "error",
   behaviour:
-    "Each harness sends its own payload: Claude Code, Codex, Gemini CLI and Qwen Code send `tool_name` and " +
-    "`tool_input`; Copilot CLI 1.0.102 sends `toolName` and `toolArgs` (an object) under its camelCase events. " +
-    "A hook that reads only the other harness's field gets null: a guard never blocks, or, under `set -e`, " +
-    "crashes on every call (on Copilot's preToolUse a crash denies every call).",
+    "Each harness sends its own payload (its dialect's `payload`): most send `tool_name` and `tool_input`, some " +
+    "send `toolName` and `toolArgs` under their own event names. A hook that reads only another harness's field " +
+    "gets null: a guard never blocks, or, under `set -e`, crashes on every call (where a crash denies, every call).",
   fix: "Read the field this harness sends (or both: `.tool_input // .toolArgs`).",
   autofix: false,
   source:
-    "test/copilot/copilot-payload-shape.test.ts (the stdin of a real 1.0.102 preToolUse hook); each dialect's payload()",
+    "each dialect's payload(), with the camelCase variant's stdin pinned by a real run of the pinned CLI",
 };
 
+// Claude Code 2.1.328 and Codex run shell-form commands under /bin/sh (`shell: "sh"` in their dialects).
 export const bashSyntaxUnderShRule: LintRuleMeta = {
   id: "bash-syntax-under-sh",
   severity: "error",
   behaviour:
-    "Claude Code 2.1.328 and Codex run a shell-form hook command under /bin/sh (dash on Debian and Ubuntu), even " +
-    "with SHELL=/bin/bash; a script with a `#!/bin/sh` line, or none, run directly, or run as `sh script`, is sh " +
-    'too. There `[[ … ]]` is "[[: not found": the test is false and the hook silently skips its check, and `<<<` ' +
-    "is a syntax error (exit 2, which blocks on events where exit 2 blocks).",
+    "A harness whose dialect runs shell-form commands under /bin/sh (dash on Debian and Ubuntu) does so even with " +
+    "SHELL=/bin/bash; a script with a `#!/bin/sh` line, or none, run directly, or run as `sh script`, is sh too. " +
+    'There `[[ … ]]` is "[[: not found": the test is false and the hook silently skips its check, and `<<<` is a ' +
+    "syntax error (exit 2, which blocks on events where exit 2 blocks).",
   fix: "Use POSIX tests (`[ … ]`, `case`) and pipes instead of `<<<`, or run the script with bash (`#!/usr/bin/env bash`, or `bash script.sh` in the command).",
   autofix: false,
-  source: "the issue's real runs of Claude Code 2.1.328 (`[[: not found` on dash); each dialect's `shell`",
+  source: "each dialect's `shell`; `[[: not found` under dash seen in real runs of the sh-shell harness",
 };
 
 export const continueFalseBlockRule: LintRuleMeta = {

@@ -32,9 +32,9 @@ export const exit2JsonRule: LintRuleMeta = {
   id: "exit2-json-ignored",
   severity: "warning",
   behaviour:
-    "On exit 2 the harness reads only stderr, and on any other non-zero exit (exit 1) Claude Code, Codex, Copilot " +
-    "CLI and Gemini CLI read no stdout at all (Qwen Code reads JSON on exit 1; each dialect's fold says): JSON " +
-    "printed just before such an exit (a permissionDecision, a reason, additionalContext) is ignored.",
+    "On exit 2 the harness reads only stderr, and on any other non-zero exit (exit 1) most harnesses read no " +
+    "stdout at all (each dialect's fold says which; one reads JSON on exit 1): JSON printed just before such an " +
+    "exit (a permissionDecision, a reason, additionalContext) is ignored.",
   fix: "Either print the JSON and exit 0, or write the reason to stderr and exit 2; not both.",
   autofix: false,
 };

@@ -67,12 +67,12 @@ export const unquotedPluginRootRule: LintRuleMeta = {
   severity: "error",
   behaviour:
     "Claude Code 2.1.328 runs a shell-form hook command under `sh -c` with CLAUDE_PLUGIN_ROOT in the environment " +
-    "(it substitutes the value textually only in the exec form, `args`), and Gemini CLI 0.61.0 substitutes " +
-    "${extensionPath} textually before bash runs the command, so an unquoted ${CLAUDE_PLUGIN_ROOT} or ${extensionPath} " +
-    "splits where the install path holds a space. What follows depends on the word: as the program, the shell " +
+    "(it substitutes the value textually only in the exec form, `args`), and a harness that substitutes its own " +
+    "placeholder textually before its shell runs the command (the dialect's pluginRootPlaceholders) is the same: " +
+    "an unquoted plugin root splits where the install path holds a space. What follows depends on the word: as the program, the shell " +
     "exits 127 (a non-blocking error: the action proceeds); after python3, python exits 2, which blocks every " +
     "matching call on an event where exit 2 blocks (fail closed); after node, node exits 1 (proceeds).",
-  fix: 'Wrap the path in double quotes: "${CLAUDE_PLUGIN_ROOT}/hooks/script.sh" (Gemini: "${extensionPath}/hooks/script.sh").',
+  fix: 'Wrap the path in double quotes: "${CLAUDE_PLUGIN_ROOT}/hooks/script.sh" (or the harness\'s own placeholder).',
   autofix: true,
 };
 
