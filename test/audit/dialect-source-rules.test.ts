@@ -110,6 +110,12 @@ describe("payload fields the harness never sends", () => {
     const f = auditHarness(dir).findings.find((x) => x.ruleId === "payload-field-unsent");
     expect(f?.message).toMatch(/`toolArgs`.*`tool_input`/);
   });
+  it("does not take a local variable named like another harness's field for a read of it", () => {
+    const script =
+      "#!/bin/sh\ntoolArgs=$(jq -r '.tool_input.command')\n[ \"$toolArgs\" = x ] && exit 2\nexit 0\n";
+    const dir = tree(claudePlugin("PreToolUse", '"${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh"', script));
+    expect(ids(dir)).not.toContain("payload-field-unsent");
+  });
   it("leaves a Copilot hook under the PascalCase event alone (that variant sends tool_input)", () => {
     const dir = tree({
       ".github/hooks/guard.json": JSON.stringify({
@@ -119,5 +125,20 @@ describe("payload fields the harness never sends", () => {
       "guard.sh": "#!/bin/bash\ncmd=$(jq -r '.tool_input.command')\nexit 0\n",
     });
     expect(ids(dir)).not.toContain("payload-field-unsent");
+  });
+});
+
+describe("stop-hook-active and a hook that walks a finite task list", () => {
+  it("does not call a Stop hook that blocks once per task of a counted list a loop without end", () => {
+    const script =
+      "#!/bin/bash\ninput=$(cat)\nCURRENT=$(cat .current)\nTOTAL_TASKS=$(cat .total)\n" +
+      'if [ "$CURRENT" -lt "$TOTAL_TASKS" ]; then\n' +
+      '  echo \'{"decision": "block", "reason": "next task"}\'\nfi\nexit 0\n';
+    const dir = tree(claudePlugin("Stop", '"${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh"', script));
+    expect(ids(dir)).not.toContain("stop-hook-active");
+    const endless = script.replace(/TOTAL_TASKS/g, "LIMIT");
+    expect(ids(tree(claudePlugin("Stop", '"${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh"', endless)))).toContain(
+      "stop-hook-active",
+    );
   });
 });

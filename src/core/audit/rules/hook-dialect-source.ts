@@ -73,8 +73,9 @@ function codeOnly(source: string): string {
     .join("\n");
 }
 
+/** Where the code reads `name` as a field (`.name`, `["name"]`, `get('name')`), not as a local variable. */
 function reads(code: string, name: string): number {
-  const m = new RegExp(`(?<![A-Za-z0-9_$])${name}(?![A-Za-z0-9_])`).exec(code);
+  const m = new RegExp(`(?:\\.|["'])${name}(?![A-Za-z0-9_])`).exec(code);
   return m === null ? -1 : m.index;
 }
 

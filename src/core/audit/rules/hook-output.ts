@@ -52,8 +52,10 @@ const EXIT_2 =
 const BLOCKS = /["']?decision["']?\s*[:=]\s*\\?["']block\\?["']|\bDecision\.BLOCK\b/;
 const CONTINUE_TRUE = /["']?continue["']?\s*:\s*(?:true|True)\b/;
 const STOP_REASON = /["']?(?:reason|stopReason)["']?\s*:/;
-// A loop that counts its own rounds ends itself; it needs no stop_hook_active.
-const OWN_CAP = /max[_-]?iterations|iteration|max[_-]?(?:attempts|retries|blocks)|block[_-]?count/i;
+// A loop that counts its own rounds, or walks a finite task list (current task of total tasks),
+// ends itself; it needs no stop_hook_active.
+const OWN_CAP =
+  /max[_-]?iterations|iteration|max[_-]?(?:attempts|retries|blocks)|block[_-]?count|total[_-]?tasks|tasks?[_-]?(?:remaining|left)/i;
 const JSON_VERDICT =
   /permissionDecision|hookSpecificOutput|["']decision["']|\\"decision\\"|additionalContext/;
 const PRINTS_STDOUT =
