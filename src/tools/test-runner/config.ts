@@ -12,6 +12,7 @@ import { z } from "zod";
 import { VigilesError } from "../../core/errors.js";
 import { REPORTERS } from "./reporters.js";
 import { loadTsImport } from "../../runtime/optional-package.js";
+import { auditConfigSchema, type VigilesAuditConfig } from "../audit/audit-config.js";
 
 export const CONFIG_FILES = [
   "vigiles.config.ts",
@@ -65,7 +66,9 @@ const testDefaults = z
   })
   .strict();
 
-const configSchema = z.object({ test: testDefaults.optional() }).strict();
+const configSchema = z
+  .object({ test: testDefaults.optional(), audit: auditConfigSchema.optional() })
+  .strict();
 
 /** The defaults a config file gives `vigiles test`. */
 export type VigilesTestConfig = z.infer<typeof testDefaults>;
@@ -109,8 +112,8 @@ async function importConfig(path: string): Promise<unknown> {
   return ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
 }
 
-/** The test defaults of the config file at `path`, validated. */
-export async function loadTestConfig(path: string): Promise<VigilesTestConfig> {
+/** The config file at `path`, validated; `command` names the help to see when it is not valid. */
+async function loadConfig(path: string, command: string): Promise<VigilesConfig> {
   let value: unknown;
   try {
     value = await importConfig(path);
@@ -125,8 +128,18 @@ export async function loadTestConfig(path: string): Promise<VigilesTestConfig> {
     const where = issue?.path.join(".") || "its default export";
     throw new ConfigFileError(
       path,
-      `is not valid at ${where}: ${issue?.message ?? "unknown"}. See \`vigiles test --help\`.`,
+      `is not valid at ${where}: ${issue?.message ?? "unknown"}. See \`vigiles ${command} --help\`.`,
     );
   }
-  return parsed.data.test ?? {};
+  return parsed.data;
+}
+
+/** The test defaults of the config file at `path`, validated. */
+export async function loadTestConfig(path: string): Promise<VigilesTestConfig> {
+  return (await loadConfig(path, "test")).test ?? {};
+}
+
+/** The audit section of the config file at `path`, validated. */
+export async function loadAuditConfig(path: string): Promise<VigilesAuditConfig> {
+  return (await loadConfig(path, "audit")).audit ?? {};
 }
