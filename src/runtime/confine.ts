@@ -1,6 +1,7 @@
 /**
  * Confinement with bubblewrap: the whole file system read-only, a fresh /proc, /dev and /tmp, only
- * the work dir, a private HOME and the listed paths writable, and no network unless asked for.
+ * the work dir, a private HOME and the listed paths writable, and a network namespace of its own
+ * (reaching, when asked for, only named endpoints through a host-side proxy: confine-egress.ts).
  * Hardened against what an untrusted plugin would reach for on a read-only view of the host: the
  * invoking user's HOME and /root are empty, machine-wide managed settings are empty, no host unix
  * socket is connectable, and one PID namespace holds every process of the run.
@@ -10,7 +11,8 @@
 import { spawnSync } from "node:child_process";
 import { homedir, userInfo } from "node:os";
 import { dirname } from "node:path";
-import { VigilesError, assertNever } from "../core/errors.js";
+import { InvalidOptionError, VigilesError, assertNever } from "../core/errors.js";
+import { egressPlan } from "./confine-egress.js";
 import { confinementMounts, type Mount, type MountPlanInput } from "./confine-mounts.js";
 
 /** Confinement was asked for and bubblewrap cannot run here. */
@@ -98,8 +100,15 @@ export interface ConfineOptions {
   readonly home: string;
   /** A private temp dir, writable (TMPDIR is set to it inside). Without it /tmp is an empty tmpfs. */
   readonly tmpDir?: string;
-  /** `none`: only loopback inside (a private network namespace). `shared`: the host's network. */
+  /**
+   * The run always has a network namespace of its own. `none`: only its loopback. `shared`: also the
+   * endpoints in `allow`, reached through vigiles' egress proxy (every `*_PROXY` variable points at it
+   * inside; anything else is refused with VIGILES_EGRESS_REFUSED on stderr). The host's network
+   * namespace is never shared: its abstract unix sockets would be connectable.
+   */
   readonly network: "none" | "shared";
+  /** With `network: "shared"`: the `host:port` endpoints the run may reach (at least one). */
+  readonly allow?: readonly string[];
   /** Paths bound read-only on top of the writable ones (to protect a part of the work dir). */
   readonly readOnly?: readonly string[];
   /** More writable paths (bound in place). */
@@ -173,13 +182,17 @@ export function confineArgvWithPlan(
   if (!bwrapAvailable()) {
     throw new ConfinementUnavailableError(selfTest && !selfTest.ok ? selfTest.detail : "unknown reason");
   }
+  if (options.network === "none" && (options.allow ?? []).length > 0) {
+    throw new InvalidOptionError('`allow` names endpoints for network "shared"; network "none" reaches none.');
+  }
+  const egress = options.network === "shared" ? egressPlan(argv, options.allow ?? []) : undefined;
   const mounts = confinementMounts({
     workDir: options.workDir,
     home: options.home,
     ...(options.tmpDir !== undefined ? { tmpDir: options.tmpDir } : {}),
-    readOnly: options.readOnly ?? [],
+    readOnly: [...(options.readOnly ?? []), ...(egress?.readOnly ?? [])],
     writable: options.writable ?? [],
-    allowedSockets: options.allowedSockets ?? [],
+    allowedSockets: [...(options.allowedSockets ?? []), ...(egress ? [egress.socket] : [])],
     managedSettings: options.managedSettings ?? [],
     managedDirs: options.managedSettingsDirs,
     hostHomes: hostHomes(),
@@ -192,8 +205,8 @@ export function confineArgvWithPlan(
   // --unshare-all includes a PID namespace: bwrap is its init, and when the run's command exits the
   // kernel kills everything left in it (a hook's `setsid nohup daemon &` included). --die-with-parent
   // tears it down when vigiles itself dies.
+  // The network namespace is never shared, `shared` included (see `egress`).
   flags.push("--unshare-all");
-  if (options.network === "shared") flags.push("--share-net");
   flags.push(
     "--die-with-parent",
     "--new-session",
@@ -204,5 +217,6 @@ export function confineArgvWithPlan(
     options.home,
   );
   if (options.tmpDir) flags.push("--setenv", "TMPDIR", options.tmpDir);
+  if (egress) return egress.wrap(["bwrap", ...flags, "--", ...egress.inner]);
   return ["bwrap", ...flags, "--", ...argv];
 }
