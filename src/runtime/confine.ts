@@ -183,7 +183,9 @@ export function confineArgvWithPlan(
     throw new ConfinementUnavailableError(selfTest && !selfTest.ok ? selfTest.detail : "unknown reason");
   }
   if (options.network === "none" && (options.allow ?? []).length > 0) {
-    throw new InvalidOptionError('`allow` names endpoints for network "shared"; network "none" reaches none.');
+    throw new InvalidOptionError(
+      '`allow` names endpoints for network "shared"; network "none" reaches none.',
+    );
   }
   const egress = options.network === "shared" ? egressPlan(argv, options.allow ?? []) : undefined;
   const mounts = confinementMounts({

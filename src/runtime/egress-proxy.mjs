@@ -15,13 +15,22 @@ if (!socketPath || allowList === undefined || dashes !== "--" || argv.length ===
   process.stderr.write("vigiles egress: usage: egress-proxy.mjs SOCKET HOST:PORT,... -- COMMAND ARGS...\n");
   process.exit(2);
 }
-const allowed = new Set(allowList.split(",").filter(Boolean).map((e) => e.toLowerCase()));
+const allowed = new Set(
+  allowList
+    .split(",")
+    .filter(Boolean)
+    .map((e) => e.toLowerCase()),
+);
 
 /** `host:port` of a CONNECT target or an absolute URL, lowercased; undefined when unreadable. */
 function endpointOf(hostPort, defaultPort) {
   try {
     const u = new URL(`http://${hostPort}`);
-    return { host: u.hostname.replace(/^\[|\]$/g, ""), port: Number(u.port || defaultPort), key: `${u.hostname}:${u.port || defaultPort}`.toLowerCase() };
+    return {
+      host: u.hostname.replace(/^\[|\]$/g, ""),
+      port: Number(u.port || defaultPort),
+      key: `${u.hostname}:${u.port || defaultPort}`.toLowerCase(),
+    };
   } catch {
     return undefined;
   }
@@ -51,7 +60,13 @@ const server = createServer((req, res) => {
   delete headers["proxy-connection"];
   delete headers["proxy-authorization"];
   const upstream = httpRequest(
-    { host: target.host, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers },
+    {
+      host: target.host,
+      port: target.port,
+      method: req.method,
+      path: `${url.pathname}${url.search}`,
+      headers,
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -68,7 +83,9 @@ server.on("connect", (req, client, head) => {
   const target = endpointOf(req.url ?? "", 443);
   if (!target || !allowed.has(target.key)) {
     const message = refusal(String(req.url));
-    client.end(`HTTP/1.1 403 Forbidden\r\nX-Vigiles-Error: VIGILES_EGRESS_REFUSED\r\nContent-Length: ${Buffer.byteLength(message) + 1}\r\n\r\n${message}\n`);
+    client.end(
+      `HTTP/1.1 403 Forbidden\r\nX-Vigiles-Error: VIGILES_EGRESS_REFUSED\r\nContent-Length: ${Buffer.byteLength(message) + 1}\r\n\r\n${message}\n`,
+    );
     return;
   }
   const upstream = connect(target.port, target.host, () => {

@@ -28,7 +28,10 @@ const abstractProbe = `${process.execPath} -e 'require("node:net").connect("\\0$
 let listeners: ChildProcess | undefined;
 let printed = "";
 let other = "";
-const seen = new Map<string, { text: string; requests: number; stderr: string; exitCode: number | null } | Error>();
+const seen = new Map<
+  string,
+  { text: string; requests: number; stderr: string; exitCode: number | null } | Error
+>();
 
 beforeAll(async () => {
   listeners = spawn(process.execPath, ["-e", LISTENERS], { stdio: ["ignore", "pipe", "inherit"] });
@@ -46,7 +49,10 @@ beforeAll(async () => {
     confinable.map(async ({ entry, adapter }) => {
       let mock: RunningMock | undefined;
       try {
-        mock = await adapter.startMock([{ tool: "Bash", input: { command: "sh probe.sh" } }, { text: "done" }]);
+        mock = await adapter.startMock([
+          { tool: "Bash", input: { command: "sh probe.sh" } },
+          { text: "done" },
+        ]);
         const session = await runHarnessSession({
           adapter,
           spec: { prompt: "talk to the daemons", files: { "probe.sh": `${probe}\n` }, transcript: false },
@@ -82,24 +88,35 @@ function run(id: string) {
 }
 
 for (const { entry } of REGISTERED) {
-  const skip = entry.capabilities.confinement ? undefined : "its runs cannot be confined (capabilities.confinement)";
+  const skip = entry.capabilities.confinement
+    ? undefined
+    : "its runs cannot be confined (capabilities.confinement)";
   const why = skip ? ` (skipped: ${skip})` : "";
   describe(entry.displayName, () => {
-    test.skipIf(skip !== undefined)(`remote endpoint, confined: the allowed endpoint is reached through the egress proxy${why}`, () => {
-      const r = run(entry.id);
-      expect(r.requests, r.stderr).toBeGreaterThanOrEqual(2);
-      expect(r.exitCode, r.stderr).toBe(0);
-    });
-    test.skipIf(skip !== undefined)(`remote endpoint, confined: a host abstract socket is refused${why}`, () => {
-      const r = run(entry.id);
-      expect(r.text).not.toContain(ANSWER);
-      expect(r.text).toMatch(/ECONNREFUSED\s+abstract=0/);
-    });
-    test.skipIf(skip !== undefined)(`remote endpoint, confined: another host:port is refused by name${why}`, () => {
-      const r = run(entry.id);
-      expect(r.text).not.toContain("REACHED-ANOTHER-ENDPOINT");
-      expect(r.text).toMatch(/VIGILES_EGRESS_REFUSED[^\n]*\s+other=0/);
-      expect(printed).not.toContain("other-connection");
-    });
+    test.skipIf(skip !== undefined)(
+      `remote endpoint, confined: the allowed endpoint is reached through the egress proxy${why}`,
+      () => {
+        const r = run(entry.id);
+        expect(r.requests, r.stderr).toBeGreaterThanOrEqual(2);
+        expect(r.exitCode, r.stderr).toBe(0);
+      },
+    );
+    test.skipIf(skip !== undefined)(
+      `remote endpoint, confined: a host abstract socket is refused${why}`,
+      () => {
+        const r = run(entry.id);
+        expect(r.text).not.toContain(ANSWER);
+        expect(r.text).toMatch(/ECONNREFUSED\s+abstract=0/);
+      },
+    );
+    test.skipIf(skip !== undefined)(
+      `remote endpoint, confined: another host:port is refused by name${why}`,
+      () => {
+        const r = run(entry.id);
+        expect(r.text).not.toContain("REACHED-ANOTHER-ENDPOINT");
+        expect(r.text).toMatch(/VIGILES_EGRESS_REFUSED[^\n]*\s+other=0/);
+        expect(printed).not.toContain("other-connection");
+      },
+    );
   });
 }

@@ -60,7 +60,10 @@ describe.skipIf(skip)('confined runScript with network "shared"', () => {
       `curl -s --max-time 10 http://${other}/; echo " other=$?"`,
       `curl -s --max-time 10 -p http://${other}/; echo " othertunnel=$?"`,
     ].join("\n");
-    const r = await runScriptAsync(script, { confine: { network: "shared", allow: [allowed] }, timeoutMs: 60_000 });
+    const r = await runScriptAsync(script, {
+      confine: { network: "shared", allow: [allowed] },
+      timeoutMs: 60_000,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).not.toContain(ANSWER);
     expect(r.stdout).toMatch(/ECONNREFUSED\n abstract=0/);
@@ -69,7 +72,9 @@ describe.skipIf(skip)('confined runScript with network "shared"', () => {
     expect(r.stdout).not.toContain("REACHED-ANOTHER-ENDPOINT");
     expect(r.stdout).toMatch(/refused [^\n]*VIGILES_EGRESS_REFUSED[^\n]*\n other=0/);
     expect(r.stdout).toMatch(/ othertunnel=[1-9]/);
-    expect(r.stderr.match(new RegExp(`refused ${other.replace(/\./g, "\\.")}[^\\n]*VIGILES_EGRESS_REFUSED`, "g"))).toHaveLength(2);
+    expect(
+      r.stderr.match(new RegExp(`refused ${other.replace(/\./g, "\\.")}[^\\n]*VIGILES_EGRESS_REFUSED`, "g")),
+    ).toHaveLength(2);
     expect(printed).not.toContain("other-connection");
     // The proxy's socket folder ends with the run.
     expect(readdirSync(tmpdir()).filter((n) => n.startsWith("vigiles-egress-"))).toEqual([]);
@@ -90,6 +95,8 @@ describe.skipIf(skip)('confined runScript with network "shared"', () => {
     });
     expect(none.stdout).toMatch(/^ none=[1-9]/);
     expect(() => runScript("true", { confine: { network: "shared" } })).toThrow(/allow/);
-    expect(() => runScript("true", { confine: { network: "shared", allow: ["no-port"] } })).toThrow(/host:port/);
+    expect(() => runScript("true", { confine: { network: "shared", allow: ["no-port"] } })).toThrow(
+      /host:port/,
+    );
   }, 90_000);
 });
