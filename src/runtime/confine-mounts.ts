@@ -1,11 +1,13 @@
 /**
- * The mount plan of one confined run, in bwrap's order (a later mount covers an earlier one): the
- * host read-only, then the masks (empty tmpfs over the invoking user's HOME, /root, /run and the
- * machine-wide managed-settings folders), the run's own binds, and last a /dev/null over every host
- * unix socket the run could still see: found by walking /var/tmp and the run's binds, and listed by
- * every network namespace's /proc/<pid>/net/unix (/tmp, /run and /dev/shm are fresh inside). A bind
- * that is or holds the invoking HOME is refused. Separate from the argv so the plan can be read and
- * tested.
+ * The mount plan of one confined run, in bwrap's order (a later mount covers an earlier one). The
+ * host is not bound whole: only the system trees (/usr, /etc, the /bin and /lib links, /opt, /sys) are
+ * bound read-only, and /tmp, /var (so /var/tmp), /run and /dev (so /dev/shm) are fresh, so every HOME,
+ * /root and every world-writable or runtime folder of the host is simply absent. Then the masks
+ * (machine-wide managed-settings folders), the project and node kept visible, the run's own binds,
+ * and last a /dev/null over every host unix socket still visible: found by walking what is bound
+ * besides the system trees (where only their owner, root, can make one), and listed by every network
+ * namespace's /proc/<pid>/net/unix. A bind that is or holds the invoking HOME is refused. Separate
+ * from the argv so the plan can be read and tested.
  */
 import {
   lstatSync,
@@ -28,15 +30,26 @@ export type Mount =
   | { readonly kind: "proc"; readonly path: string }
   | { readonly kind: "dev"; readonly path: string };
 
-/** Where a Linux host keeps its daemons' sockets (dbus, docker, systemd, the user's runtime dir). */
-const SOCKET_DIRS: readonly string[] = ["/run", "/var/run"];
-
 /**
- * World-writable folders that stay visible (a fresh tmpfs would take files tests and hooks name by
- * path): walked for sockets on every run, whatever network namespace bound them. /tmp, /run and
- * /dev/shm need no walk: they are fresh and empty inside.
+ * The host trees a confined run sees, read-only: the system (programs, libraries, configuration) and
+ * nothing that holds a HOME, a daemon's socket (/run, /var/run), or a world-writable folder (/tmp,
+ * /var/tmp, /dev/shm). A socket under them can be made only by their owner (root).
  */
-export const SOCKET_WALK_DIRS: readonly string[] = ["/var/tmp"];
+export const SYSTEM_TREES: readonly string[] = [
+  "/usr",
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/etc",
+  "/opt",
+  "/sys",
+];
+
+/** Folders walked for sockets on every run besides the run's binds: none by default (nothing else of the host is bound). */
+export const SOCKET_WALK_DIRS: readonly string[] = [];
 
 /** At most this many entries are read per run when walking for sockets (~10 ms on a loaded machine). */
 const SOCKET_WALK_BUDGET = 20_000;
@@ -98,6 +111,8 @@ export interface MountPlanInput {
   readonly hostSockets?: readonly string[];
   /** Folders walked for sockets besides the run's binds; {@link SOCKET_WALK_DIRS} when absent. */
   readonly socketWalkDirs?: readonly string[];
+  /** The host trees bound read-only as the run's system; {@link SYSTEM_TREES} when absent. */
+  readonly systemTrees?: readonly string[];
   /**
    * The machine-wide managed-settings folders to mask: every registered harness's (the registry's
    * `managedSettingsDirs()`), which outrank every layer a run controls.
@@ -192,7 +207,8 @@ export function walkForSockets(
   const sockets: string[] = [];
   const unlisted: string[] = [];
   let left = budget;
-  const stack = [...roots];
+  // Depth first, in the order given: the first root is walked whole before the next one starts.
+  const stack = [...roots].reverse();
   while (stack.length > 0 && left > 0) {
     const dir = stack.pop()!;
     let entries: Dirent[];
@@ -248,9 +264,36 @@ function roomFor(target: string, done: Set<string>): Mount[] {
   return mounts;
 }
 
+/**
+ * The run's root: fresh /var, /run, /proc, /dev and /tmp; then each system tree that exists here, a
+ * link as the same link (merged /usr: /bin is `usr/bin`), a folder bound read-only.
+ */
+function systemRoot(trees: readonly string[]): Mount[] {
+  const mounts: Mount[] = [
+    { kind: "tmpfs", path: "/var" },
+    { kind: "symlink", source: "../run", path: "/var/run" },
+    { kind: "tmpfs", path: "/var/tmp" },
+    { kind: "tmpfs", path: "/run" },
+    { kind: "proc", path: "/proc" },
+    { kind: "dev", path: "/dev" },
+    { kind: "tmpfs", path: "/tmp" },
+  ];
+  for (const tree of trees) {
+    let st;
+    try {
+      st = lstatSync(tree);
+    } catch {
+      continue;
+    }
+    if (st.isSymbolicLink()) mounts.push({ kind: "symlink", source: readlinkSync(tree), path: tree });
+    else if (st.isDirectory()) mounts.push({ kind: "ro-bind", source: tree, path: tree });
+  }
+  return mounts;
+}
+
 /** The mounts of one confined run, in order. */
 export function confinementMounts(input: MountPlanInput): Mount[] {
-  const mounts: Mount[] = [{ kind: "ro-bind", source: "/", path: "/" }];
+  const mounts: Mount[] = systemRoot(input.systemTrees ?? SYSTEM_TREES);
   const masked = new Set<string>();
   const mask = (path: string | undefined): void => {
     if (path === undefined || SYSTEM_DIRS.has(path) || masked.has(path)) return;
@@ -258,7 +301,31 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
     mounts.push(maskOf(path));
   };
 
-  // Managed settings: the test's own where it gave them, else an empty folder.
+  // The invoking user's HOME (~/.ssh, ~/.claude/.credentials.json, ~/.codex/auth.json) and root's.
+  const homes: string[] = [];
+  for (const home of input.hostHomes) {
+    const r = home.startsWith("/") && isDir(home) ? real(home) : undefined;
+    if (r === undefined || SYSTEM_DIRS.has(r)) continue;
+    homes.push(r);
+    mask(r);
+  }
+  /** The masked HOME that `path` is or holds: a bind of it would undo the mask. */
+  const homeUnder = (path: string): string | undefined => homes.find((h) => within(h, path));
+
+  // Bound back (read-only) when a mask hides them, but never a whole HOME.
+  const keptBound: string[] = [];
+  for (const path of input.keepVisible) {
+    const r = real(path);
+    if (r === undefined || masked.has(r) || homeUnder(r) !== undefined) continue;
+    // Absent (outside the system trees) or under a fresh or masked folder: bound back.
+    const cover = mounts[coveringMount(mounts, r)];
+    if (cover === undefined || (cover.path !== r && cover.kind === "tmpfs")) {
+      mounts.push({ kind: "ro-bind", source: r, path: r });
+      keptBound.push(r);
+    }
+  }
+  // Managed settings (after the project kept visible, which may hold the folder): the test's own
+  // where it gave them, else an empty folder.
   const supplied = new Map(input.managedSettings.map((b) => [b.target, b.source]));
   const roomMade = new Set<string>();
   for (const dir of new Set([...input.managedDirs, ...supplied.keys()])) {
@@ -271,38 +338,6 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
     mounts.push({ kind: "ro-bind", source, path: dir });
   }
 
-  // The invoking user's HOME (~/.ssh, ~/.claude/.credentials.json, ~/.codex/auth.json) and root's.
-  const homes: string[] = [];
-  for (const home of input.hostHomes) {
-    const r = home.startsWith("/") && isDir(home) ? real(home) : undefined;
-    if (r === undefined || SYSTEM_DIRS.has(r)) continue;
-    homes.push(r);
-    mask(r);
-  }
-  /** The masked HOME that `path` is or holds: a bind of it would undo the mask. */
-  const homeUnder = (path: string): string | undefined => homes.find((h) => within(h, path));
-  // Daemons' sockets (docker, dbus, systemd): a read-only view does not stop connect().
-  for (const dir of SOCKET_DIRS) {
-    const r = real(dir);
-    if (r !== undefined && isDir(r)) mask(r);
-  }
-  mounts.push(
-    { kind: "proc", path: "/proc" },
-    { kind: "dev", path: "/dev" },
-    { kind: "tmpfs", path: "/tmp" },
-  );
-
-  // Bound back (read-only) when a mask hides them, but never a whole HOME.
-  const keptBound: string[] = [];
-  for (const path of input.keepVisible) {
-    const r = real(path);
-    if (r === undefined || masked.has(r) || homeUnder(r) !== undefined) continue;
-    const cover = mounts[coveringMount(mounts, r)];
-    if (cover !== undefined && cover.path !== r && cover.kind === "tmpfs") {
-      mounts.push({ kind: "ro-bind", source: r, path: r });
-      keptBound.push(r);
-    }
-  }
   const writable = [input.workDir, input.home, ...(input.tmpDir ? [input.tmpDir] : []), ...input.writable];
   for (const path of [...writable, ...input.readOnly]) {
     const r = real(path) ?? path;
@@ -316,9 +351,10 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   // those found by walking the world-writable folders left visible and the run's own binds, and
   // those any network namespace lists.
   const walked = walkForSockets(
+    // The run's own binds first (small, and the budget must not run out before them), the project last.
     [
-      ...(input.socketWalkDirs ?? SOCKET_WALK_DIRS).flatMap((d) => real(d) ?? []),
       ...[...writable, ...input.readOnly].flatMap((p) => real(p) ?? []),
+      ...(input.socketWalkDirs ?? SOCKET_WALK_DIRS).flatMap((d) => real(d) ?? []),
       ...keptBound,
     ].filter((d, i, all) => isDir(d) && all.indexOf(d) === i),
   );

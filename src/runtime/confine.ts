@@ -10,7 +10,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { homedir, userInfo } from "node:os";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { InvalidOptionError, VigilesError, assertNever } from "../core/errors.js";
 import { egressPlan } from "./confine-egress.js";
 import { confinementMounts, type Mount, type MountPlanInput } from "./confine-mounts.js";
@@ -198,12 +198,14 @@ export function confineArgvWithPlan(
     managedSettings: options.managedSettings ?? [],
     managedDirs: options.managedSettingsDirs,
     hostHomes: hostHomes(),
-    // The project (tests, fixtures, hooks at absolute paths) and node itself stay visible when they
-    // live under a masked folder (a checkout under HOME or /tmp, node from ~/.nvm).
-    keepVisible: [process.cwd(), dirname(dirname(process.execPath))],
+    // The project (tests, fixtures, hooks at absolute paths, its node_modules where that is a link
+    // out of it) and node itself stay visible: nothing of the host but its system trees is bound.
+    keepVisible: [process.cwd(), join(process.cwd(), "node_modules"), dirname(dirname(process.execPath))],
     ...plan,
   });
   const flags = toFlags(mounts);
+  // The root itself is a tmpfs bwrap made: read-only, as the host's was when it was bound whole.
+  flags.push("--remount-ro", "/");
   // --unshare-all includes a PID namespace: bwrap is its init, and when the run's command exits the
   // kernel kills everything left in it (a hook's `setsid nohup daemon &` included). --die-with-parent
   // tears it down when vigiles itself dies.

@@ -96,7 +96,7 @@ describe("confineArgv (bubblewrap, real runs)", () => {
   it("writes the work dir and HOME, cannot write elsewhere", async () => {
     const work = makeTempDir("vigiles-work-");
     const home = makeTempDir("vigiles-home-");
-    // One dir outside /tmp (seen read-only inside) and one under /tmp (hidden by the private tmpfs).
+    // One dir outside /tmp (absent inside: /var/tmp is fresh) and one under /tmp (hidden by the private tmpfs).
     // /var/tmp, not the checkout: CI may clone the repository under /tmp.
     const outside = mkdtempSync(join("/var/tmp", "vigiles-outside-"));
     const outsideTmp = makeTempDir("vigiles-outside-");
@@ -113,7 +113,8 @@ describe("confineArgv (bubblewrap, real runs)", () => {
       const r = await runProcess({ argv, env: { PATH: process.env.PATH } });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stdout).toContain(work);
-      expect(r.stdout).toMatch(/Read-only file system/);
+      // /var/tmp is not bound at all now (a fresh tmpfs): the folder is absent, or read-only.
+      expect(r.stdout).toMatch(/Read-only file system|Directory nonexistent/);
       expect(r.stdout).not.toContain("rc=0");
       expect(readFileSync(join(work, "in-work"), "utf8")).toBe("w\n");
       expect(readFileSync(join(home, "in-home"), "utf8")).toBe("h\n");
