@@ -28,7 +28,9 @@ export type Mount =
   | { readonly kind: "tmpfs"; readonly path: string }
   | { readonly kind: "symlink"; readonly source: string; readonly path: string }
   | { readonly kind: "proc"; readonly path: string }
-  | { readonly kind: "dev"; readonly path: string };
+  | { readonly kind: "dev"; readonly path: string }
+  /** Makes an earlier mount at `path` read-only (once the mount points under it are made). */
+  | { readonly kind: "remount-ro"; readonly path: string };
 
 /**
  * The host trees a confined run sees, read-only: the system (programs, libraries, configuration) and
@@ -381,5 +383,8 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
       mounts.push({ kind: "ro-bind", source: "/dev/null", path: inside });
     }
   }
+  // Last (every mount point under them made): /var and /var/tmp read-only, as the host's were through
+  // the read-only root, so a write there fails (EROFS) rather than land in a folder that vanishes.
+  mounts.push({ kind: "remount-ro", path: "/var/tmp" }, { kind: "remount-ro", path: "/var" });
   return mounts;
 }

@@ -152,6 +152,9 @@ function toFlags(mounts: readonly Mount[]): string[] {
       case "dev":
         flags.push("--dev", m.path);
         break;
+      case "remount-ro":
+        flags.push("--remount-ro", m.path);
+        break;
       default:
         assertNever(m, "mount");
     }

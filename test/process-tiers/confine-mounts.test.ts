@@ -109,8 +109,16 @@ describe("confinementMounts", () => {
     const allowed = await listen(join(work, "mock.sock"));
     const mounts = plan({ hostSockets: [visible, hidden, allowed], allowedSockets: [allowed] });
     expect(devNullOver(mounts)).toEqual([visible]);
-    // After every other mount, so no later bind uncovers it.
-    expect(mounts.at(-1)).toEqual({ kind: "ro-bind", source: "/dev/null", path: visible });
+    // After every other mount, so no later bind uncovers it (only the read-only remounts follow).
+    expect(mounts.filter((m) => m.kind !== "remount-ro").at(-1)).toEqual({
+      kind: "ro-bind",
+      source: "/dev/null",
+      path: visible,
+    });
+    expect(mounts.slice(-2)).toEqual([
+      { kind: "remount-ro", path: "/var/tmp" },
+      { kind: "remount-ro", path: "/var" },
+    ]);
   });
 
   it("covers a socket a bind makes visible again (inside the work dir, or a project bound back)", async () => {
