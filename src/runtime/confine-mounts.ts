@@ -9,17 +9,12 @@
  * namespace's /proc/<pid>/net/unix. A bind that is or holds the invoking HOME is refused. Separate
  * from the argv so the plan can be read and tested.
  */
-import {
-  lstatSync,
-  readFileSync,
-  readdirSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-  type Dirent,
-} from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { VigilesError } from "../core/errors.js";
+import { readHostSockets, walkForSockets } from "./host-sockets.js";
+
+export { readHostSockets, recentWalkForSockets, walkForSockets } from "./host-sockets.js";
 
 /** One bwrap mount. `bind` is writable and in place; `ro-bind` binds `source` at `path`. */
 export type Mount =
@@ -52,9 +47,6 @@ export const SYSTEM_TREES: readonly string[] = [
 
 /** Folders walked for sockets on every run besides the run's binds: none by default (nothing else of the host is bound). */
 export const SOCKET_WALK_DIRS: readonly string[] = [];
-
-/** At most this many entries are read per run when walking for sockets (~10 ms on a loaded machine). */
-const SOCKET_WALK_BUDGET = 20_000;
 
 /** Never masked even when a HOME points there: masking them would take the system away. */
 const SYSTEM_DIRS = new Set([
@@ -113,6 +105,8 @@ export interface MountPlanInput {
   readonly hostSockets?: readonly string[];
   /** Folders walked for sockets besides the run's binds; {@link SOCKET_WALK_DIRS} when absent. */
   readonly socketWalkDirs?: readonly string[];
+  /** Walks the folders kept visible for sockets; {@link walkForSockets} when absent (confine.ts reuses a recent walk). */
+  readonly walkKept?: (roots: readonly string[]) => { sockets: string[]; unlisted: string[] };
   /** The host trees bound read-only as the run's system; {@link SYSTEM_TREES} when absent. */
   readonly systemTrees?: readonly string[];
   /**
@@ -140,94 +134,6 @@ function isDir(path: string): boolean {
 
 const within = (path: string, root: string): boolean =>
   root === "/" ? path.startsWith("/") : path === root || path.startsWith(`${root}/`);
-
-/** The pathname sockets of one `net/unix` table (last column). */
-function socketsOfTable(text: string, into: Set<string>): void {
-  for (const line of text.split("\n").slice(1)) {
-    const match = /^\s*(?:\S+\s+){7}(\/.*)$/.exec(line);
-    if (match?.[1]) into.add(match[1]);
-  }
-}
-
-/**
- * Every pathname unix socket bound in any network namespace a process here can be seen in:
- * `/proc/net/unix` shows only this namespace's, so each other namespace's table is read through one
- * of its processes (`/proc/<pid>/net/unix`; a server started under `unshare -n` is only there).
- * Abstract sockets (`@name`) are left out: they belong to a network namespace, and a confined run
- * has its own. Relative paths are left out: nothing says what they were relative to.
- */
-export function readHostSockets(): string[] {
-  const paths = new Set<string>();
-  const seen = new Set<number>();
-  const own = netnsOf("self");
-  if (own !== undefined) seen.add(own);
-  try {
-    socketsOfTable(readFileSync("/proc/net/unix", "utf8"), paths);
-  } catch {
-    return [];
-  }
-  let pids: string[] = [];
-  try {
-    pids = readdirSync("/proc").filter((n) => /^\d+$/.test(n));
-  } catch {
-    // No /proc listing: this namespace's table is all there is.
-  }
-  for (const pid of pids) {
-    const ns = netnsOf(pid);
-    if (ns === undefined || seen.has(ns)) continue;
-    seen.add(ns);
-    try {
-      socketsOfTable(readFileSync(`/proc/${pid}/net/unix`, "utf8"), paths);
-    } catch {
-      // Gone while reading.
-    }
-  }
-  return [...paths];
-}
-
-/**
- * Which network namespace a process is in: the inode of its `net/unix` table, one per namespace.
- * (A stat needs no right over the process, where reading its `ns/net` link does.)
- */
-function netnsOf(pid: string): number | undefined {
-  try {
-    return statSync(`/proc/${pid}/net/unix`).ino;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The sockets under `roots`, found by walking them (links not followed), at most `budget` entries
- * in all; and the folders that could not be listed but can be entered (a socket at a guessed name
- * inside one would be reachable, so such a folder is masked whole).
- */
-export function walkForSockets(
-  roots: readonly string[],
-  budget = SOCKET_WALK_BUDGET,
-): { sockets: string[]; unlisted: string[] } {
-  const sockets: string[] = [];
-  const unlisted: string[] = [];
-  let left = budget;
-  // Depth first, in the order given: the first root is walked whole before the next one starts.
-  const stack = [...roots].reverse();
-  while (stack.length > 0 && left > 0) {
-    const dir = stack.pop()!;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EACCES") unlisted.push(dir);
-      continue;
-    }
-    left -= entries.length;
-    for (const e of entries) {
-      if (e.isDirectory()) stack.push(join(dir, e.name));
-      else if (e.isSocket()) sockets.push(join(dir, e.name));
-    }
-  }
-  return { sockets, unlisted };
-}
 
 /** The mount that decides what `path` shows inside: the last one at or above it. */
 function coveringMount(mounts: readonly Mount[], path: string): number {
@@ -352,14 +258,19 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
   // Last, every host socket still visible somewhere inside (through / or any bind) becomes /dev/null:
   // those found by walking the world-writable folders left visible and the run's own binds, and
   // those any network namespace lists.
-  const walked = walkForSockets(
-    // The run's own binds first (small, and the budget must not run out before them), the project last.
+  // The run's own binds are walked on every run; the project kept visible (thousands of entries, a
+  // node_modules) through `walkKept` when given, which may reuse a recent walk.
+  const runWalk = walkForSockets(
     [
       ...[...writable, ...input.readOnly].flatMap((p) => real(p) ?? []),
       ...(input.socketWalkDirs ?? SOCKET_WALK_DIRS).flatMap((d) => real(d) ?? []),
-      ...keptBound,
     ].filter((d, i, all) => isDir(d) && all.indexOf(d) === i),
   );
+  const keptWalk = (input.walkKept ?? walkForSockets)(keptBound.filter((d) => isDir(d)));
+  const walked = {
+    sockets: [...runWalk.sockets, ...keptWalk.sockets],
+    unlisted: [...runWalk.unlisted, ...keptWalk.unlisted],
+  };
   for (const dir of walked.unlisted) mask(dir);
   const allowed = new Set(input.allowedSockets.map((s) => real(s) ?? s));
   const blocked = new Set<string>();

@@ -13,7 +13,12 @@ import { homedir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import { InvalidOptionError, VigilesError, assertNever } from "../core/errors.js";
 import { egressPlan } from "./confine-egress.js";
-import { confinementMounts, type Mount, type MountPlanInput } from "./confine-mounts.js";
+import {
+  confinementMounts,
+  recentWalkForSockets,
+  type Mount,
+  type MountPlanInput,
+} from "./confine-mounts.js";
 
 /** Confinement was asked for and bubblewrap cannot run here. */
 export class ConfinementUnavailableError extends VigilesError {
@@ -204,6 +209,7 @@ export function confineArgvWithPlan(
     // The project (tests, fixtures, hooks at absolute paths, its node_modules where that is a link
     // out of it) and node itself stay visible: nothing of the host but its system trees is bound.
     keepVisible: [process.cwd(), join(process.cwd(), "node_modules"), dirname(dirname(process.execPath))],
+    walkKept: recentWalkForSockets,
     ...plan,
   });
   const flags = toFlags(mounts);
