@@ -1,6 +1,7 @@
 /**
- * Confinement with bubblewrap: the whole file system read-only, a fresh /proc, /dev and /tmp, only
- * the work dir, a private HOME and the listed paths writable, and a network namespace of its own
+ * Confinement with bubblewrap: only the host's system trees, the project and node bound read-only
+ * (confine-mounts.ts), a fresh /proc, /dev, /run, /var/tmp and /tmp, only the work dir, a private
+ * HOME and the listed paths writable, and a network namespace of its own
  * (reaching, when asked for, only named endpoints through a host-side proxy: confine-egress.ts).
  * Hardened against what an untrusted plugin would reach for on a read-only view of the host: the
  * invoking user's HOME and /root are empty, machine-wide managed settings are empty, no host unix
