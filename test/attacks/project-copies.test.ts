@@ -27,7 +27,7 @@ function userRepo(entry: HarnessEntry): { root: string; hookFiles: Record<string
   const root = join(scratch, entry.id);
   const form = entry.conformance!;
   const hookFiles = form.configFiles([
-    { event: form.events.preTool, matcher: form.tools.bash, command: `./${SCRIPT}`, shape: form.shapes[0]! },
+    { event: form.events.preTool, matcher: form.tools.Bash, command: `./${SCRIPT}`, shape: form.shapes[0]! },
   ]);
   for (const [rel, text] of Object.entries(hookFiles)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
