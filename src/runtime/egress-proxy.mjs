@@ -4,11 +4,11 @@
 // answered 403 and named on stderr (VIGILES_EGRESS_REFUSED). Starts the command once it listens, passes
 // its exit code and signals through, and removes the socket's folder when it ends.
 // Usage: node egress-proxy.mjs SOCKET HOST:PORT[,HOST:PORT...] -- COMMAND ARGS...
-import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { request as httpRequest, createServer } from "node:http";
 import { connect } from "node:net";
 import { dirname } from "node:path";
+import { runPassingThrough } from "./pipe-relay.mjs";
 
 const [socketPath, allowList, dashes, ...argv] = process.argv.slice(2);
 if (!socketPath || allowList === undefined || dashes !== "--" || argv.length === 0) {
@@ -115,18 +115,8 @@ const removeFolder = () => rmSync(folder, { recursive: true, force: true });
 process.on("exit", removeFolder);
 
 server.listen(socketPath, () => {
-  const child = spawn(argv[0], argv.slice(1), { stdio: "inherit" });
-  for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(sig, () => child.kill(sig));
-  child.on("error", (error) => {
-    process.stderr.write(`vigiles egress: cannot start ${argv[0]}: ${error.message}\n`);
-    process.exit(127);
-  });
-  child.on("exit", (code, signal) => {
+  runPassingThrough("vigiles egress", argv, process.env, () => {
     server.close();
     removeFolder();
-    if (signal) {
-      process.removeAllListeners(signal);
-      process.kill(process.pid, signal);
-    } else process.exit(code ?? 1);
   });
 });

@@ -3,24 +3,14 @@
 // unix socket (egress-proxy.mjs, bound into the sandbox), and starts the command with every proxy
 // variable pointing at it. A client that ignores them reaches nothing. Exit code and signals pass
 // through. Usage: node egress-relay.mjs SOCKET -- COMMAND ARGS...
-import { spawn } from "node:child_process";
-import { connect, createServer } from "node:net";
+import { pipeServer, runPassingThrough } from "./pipe-relay.mjs";
 
 const [socketPath, dashes, ...argv] = process.argv.slice(2);
 if (!socketPath || dashes !== "--" || argv.length === 0) {
   process.stderr.write("vigiles egress relay: usage: egress-relay.mjs SOCKET -- COMMAND ARGS...\n");
   process.exit(2);
 }
-const server = createServer((client) => {
-  const upstream = connect(socketPath);
-  client.pipe(upstream).pipe(client);
-  const close = () => {
-    client.destroy();
-    upstream.destroy();
-  };
-  client.on("error", close);
-  upstream.on("error", close);
-});
+const server = pipeServer(socketPath);
 server.listen(0, "127.0.0.1", () => {
   const proxy = `http://127.0.0.1:${server.address().port}`;
   const env = { ...process.env };
@@ -30,17 +20,5 @@ server.listen(0, "127.0.0.1", () => {
   // sandbox's own, and the proxy decides what is reachable.
   delete env.NO_PROXY;
   delete env.no_proxy;
-  const child = spawn(argv[0], argv.slice(1), { env, stdio: "inherit" });
-  for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(sig, () => child.kill(sig));
-  child.on("error", (error) => {
-    process.stderr.write(`vigiles egress relay: cannot start ${argv[0]}: ${error.message}\n`);
-    process.exit(127);
-  });
-  child.on("exit", (code, signal) => {
-    server.close();
-    if (signal) {
-      process.removeAllListeners(signal);
-      process.kill(process.pid, signal);
-    } else process.exit(code ?? 1);
-  });
+  runPassingThrough("vigiles egress relay", argv, env, () => server.close());
 });

@@ -70,6 +70,8 @@ export interface SessionResult {
 export { makeRunDirs } from "./run-dirs.js";
 
 const RELAY_SCRIPT = new URL("./relay.mjs", import.meta.url).pathname;
+/** The relay's shared half (it imports it): bound into the sandbox beside the relay. */
+const RELAY_KIT = new URL("../../runtime/pipe-relay.mjs", import.meta.url).pathname;
 
 /** Runs one harness session through an adapter: resolve the CLI, prepare its dirs, launch it and wait for it to end. */
 export async function runHarnessSession(options: SessionOptions): Promise<SessionResult> {
@@ -133,6 +135,7 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
           ...(spec.pluginDirs ?? []),
           ...(cli ? [cli.readOnly] : []),
           dirname(RELAY_SCRIPT),
+          dirname(RELAY_KIT),
           ...(launch.readOnlyPaths ?? []),
         ]),
       ];
