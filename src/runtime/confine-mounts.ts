@@ -199,6 +199,51 @@ function systemRoot(trees: readonly string[]): Mount[] {
   return mounts;
 }
 
+/** The test's own managed settings where it gave them, else an empty folder over each managed one. */
+function supplyManagedSettings(
+  input: MountPlanInput,
+  mounts: Mount[],
+  mask: (path: string | undefined) => void,
+): void {
+  const supplied = new Map(input.managedSettings.map((b) => [b.target, b.source]));
+  const roomMade = new Set<string>();
+  for (const dir of new Set([...input.managedDirs, ...supplied.keys()])) {
+    const source = supplied.get(dir);
+    if (source === undefined) {
+      mask(real(dir));
+      continue;
+    }
+    if (real(dir) === undefined) mounts.push(...roomFor(dir, roomMade));
+    mounts.push({ kind: "ro-bind", source, path: dir });
+  }
+}
+
+/** A /dev/null over each of `listed` that a bind shows inside, unless allowed (pushed onto `mounts`). */
+function coverSockets(mounts: Mount[], listed: readonly string[], allowedSockets: readonly string[]): void {
+  const allowed = new Set(allowedSockets.map((s) => real(s) ?? s));
+  const blocked = new Set<string>();
+  for (const one of new Set(listed)) {
+    const socket = real(one);
+    if (socket === undefined || allowed.has(socket)) continue;
+    try {
+      if (!lstatSync(socket).isSocket()) continue;
+    } catch {
+      continue;
+    }
+    const end = mounts.length;
+    for (let i = 0; i < end; i++) {
+      const m = mounts[i]!;
+      if (m.kind !== "bind" && m.kind !== "ro-bind") continue;
+      const source = m.kind === "bind" ? m.path : m.source;
+      if (source === "/dev/null" || !within(socket, source)) continue;
+      const inside = source === "/" ? socket : m.path + socket.slice(source.length);
+      if (coveringMount(mounts.slice(0, end), inside) !== i || blocked.has(inside)) continue;
+      blocked.add(inside);
+      mounts.push({ kind: "ro-bind", source: "/dev/null", path: inside });
+    }
+  }
+}
+
 /** The mounts of one confined run, in order. */
 export function confinementMounts(input: MountPlanInput): Mount[] {
   const mounts: Mount[] = systemRoot(input.systemTrees ?? SYSTEM_TREES);
@@ -232,20 +277,8 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
       keptBound.push(r);
     }
   }
-  // Managed settings (after the project kept visible, which may hold the folder): the test's own
-  // where it gave them, else an empty folder.
-  const supplied = new Map(input.managedSettings.map((b) => [b.target, b.source]));
-  const roomMade = new Set<string>();
-  for (const dir of new Set([...input.managedDirs, ...supplied.keys()])) {
-    const source = supplied.get(dir);
-    if (source === undefined) {
-      mask(real(dir));
-      continue;
-    }
-    if (real(dir) === undefined) mounts.push(...roomFor(dir, roomMade));
-    mounts.push({ kind: "ro-bind", source, path: dir });
-  }
-
+  // Managed settings, after the project kept visible (which may hold the folder).
+  supplyManagedSettings(input, mounts, mask);
   const writable = [input.workDir, input.home, ...(input.tmpDir ? [input.tmpDir] : []), ...input.writable];
   for (const path of [...writable, ...input.readOnly]) {
     const r = real(path) ?? path;
@@ -272,28 +305,11 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
     unlisted: [...runWalk.unlisted, ...keptWalk.unlisted],
   };
   for (const dir of walked.unlisted) mask(dir);
-  const allowed = new Set(input.allowedSockets.map((s) => real(s) ?? s));
-  const blocked = new Set<string>();
-  for (const listed of new Set([...walked.sockets, ...(input.hostSockets ?? readHostSockets())])) {
-    const socket = real(listed);
-    if (socket === undefined || allowed.has(socket)) continue;
-    try {
-      if (!lstatSync(socket).isSocket()) continue;
-    } catch {
-      continue;
-    }
-    const end = mounts.length;
-    for (let i = 0; i < end; i++) {
-      const m = mounts[i]!;
-      if (m.kind !== "bind" && m.kind !== "ro-bind") continue;
-      const source = m.kind === "bind" ? m.path : m.source;
-      if (source === "/dev/null" || !within(socket, source)) continue;
-      const inside = source === "/" ? socket : m.path + socket.slice(source.length);
-      if (coveringMount(mounts.slice(0, end), inside) !== i || blocked.has(inside)) continue;
-      blocked.add(inside);
-      mounts.push({ kind: "ro-bind", source: "/dev/null", path: inside });
-    }
-  }
+  coverSockets(
+    mounts,
+    [...walked.sockets, ...(input.hostSockets ?? readHostSockets())],
+    input.allowedSockets,
+  );
   // Last (every mount point under them made): /var and /var/tmp read-only, as the host's were through
   // the read-only root, so a write there fails (EROFS) rather than land in a folder that vanishes.
   mounts.push({ kind: "remount-ro", path: "/var/tmp" }, { kind: "remount-ro", path: "/var" });
