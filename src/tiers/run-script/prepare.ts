@@ -110,6 +110,7 @@ export function prepareScriptRun(
       home,
       tmpDir,
       network: spec.network ?? "none",
+      ...(spec.allow ? { allow: spec.allow } : {}),
       ...(spec.writable ? { writable: spec.writable } : {}),
       ...(spec.readOnly ? { readOnly: spec.readOnly } : {}),
     });
