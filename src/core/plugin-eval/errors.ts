@@ -30,10 +30,13 @@ export type SuiteErrorKind =
 export class SuiteFormatError extends VigilesError {
   readonly kind: SuiteErrorKind;
   readonly file: string;
+  /** The message without the file in front. */
+  readonly reason: string;
 
-  constructor(kind: SuiteErrorKind, file: string, message: string) {
-    super("VIGILES_PLUGIN_EVAL_FORMAT", `${file}: ${message}`);
+  constructor(kind: SuiteErrorKind, file: string, reason: string) {
+    super("VIGILES_PLUGIN_EVAL_FORMAT", `${file}: ${reason}`);
     this.kind = kind;
     this.file = file;
+    this.reason = reason;
   }
 }

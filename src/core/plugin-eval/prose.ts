@@ -55,6 +55,8 @@ export interface ProsePart {
   readonly graders: readonly Record<string, unknown>[];
   /** Grader files skipped because they have no frontmatter (the CLI says nothing about them). */
   readonly ignoredGraderFiles: readonly string[];
+  /** The file each prose grader came from, by grader name. */
+  readonly graderFiles: Readonly<Record<string, string>>;
 }
 
 const TOP = new Set<string>(PROSE_TOP_KEYS);
@@ -94,13 +96,16 @@ export function readProse(
   }
   const graders: Record<string, unknown>[] = [];
   const ignoredGraderFiles: string[] = [];
+  const sources: Record<string, string> = {};
   for (const file of [...graderFiles.keys()].sort()) {
     const { frontmatter, body, hadFrontmatter } = splitProse(graderFiles.get(file) ?? "", file);
     if (!hadFrontmatter) {
       ignoredGraderFiles.push(file);
       continue;
     }
-    graders.push(graderOf(file, frontmatter, body.trim()));
+    const grader = graderOf(file, frontmatter, body.trim());
+    graders.push(grader);
+    sources[String(grader["name"])] = file;
   }
   const empty =
     promptText === undefined &&
@@ -114,6 +119,7 @@ export function readProse(
     ...(promptText !== undefined && { prompt: promptText }),
     graders,
     ignoredGraderFiles,
+    graderFiles: sources,
   };
 }
 

@@ -38,6 +38,8 @@ export interface SuiteCase {
   readonly definition: SuiteCaseDefinition;
   readonly droppedKeys: readonly DroppedKey[];
   readonly ignoredGraderFiles: readonly string[];
+  /** The file that defines each grader, by name (graders/<name>.md or case.yaml). */
+  readonly graderFiles: Readonly<Record<string, string>>;
 }
 
 /** Every case of a suite that loads, and a named error for every one that does not. */
@@ -115,6 +117,9 @@ function readCase(files: SuiteFiles, dir: string, rootName: string): SuiteCase {
     definition,
     droppedKeys: yamlText === undefined ? [] : droppedKeys(yamlText, yamlFile),
     ignoredGraderFiles: prose?.ignoredGraderFiles ?? [],
+    graderFiles: Object.fromEntries(
+      definition.graders.map((g) => [g.name, prose?.graderFiles[g.name] ?? yamlFile]),
+    ),
   };
 }
 
