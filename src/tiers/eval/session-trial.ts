@@ -56,6 +56,7 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
         transcript: true,
         ...(trial.settings ? { settings: trial.settings } : {}),
         ...(trial.allowedTools ? { allowedTools: trial.allowedTools } : {}),
+        ...(trial.maxTurns !== undefined ? { maxTurns: trial.maxTurns } : {}),
       },
       endpoint: input.endpoint,
       timeoutMs: input.timeoutMs,

@@ -3,54 +3,12 @@
  * reader needs, from each plugin's `evals/` (or the directory its manifest's `experimental.evals`
  * names), handed to the pure reader in core.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { basename, join, relative, sep } from "node:path";
-import { globSync } from "tinyglobby";
-import { readSuite, type SuiteFiles } from "../../core/plugin-eval/read-suite.js";
-import { MAX_CASE_FILE_BYTES, SKIPPED_DIRS } from "../../core/plugin-eval/limits.js";
+import { existsSync, statSync } from "node:fs";
+import { basename, relative, sep } from "node:path";
+import { readSuite } from "../../core/plugin-eval/read-suite.js";
+import { suiteDirOf, suiteFiles } from "../../tiers/eval/plugin-suite-files.js";
 import type { EvalSuiteInput } from "../../core/audit/rules/plugin-eval-suite.js";
 import { skillFolder, type Discovery, type DiscoveredPlugin } from "./discover.js";
-
-/** The suite directory of a plugin root: `experimental.evals` when it is a plain relative path, else `evals`. */
-export function suiteDirOf(pluginRoot: string, manifest?: string): string {
-  const named = manifest === undefined ? undefined : experimentalEvals(manifest);
-  return join(pluginRoot, named ?? "evals");
-}
-
-function experimentalEvals(manifest: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(manifest, "utf8"));
-    const experimental = (parsed as { experimental?: { evals?: unknown } }).experimental;
-    const evals = experimental?.evals;
-    return typeof evals === "string" && !evals.startsWith("/") && !evals.split("/").includes("..")
-      ? evals
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The files of the suite under `dir` that the reader looks at (relative path -> text). */
-export function suiteFiles(dir: string): SuiteFiles {
-  const skipped = [...SKIPPED_DIRS].map((d) => `**/${d}/**`);
-  const paths = globSync(["**/case.yaml", "**/prompt.md", "**/graders/*.md"], {
-    cwd: dir,
-    dot: true,
-    ignore: skipped,
-    followSymbolicLinks: false,
-  }).sort();
-  const files = new Map<string, string>();
-  for (const path of paths) {
-    const full = join(dir, path);
-    // An oversized file is handed on at its cap plus one byte, so the reader refuses it by name.
-    const size = statSync(full).size;
-    files.set(
-      path,
-      size > MAX_CASE_FILE_BYTES ? "x".repeat(MAX_CASE_FILE_BYTES + 1) : readFileSync(full, "utf8"),
-    );
-  }
-  return files;
-}
 
 /** Every plugin's suite that exists, read, with what the init event lists for its plugin. */
 export function evalSuitesOf(root: string, discovery: Discovery): EvalSuiteInput[] {
