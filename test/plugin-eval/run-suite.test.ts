@@ -118,3 +118,44 @@ describe("runPluginSuite", () => {
     expect(driver.trials).toHaveLength(0);
   });
 });
+
+describe("on other harnesses", () => {
+  const on = (harness: string) => ({ ...scripted(), harness });
+  test("a harness that cannot load a plugin dir is refused by name before any run", async () => {
+    const driver = on("codex");
+    await expect(runPluginSuite(PLUGIN, { driver, judge })).rejects.toThrow(
+      /Codex.*cannot load a plugin directory/,
+    );
+    expect(driver.trials).toHaveLength(0);
+  });
+  test("where skill use is not in the stream, Skill graders are 'cannot be scored', never failed", async () => {
+    const { aggregate } = await runPluginSuite(PLUGIN, { driver: on("copilot-cli"), judge, runs: 2 });
+    const card = aggregate.cases.find((c) => c.name === "card")!;
+    const order = card.arms.with[0]!.graders.find((g) => g.name === "skill-then-write")!;
+    expect(order).toMatchObject({ passed: false, scored: false });
+    expect(order.explanation).toMatch(/cannot be scored on GitHub Copilot CLI/);
+    // The two graders left both pass with the plugin: the unscorable one does not drag the score down.
+    expect(card.arms.with.map((r) => r.score)).toEqual([1, 1]);
+  });
+  test("a harness's own tool names are read as the suite's", async () => {
+    const driver: EvalDriver = {
+      identity: "in-process@1/gemini-names",
+      harness: "gemini",
+      paid: false,
+      runTrial: () =>
+        Promise.resolve(
+          inProcessTrace({
+            output: "Hello, Alex!",
+            toolCalls: [
+              call("Skill", { skill: "greet" }, "s"),
+              call("write_file", { file_path: "greeting.md" }, "w"),
+            ],
+            files: { "greeting.md": "Dear Alex" },
+          }),
+        ),
+    };
+    const { aggregate } = await runPluginSuite(PLUGIN, { driver, judge, runs: 1 });
+    const card = aggregate.cases.find((c) => c.name === "card")!;
+    expect(card.arms.with[0]!.graders.find((g) => g.name === "skill-then-write")!.passed).toBe(true);
+  });
+});

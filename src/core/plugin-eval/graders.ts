@@ -39,8 +39,19 @@ export function targetText(trace: Trace, target: GraderTarget): string | undefin
 
 type Deterministic = Exclude<Grader, { type: "llm" | "baseline" }>;
 
-/** Scores one deterministic grader over one run's trace. */
-export function gradeDeterministic(grader: Deterministic, trace: Trace): GraderVerdict {
+/** A tool call's name as the suite spells it (Claude Code's names); identity by default. */
+export type ToolNaming = (nativeName: string) => string;
+
+/**
+ * Scores one deterministic grader over one run's trace. `naming` maps the harness's own tool names
+ * to the suite's, so `tool: Write` finds another harness's write call.
+ */
+export function gradeDeterministic(
+  grader: Deterministic,
+  trace: Trace,
+  naming: ToolNaming = (n) => n,
+): GraderVerdict {
+  const calls = trace.toolCalls.map((c) => ({ ...c, name: naming(c.name) }));
   const verdict = (passed: boolean, explanation: string, scorable = true): GraderVerdict => ({
     name: grader.name,
     passed,
@@ -55,15 +66,15 @@ export function gradeDeterministic(grader: Deterministic, trace: Trace): GraderV
       return regexVerdict(grader, text, verdict);
     }
     case "tool_used": {
-      const count = callsMatching(trace.toolCalls, grader.tool, grader.input_match).length;
+      const count = callsMatching(calls, grader.tool, grader.input_match).length;
       const min = grader.min ?? 1;
       const passed = count >= min && (grader.max === undefined || count <= grader.max);
       const range = grader.max === undefined ? `at least ${min}` : `${min}..${grader.max}`;
       return verdict(passed, `${grader.tool} called ${count} time(s), wanted ${range}`);
     }
     case "tool_order": {
-      const before = firstIndex(trace.toolCalls, grader.before);
-      const after = firstIndex(trace.toolCalls, grader.after);
+      const before = firstIndex(calls, grader.before);
+      const after = firstIndex(calls, grader.after);
       const passed = before >= 0 && after >= 0 && before < after;
       return verdict(
         passed,

@@ -19,6 +19,7 @@ import {
   runScore,
   withOnlyGraders,
   type ScoredVerdict,
+  type ToolNaming,
 } from "../../core/plugin-eval/graders.js";
 import { readSuite, type SuiteCase } from "../../core/plugin-eval/read-suite.js";
 import {
@@ -34,6 +35,7 @@ import { evalInputsHash } from "./inputs-hash.js";
 import type { JudgeFunction } from "./judge.js";
 import { gradeWithJudge } from "./plugin-suite-judge.js";
 import { suiteDirOf, suiteFiles } from "./plugin-suite-files.js";
+import { toolNamingOf, unscorableOn } from "./plugin-suite-harness.js";
 import { DEFAULT_MODEL, type ResolvedArm } from "./resolve-arms.js";
 
 /** The suite does not load: a case the CLI would refuse, or no case at all. */
@@ -98,13 +100,16 @@ export async function runPluginSuite(
       "the suite has llm or baseline graders: pass a judge, or a paid driver for the model judge",
     );
 
+  const unscorable = unscorableOn(options.driver.harness, read.cases);
+  const naming = toolNamingOf(options.driver.harness);
   const arms = read.cases.flatMap((c) => [armOf(c, WITH, root, options), armOf(c, WITHOUT, root, options)]);
   const trials = options.runs ?? Math.max(...read.cases.map((c) => c.definition.runs));
   const byName = new Map(read.cases.map((c) => [c.definition.name, c]));
   const runs = new Map<string, SuiteRun[]>();
   const score = (trace: Trace, trial: EvalTrial): TrialScore => {
     const suiteCase = byName.get(trial.case ?? "") as SuiteCase;
-    const run = scoreRun(suiteCase, trace, join(dir, suiteCase.dir), options.judge);
+    const skipped = unscorable.get(suiteCase.definition.name);
+    const run = scoreRun(suiteCase, trace, join(dir, suiteCase.dir), options.judge, skipped, naming);
     runs.set(trial.arm, [...(runs.get(trial.arm) ?? []), run]);
     return metricsOf(run);
   };
@@ -174,18 +179,22 @@ export function scoreRun(
   trace: Trace,
   caseDir: string,
   judge: JudgeFunction | undefined,
+  unscorable: ReadonlyMap<string, string> = new Map(),
+  naming?: ToolNaming,
 ): SuiteRun {
   const withOnly = withOnlyGraders(c.definition.graders);
   let judgeCostUsd = 0;
   const verdicts: ScoredVerdict[] = c.definition.graders.map((g) => {
     const base = { weight: g.weight, withOnly: withOnly.has(g.name) };
+    const why = unscorable.get(g.name);
+    if (why !== undefined) return { name: g.name, passed: false, scorable: false, explanation: why, ...base };
     if (g.type === "llm" || g.type === "baseline") {
       const judged = gradeWithJudge(g, trace, caseDir, judge);
       judgeCostUsd += judged.costUsd;
       const { costUsd: _cost, ...verdict } = judged;
       return { ...verdict, ...base };
     }
-    return { ...gradeDeterministic(g, trace), ...base };
+    return { ...gradeDeterministic(g, trace, naming), ...base };
   });
   return {
     score: runScore(verdicts),
