@@ -159,3 +159,22 @@ describe("on other harnesses", () => {
     expect(card.arms.with[0]!.graders.find((g) => g.name === "skill-then-write")!.passed).toBe(true);
   });
 });
+
+describe("a run that fails", () => {
+  test("is in aggregate-result.json with its error and score 0, as the CLI writes it", async () => {
+    const base = scripted();
+    const driver: EvalDriver = {
+      ...base,
+      runTrial: (trial, options) =>
+        trial.case === "card" && trial.arm === "card/with" && trial.trial === 0
+          ? Promise.reject(new Error("the CLI crashed"))
+          : base.runTrial(trial, options),
+    };
+    const { aggregate } = await runPluginSuite(PLUGIN, { driver, judge, runs: 2 });
+    const card = aggregate.cases.find((c) => c.name === "card")!;
+    expect(card.arms.with.map((r) => [r.score, r.error])).toEqual([
+      [1, null],
+      [0, "the CLI crashed"],
+    ]);
+  });
+});

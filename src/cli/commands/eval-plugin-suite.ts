@@ -88,7 +88,11 @@ export async function runSuiteCommand(input: SuiteCommandInput): Promise<number>
     input.write(`✗ ${c.name}: with-plugin score ${c.aggregates.score.toFixed(2)} < threshold ${threshold}`);
   const noEffect = input.requireEffect && !(result.suite.significant && result.suite.meanDelta > 0);
   if (noEffect) input.write("✗ the suite-level test finds no significant plugin effect");
-  return below.length > 0 || noEffect || result.report.aborted === true ? 1 : 0;
+  const errored = result.aggregate.cases
+    .flatMap((c) => [...c.arms.with, ...c.arms.without])
+    .filter((r) => r.error !== null);
+  if (errored.length > 0) input.write(`✗ ${errored.length} run(s) failed: ${errored[0]?.error ?? ""}`);
+  return below.length > 0 || noEffect || errored.length > 0 || result.report.aborted === true ? 1 : 0;
 }
 
 const f = (x: number) => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));

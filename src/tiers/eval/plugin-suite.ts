@@ -137,6 +137,10 @@ export async function runPluginSuite(
     },
     { ...options, keepRows: true },
   );
+  // A run that failed to run or to be scored is in the CLI's file as a run with its error and score 0.
+  for (const row of report.rows ?? [])
+    if (row.error !== undefined)
+      runs.set(row.arm, [...(runs.get(row.arm) ?? []), erroredRun(row.error, row.usage.costUsd)]);
   const effects = read.cases.flatMap((c) => effectOf(c, report));
   const aggregate = aggregateResult({
     claudeVersion: options.driver.identity,
@@ -205,6 +209,10 @@ export function scoreRun(
     error: null,
     graders: verdicts,
   };
+}
+
+function erroredRun(error: string, costUsd: number): SuiteRun {
+  return { score: 0, turns: 0, costUsd, judgeCostUsd: 0, error, graders: [] };
 }
 
 function metricsOf(run: SuiteRun): TrialScore {
