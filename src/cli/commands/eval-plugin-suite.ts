@@ -15,7 +15,7 @@ import { VigilesError } from "../../core/errors.js";
 import { CliUsageError } from "../command.js";
 import type { JudgeFunction } from "../../tiers/eval/judge.js";
 import { runPluginSuite, type PluginSuiteOptions } from "../../tiers/eval/plugin-suite.js";
-import { suiteDirOf } from "../../tiers/eval/plugin-suite-files.js";
+import { pluginSuiteDir } from "../../tiers/eval/plugin-suite-files.js";
 import type { CacheMode } from "../../core/eval/spec.js";
 import type { Shard } from "../../core/eval/shard.js";
 
@@ -26,8 +26,7 @@ export function isPluginSuiteDir(path: string): boolean {
   } catch {
     return false;
   }
-  const manifest = join(path, ".claude-plugin", "plugin.json");
-  const dir = suiteDirOf(path, existsSync(manifest) ? manifest : undefined);
+  const dir = pluginSuiteDir(path);
   return existsSync(dir) && statSync(dir).isDirectory();
 }
 

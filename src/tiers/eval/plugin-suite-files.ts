@@ -2,7 +2,7 @@
  * Reads a plugin's eval suite (`claude plugin eval`) from disk for the pure reader in
  * core/plugin-eval: where the suite lives and the files the reader looks at.
  */
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { globSync } from "tinyglobby";
 import { MAX_CASE_FILE_BYTES, SKIPPED_DIRS } from "../../core/plugin-eval/limits.js";
@@ -15,6 +15,12 @@ import type { SuiteFiles } from "../../core/plugin-eval/read-suite.js";
 export function suiteDirOf(pluginRoot: string, manifest?: string): string {
   const named = manifest === undefined ? undefined : experimentalEvals(manifest);
   return join(pluginRoot, named ?? "evals");
+}
+
+/** The suite directory of the plugin (or skill folder) at `root`, reading its manifest when it has one. */
+export function pluginSuiteDir(root: string): string {
+  const manifest = join(root, ".claude-plugin", "plugin.json");
+  return suiteDirOf(root, existsSync(manifest) ? manifest : undefined);
 }
 
 function experimentalEvals(manifest: string): string | undefined {

@@ -5,7 +5,6 @@
  * rate each, `score` the weighted run score); the CLI's aggregates come with a per-case Welch test
  * and a paired test over cases.
  */
-import { existsSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { InvalidOptionError, VigilesError } from "../../core/errors.js";
 import type { EvalReport } from "../../core/eval-report.js";
@@ -34,7 +33,7 @@ import { runEngine, type EvalRunOptions, type TrialScore } from "./engine.js";
 import { evalInputsHash } from "./inputs-hash.js";
 import type { JudgeFunction } from "./judge.js";
 import { gradeWithJudge } from "./plugin-suite-judge.js";
-import { suiteDirOf, suiteFiles } from "./plugin-suite-files.js";
+import { pluginSuiteDir, suiteFiles } from "./plugin-suite-files.js";
 import { toolNamingOf, unscorableOn } from "./plugin-suite-harness.js";
 import { DEFAULT_MODEL, type ResolvedArm } from "./resolve-arms.js";
 
@@ -85,8 +84,7 @@ export async function runPluginSuite(
 ): Promise<PluginSuiteResult> {
   const started = new Date();
   const root = resolve(pluginDir);
-  const manifest = join(root, ".claude-plugin", "plugin.json");
-  const dir = suiteDirOf(root, existsSync(manifest) ? manifest : undefined);
+  const dir = pluginSuiteDir(root);
   const read = readSuite(suiteFiles(dir), basename(dir));
   const first = read.errors[0];
   if (first)
