@@ -4,6 +4,7 @@
  * land side by side, and aggregate-result.json parses with Claude Code 2.1.328's own result schema
  * (restated below from its bundled zod schema, strict where vigiles writes every key).
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -137,5 +138,32 @@ describe("vigiles eval <plugin dir>", () => {
       write: () => {},
     });
     expect(code).toBe(0);
+  });
+});
+
+describe("the command line (dist/cli/main.js)", () => {
+  const MAIN = join(import.meta.dirname, "../../dist/cli/main.js");
+  const cli = (args: string[]) => spawnSync(process.execPath, [MAIN, "eval", ...args], { encoding: "utf8" });
+  const plugin = join(FIXTURES, "greeter");
+  test("a plugin dir runs its suite with the driver and judge modules named; bad input exits 2", () => {
+    const dir = mkdtempSync(join(out, "cli-"));
+    const ran = cli([
+      plugin,
+      "--driver",
+      join(FIXTURES, "flat-driver.mjs"),
+      "--judge",
+      join(FIXTURES, "judge.mjs"),
+      "--out",
+      dir,
+      "--trials",
+      "2",
+    ]);
+    expect(ran.stderr).toMatch(/suite \(2 cases, paired t over case means\)/);
+    expect(ran.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "aggregate-result.json"), "utf8")).schemaVersion).toBe(1);
+    const noJudge = cli([plugin, "--driver", join(FIXTURES, "flat-driver.mjs"), "--out", dir]);
+    expect(noJudge.stderr).toMatch(/pass a judge/);
+    expect(noJudge.status).toBe(1);
+    expect(cli([plugin, "--threshold", "3"]).status).toBe(2);
   });
 });
