@@ -167,3 +167,15 @@ describe("the command line (dist/cli/main.js)", () => {
     expect(cli([plugin, "--threshold", "3"]).status).toBe(2);
   });
 });
+
+describe("which directories are suites", () => {
+  test("an evals/ folder of eval files is not a suite; one with a case is", async () => {
+    const { isPluginSuiteDir } = await import("../../src/cli/commands/eval-plugin-suite.js");
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    const project = mkdtempSync(join(out, "project-"));
+    mkdirSync(join(project, "evals"));
+    writeFileSync(join(project, "evals", "a.eval.mjs"), "export default {};\n");
+    expect(isPluginSuiteDir(project)).toBe(false);
+    expect(isPluginSuiteDir(join(FIXTURES, "greeter"))).toBe(true);
+  });
+});

@@ -15,11 +15,12 @@ import { VigilesError } from "../../core/errors.js";
 import { CliUsageError } from "../command.js";
 import type { JudgeFunction } from "../../tiers/eval/judge.js";
 import { runPluginSuite, type PluginSuiteOptions } from "../../tiers/eval/plugin-suite.js";
-import { pluginSuiteDir } from "../../tiers/eval/plugin-suite-files.js";
+import { pluginSuiteDir, suiteFiles } from "../../tiers/eval/plugin-suite-files.js";
+import { discoverCases } from "../../core/plugin-eval/read-suite.js";
 import type { CacheMode } from "../../core/eval/spec.js";
 import type { Shard } from "../../core/eval/shard.js";
 
-/** The directory is a plugin (or skill folder) with an eval suite in it. */
+/** The directory is a plugin (or skill folder) whose eval suite holds at least one case. */
 export function isPluginSuiteDir(path: string): boolean {
   try {
     if (!statSync(path).isDirectory()) return false;
@@ -27,7 +28,8 @@ export function isPluginSuiteDir(path: string): boolean {
     return false;
   }
   const dir = pluginSuiteDir(path);
-  return existsSync(dir) && statSync(dir).isDirectory();
+  // An evals/ folder of *.eval.mjs files is not a suite: only one that holds a case is.
+  return existsSync(dir) && statSync(dir).isDirectory() && discoverCases(suiteFiles(dir).keys()).length > 0;
 }
 
 /** What the suite command takes from `vigiles eval`'s flags. */
