@@ -33,8 +33,16 @@ import {
 } from "../../tiers/eval/eval-files.js";
 import { checkLock, DEFAULT_LOCK_DIR, writeLock } from "../../tiers/eval/lock.js";
 import { mergedReportForGate } from "../../tiers/eval/merged-gate.js";
+import { definedSuiteFlags, isPluginSuiteDir, runSuiteFromFlags } from "./eval-plugin-suite.js";
 
 const HELP = `Usage: vigiles eval [files…] [options]
+       vigiles eval <plugin dir> [options]
+
+A plugin directory with an eval suite (evals/, the \`claude plugin eval\` format) runs every case
+with and without the plugin x runs, prints each case's with-versus-without difference with a 95%
+interval and a paired test over cases, and writes report.json and aggregate-result.json (the CLI's
+schema) to --out (default .vigiles/eval-reports/<plugin>/). llm and baseline graders need --judge
+unless the driver is paid. Exit 1 when a case's with-plugin score is below --threshold (default 1).
 
 Runs eval files (*.eval.mjs, *.eval.ts; default: every one under the current directory). Each file
 declares one runner (runEval, measure, measureArms, measureTriggerRate) with defineEval; the default
@@ -58,6 +66,9 @@ Options:
                       fetched into the harness cache first; the report and lock name the release
   --cache <mode>      override each eval's cache mode: readwrite, read (replay, record nothing),
                       write (run everything, record it) or off
+  --judge <module>    (plugin suite) a module exporting a judge function for llm/baseline graders
+  --threshold <x>     (plugin suite) the with-plugin score each case must reach (default 1)
+  --require-effect    (plugin suite) also fail unless the suite-level test finds the plugin helps
 
 Ctrl-C once: stop launching, finish in-flight trials, write the report (marked aborted), exit 130.
 Ctrl-C twice: kill the in-flight runs now, exit 130.
@@ -87,6 +98,9 @@ const OPTIONS = {
   cache: { type: "string" },
   gate: { type: "string" },
   "harness-version": { type: "string" },
+  judge: { type: "string" },
+  threshold: { type: "string" },
+  "require-effect": { type: "boolean", default: false },
 } as const;
 
 /** The flags, checked together; a bad value or combination is a CliUsageError (exit 2). */
@@ -195,6 +209,13 @@ export const evalCommand: CliCommand = defineCommand({
   positionals: true,
   async run({ values, positionals }) {
     const flags = toFlags(values);
+    const suiteDir =
+      positionals.length === 1 && isPluginSuiteDir(positionals[0] ?? "") ? positionals[0] : undefined;
+    if (suiteDir !== undefined)
+      return runSuiteFromFlags(suiteDir, flags, {
+        ...definedSuiteFlags(values.judge, values.threshold),
+        requireEffect: values["require-effect"] ?? false,
+      });
     const files = await findEvalFiles(positionals);
     if (files.length === 0) {
       process.stderr.write(

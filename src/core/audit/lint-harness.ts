@@ -39,6 +39,7 @@ import {
 import { checkSkillFrontmatter, skillFrontmatterRules } from "./rules/skill-frontmatter.js";
 import { checkFrontmatterLayout, frontmatterFoldedRule } from "./rules/frontmatter-layout.js";
 import { checkWorkflow, workflowRules, type WorkflowInput } from "./rules/workflow-script.js";
+import { checkEvalSuite, evalSuiteRules, type EvalSuiteInput } from "./rules/plugin-eval-suite.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "./types.js";
 
 export const frontmatterSyntaxRule: LintRuleMeta = {
@@ -69,6 +70,7 @@ export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   pluginAgentFieldsRule,
   ...workflowRules,
   descriptionOverlapRule,
+  ...evalSuiteRules,
 ];
 
 /** A SKILL.md with its parsed frontmatter. */
@@ -102,6 +104,8 @@ export interface HarnessInputs {
   readonly pythonMinimum?: string;
   /** The hooks modules named in hooks.json `modules` lists, read by the tier. */
   readonly hookModules?: readonly HookModuleInput[];
+  /** The plugins' eval suites (`claude plugin eval`), read by the tier. */
+  readonly evalSuites?: readonly EvalSuiteInput[];
 }
 
 /** What `lintHarness` returns: the findings and the hook registrations it read. */
@@ -211,6 +215,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
       findings.push(...checkFrontmatterLayout(agent.file, agent.text, agent.frontmatter));
   }
   for (const workflow of inputs.workflows) findings.push(...checkWorkflow(workflow));
+  for (const suite of inputs.evalSuites ?? []) findings.push(...checkEvalSuite(suite));
   // A script registered under several matchers is read once per registration: keep one finding.
   const unique = new Map(
     findings.map((f) => [

@@ -26,6 +26,8 @@ export interface TrialKeyInputs {
   readonly stubSkillBodies: boolean;
   readonly env: Readonly<Record<string, string>>;
   readonly allowedTools?: readonly string[];
+  /** Absent when the harness default applies, so keys recorded before turn caps still hit. */
+  readonly maxTurns?: number;
   /** Driver id and harness version. */
   readonly driverIdentity: string;
 }

@@ -52,6 +52,8 @@ export interface EvalTrial {
   readonly allowedTools?: readonly string[];
   /** Wall-clock limit for one run. */
   readonly timeoutMs?: number;
+  /** Agent turns allowed in one run (`--max-turns`); undefined = the harness default. */
+  readonly maxTurns?: number;
 }
 
 /** What a driver hands back: the run's Trace (with `usage`), readable until `cleanup()`. */

@@ -96,7 +96,13 @@ function trialOf(arm: ResolvedArm, trial: number): EvalTrial {
     model: arm.model,
     stubSkillBodies: arm.stubSkillBodies,
     env: arm.env,
-    ...definedProps({ settings: arm.settings, effort: arm.effort, allowedTools: arm.allowedTools }),
+    ...definedProps({
+      settings: arm.settings,
+      effort: arm.effort,
+      allowedTools: arm.allowedTools,
+      case: arm.case,
+      maxTurns: arm.maxTurns,
+    }),
   };
 }
 

@@ -38,7 +38,7 @@ export async function findEvalFiles(
   return files.sort();
 }
 
-async function importModule(path: string): Promise<Record<string, unknown>> {
+export async function importModule(path: string): Promise<Record<string, unknown>> {
   const abs = resolve(path);
   if (/\.(c|m)?ts$/.test(abs)) {
     const tsImport = await loadTsImport(`Loading the TypeScript file ${path}`);

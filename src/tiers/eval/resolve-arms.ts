@@ -21,6 +21,10 @@ export interface ResolvedArm {
   readonly stubSkillBodies: boolean;
   readonly env: Readonly<Record<string, string>>;
   readonly allowedTools?: readonly string[];
+  /** The case this arm runs, when the eval has several (a plugin eval suite). */
+  readonly case?: string;
+  /** Agent turns allowed in one run. */
+  readonly maxTurns?: number;
 }
 
 /** What every runner's spec shares; the top-level task may be absent when every arm has one. */

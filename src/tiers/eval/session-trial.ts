@@ -56,6 +56,7 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
         transcript: true,
         ...(trial.settings ? { settings: trial.settings } : {}),
         ...(trial.allowedTools ? { allowedTools: trial.allowedTools } : {}),
+        ...(trial.maxTurns !== undefined ? { maxTurns: trial.maxTurns } : {}),
       },
       endpoint: input.endpoint,
       timeoutMs: input.timeoutMs,
@@ -141,6 +142,9 @@ function classify(
   }
   if (proc.timedOut) throw new EvalDriverError(`${where} timed out after ${Math.round(proc.durationMs)} ms.`);
   if (proc.aborted) throw new EvalDriverError(`${where} was stopped.`);
+  // A trial with its own turn cap (a plugin eval case's max_turns) that hits it is graded on what it
+  // produced, as `claude plugin eval` grades it (test/plugin-eval/real-cli-suite.test.ts).
+  if (trial.maxTurns !== undefined && result?.["subtype"] === "error_max_turns") return;
   const problem = adapter.diagnose(summary, {
     exitCode: proc.exitCode,
     signal: proc.signal,

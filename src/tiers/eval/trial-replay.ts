@@ -48,6 +48,7 @@ export class TrialReplay {
       ...(t.case !== undefined ? { case: t.case } : {}),
       ...(t.effort !== undefined ? { effort: t.effort } : {}),
       ...(t.allowedTools ? { allowedTools: t.allowedTools } : {}),
+      ...(t.maxTurns !== undefined ? { maxTurns: t.maxTurns } : {}),
     });
     this.keys.set(t, key);
     return key;

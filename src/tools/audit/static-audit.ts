@@ -22,6 +22,7 @@ import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/aud
 import { localPythonModules } from "./python-modules.js";
 import { hookModulesOf } from "./hook-modules.js";
 import { projectDirOf } from "../../core/audit/project-dir.js";
+import { evalSuitesOf } from "./eval-suites.js";
 
 /** Largest hook source read for the source rules. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -158,6 +159,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     hookModules: catalogueFiles.flatMap((h) =>
       hookModulesOf(h.path).map((m) => ({ file: displayPath(root, m.path), source: m.source })),
     ),
+    evalSuites: evalSuitesOf(root, discovery),
     ...(options.overlapDistance !== undefined && { overlapDistance: options.overlapDistance }),
     ...(options.pythonMinimum !== undefined && { pythonMinimum: options.pythonMinimum }),
   });

@@ -1,0 +1,62 @@
+/**
+ * The `llm` and `baseline` graders of a plugin eval suite, through vigiles' judge with Claude Code
+ * 2.1.328's rule: three judge calls, the grader passes on a majority of PASS votes.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Grader } from "../../core/plugin-eval/schema.js";
+import { targetText, type GraderVerdict } from "../../core/plugin-eval/graders.js";
+import type { Trace } from "../../core/trace.js";
+import { paid_judge, type JudgeFunction } from "./judge.js";
+
+/** The CLI's vote count per judged grader. */
+export const JUDGE_VOTES = 3;
+
+/** A judged verdict with its votes. */
+export interface JudgedVerdict extends GraderVerdict {
+  readonly judgeVotes: readonly boolean[];
+  readonly costUsd: number;
+}
+
+/**
+ * Grades an `llm` grader (its `focus` against its criteria) or a `baseline` grader (the run's
+ * stream-json against the saved trajectory in `baseline_file`, read from the case directory).
+ */
+export function gradeWithJudge(
+  grader: Extract<Grader, { type: "llm" | "baseline" }>,
+  trace: Trace,
+  caseDir: string,
+  judge: JudgeFunction | undefined,
+): JudgedVerdict {
+  const output = grader.type === "llm" ? targetText(trace, grader.focus) : trace.stdout;
+  if (output === undefined)
+    return {
+      name: grader.name,
+      passed: false,
+      scorable: false,
+      explanation: "cannot be scored: what the grader reads was not recorded",
+      judgeVotes: [],
+      costUsd: 0,
+    };
+  const rubric =
+    grader.type === "llm"
+      ? grader.criteria
+      : `${grader.criteria}\n\nIs the run at least as good as this baseline trajectory?\n${readFileSync(join(caseDir, grader.baseline_file), "utf8")}`;
+  const verdict = paid_judge({
+    output,
+    rubric,
+    samples: JUDGE_VOTES,
+    aggregate: "majority",
+    min: 0.5,
+    ...(judge !== undefined && { judge }),
+  });
+  const votes = verdict.samples.map((s) => s >= 0.5);
+  return {
+    name: grader.name,
+    passed: verdict.pass,
+    scorable: true,
+    explanation: `${votes.filter(Boolean).length}/${JUDGE_VOTES} judge votes PASS${verdict.reason ? `: ${verdict.reason}` : ""}`,
+    judgeVotes: votes,
+    costUsd: verdict.costUsd,
+  };
+}
