@@ -409,6 +409,75 @@ export interface ConformanceForm {
   readonly shapes: readonly ConformanceEntryShape[];
 }
 
+/**
+ * Hooks a harness runs as code in its own process (OpenCode's plugins) rather than as registered
+ * commands: explain, init and mutate read them through this, never by the harness's name.
+ */
+export interface CodeHookModule {
+  /** Relative to the root, `/` separators (how the Trace's load fire names it). */
+  readonly file: string;
+  /** Absolute. */
+  readonly path: string;
+  /** The events it declares (read from its source), each with what a hook's answer does there. */
+  readonly hooks: readonly { readonly event: string; readonly meaning: string }[];
+  /** What the audit finds that would keep the harness from loading it. */
+  readonly findings: readonly LintFinding[];
+}
+
+/** One call a code hook is run on outside the harness: the event, and the tool and its input. */
+export interface CodeHookCall {
+  /** In the harness's name. */
+  readonly event: string;
+  /** In Claude Code's name or the harness's. */
+  readonly tool?: string;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** What one run of a module's hook showed besides its decision (read from the host's stdout). */
+export interface CodeHookRunDetail {
+  /** Why the harness would drop the module: its hook never runs. */
+  readonly loadError?: string;
+  /** The tool's arguments after the hook, when it changed them. */
+  readonly changedArgs?: Readonly<Record<string, unknown>>;
+}
+
+/** A starter test for a harness's code hooks, in the runner's words. */
+export interface CodeHookStarterInput {
+  readonly modules: readonly CodeHookModule[];
+  /** The project root as the test file reaches it (relative, ends in `/`). */
+  readonly toRoot: string;
+  /** The runner's import line of `test` (absent: vigiles' own). */
+  readonly testImport?: string;
+  /** The per-test timeout argument (`, 120_000`) or "". */
+  readonly timeout: string;
+  /** One line that says how to run the file. */
+  readonly runWith: string;
+}
+
+/** A harness's code hooks, as the tools read and run them. */
+export interface CodeHooks {
+  /** The modules, as help texts name them (`.opencode/plugin/*.{ts,js}`). */
+  readonly files: string;
+  /** Every module of `root`, in the harness's load order. */
+  list(root: string): readonly CodeHookModule[];
+  /**
+   * The argv that runs `module`'s hook on one call through the hook protocol (a throw is exit 2 with
+   * its message on stderr, a module that does not load exits 0 and says so on stdout), or why it
+   * cannot run outside the harness (a TypeScript plugin under Node).
+   */
+  hostArgv(
+    module: CodeHookModule,
+    root: string,
+    call: CodeHookCall,
+  ): readonly string[] | { readonly refused: string };
+  /** The paths the host reads besides the project (bound read-only in a confined run). */
+  readonly hostPaths: readonly string[];
+  /** Reads the host's stdout of one run. */
+  runDetail(stdout: string): CodeHookRunDetail;
+  /** The starter test file `vigiles init` writes for the modules, or undefined when none has a guard. */
+  starter(input: CodeHookStarterInput): string | undefined;
+}
+
 /** Where a paid-tier eval of a harness finds its credentials (`vigiles doctor` looks, never uses them). */
 export interface PaidCredentials {
   /** How doctor names the tier (`paid tier (Codex)`). */
@@ -480,6 +549,8 @@ export interface HarnessEntry {
    */
   readonly conformance?: ConformanceForm;
   readonly noConformance?: string;
+  /** Its hooks written as code (plugins), for explain, init and mutate; absent: it has none. */
+  readonly codeHooks?: CodeHooks;
   /** Its paid tier's credentials; absent: vigiles has no paid driver for it. */
   readonly paidCredentials?: PaidCredentials;
   /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */

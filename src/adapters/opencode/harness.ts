@@ -4,6 +4,7 @@ import { OPENCODE_CAPABILITIES } from "./capabilities.js";
 import { openCodeDialect } from "./dialect.js";
 import { OPENCODE_BIN_ENV, OPENCODE_MANAGED_DIR, OPENCODE_PIN } from "./package-pin.js";
 import { openCodeRegistrations } from "./registrations.js";
+import { openCodeCodeHooks } from "./code-hooks.js";
 import { checkOpenCodePlugin } from "./dialect/plugin-audit.js";
 import { OPENCODE_PLUGIN_FOLDERS } from "./plugin-wrap.js";
 
@@ -32,6 +33,7 @@ export const openCodeHarness: HarnessEntry = {
         .map((path) => ({ path, role: "hooks-file", source: "plugin" })),
     check: (input) => checkOpenCodePlugin({ path: input.hookFile.path, file: input.file, text: input.text }),
   },
+  codeHooks: openCodeCodeHooks,
   driftRecheck:
     "re-run your OpenCode harness tests: the --format json events, the plugin loader and the hook triggers may have moved",
   loadAdapter: async () => (await import("./adapter.js")).opencodeAdapter,

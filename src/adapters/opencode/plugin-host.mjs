@@ -4,7 +4,7 @@
 // awaited in order, a throw stopping the rest. runOpenCodePluginHook imports it (in process);
 // `vigiles explain --run` runs it as a command, confined like any hook:
 //   node plugin-host.mjs <plugin path> <project dir> <call JSON: {event, tool, args, result?}>
-// prints `{stage?, error?, calls, args}` on stdout and, when a hook threw, exits 2 with the message
+// prints `{stage?, error?, calls, args, changed?}` on stdout and, when a hook threw, exits 2 with the message
 // on stderr (the dialect reads a throw so); a plugin that did not load exits 0 (OpenCode drops it).
 // Plain JavaScript so Node runs it without a build.
 import { pathToFileURL } from "node:url";
@@ -89,6 +89,7 @@ export async function runPluginHooks({ path, directory, event, tool, args, resul
   };
   const output =
     event === "tool.execute.before" ? { args: callArgs } : { title: "", output: result ?? "", metadata: {} };
+  const before = JSON.stringify(callArgs);
   const calls = [];
   let threw;
   for (const hooks of loaded.hooks) {
@@ -103,7 +104,13 @@ export async function runPluginHooks({ path, directory, event, tool, args, resul
       break;
     }
   }
-  return { calls, ...(threw !== undefined ? { threw } : {}), args: output.args ?? callArgs };
+  const after = output.args ?? callArgs;
+  return {
+    calls,
+    ...(threw !== undefined ? { threw } : {}),
+    args: after,
+    ...(JSON.stringify(after) !== before ? { changed: true } : {}),
+  };
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
