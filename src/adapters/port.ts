@@ -15,6 +15,7 @@ import type {
   RegistrationSource,
 } from "../core/hook-config/registration.js";
 import type { LintFinding } from "../core/audit/types.js";
+import type { CodeHookItem, CodeHookMutantKind } from "../core/mutate/types.js";
 import type { ModelTurnSource } from "../core/model-turn.js";
 import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
 
@@ -476,6 +477,10 @@ export interface CodeHooks {
   runDetail(stdout: string): CodeHookRunDetail;
   /** The starter test file `vigiles init` writes for the modules, or undefined when none has a guard. */
   starter(input: CodeHookStarterInput): string | undefined;
+  /** The breakages `vigiles mutate` makes of a module, each with why it cannot change it, if so. */
+  breakages(module: CodeHookModule): CodeHookItem["breakages"];
+  /** Writes one breakage into the module `file` of the temp copy at `copyRoot` (never the user's tree). */
+  applyBreakage(copyRoot: string, file: string, kind: CodeHookMutantKind): void;
 }
 
 /** Where a paid-tier eval of a harness finds its credentials (`vigiles doctor` looks, never uses them). */

@@ -1,7 +1,8 @@
 /**
  * OpenCode's plugins as the registry's code hooks: explain lists them (explain-plugins.ts) and runs
  * one on a synthetic call through plugin-host.mjs as a command, so `explain --run` confines it like
- * any other hook; init writes a starter per guard (plugin-starter.ts).
+ * any other hook; init writes a starter per guard (plugin-starter.ts); mutate breaks a guard's throw
+ * or its rewrite of the arguments (plugin-mutants.ts).
  */
 import { extname } from "node:path";
 import { dirname } from "node:path";
@@ -10,6 +11,7 @@ import type { CodeHookModule, CodeHooks } from "../port.js";
 import { explainOpenCodePlugins } from "./explain-plugins.js";
 import { toOpenCodeCall } from "./mock/tool-names.js";
 import { openCodePluginStarter } from "./plugin-starter.js";
+import { applyOpenCodePluginBreakage, openCodePluginBreakages } from "./plugin-mutants.js";
 import { loadFailureText } from "./plugin-records.js";
 import { PLUGIN_HOST } from "./run-plugin-hook.js";
 
@@ -56,4 +58,6 @@ export const openCodeCodeHooks: CodeHooks = {
     return r["changed"] === true && isRecord(r["args"]) ? { changedArgs: r["args"] } : {};
   },
   starter: (input) => openCodePluginStarter(input),
+  breakages: (module) => openCodePluginBreakages(module),
+  applyBreakage: (copyRoot, file, kind) => applyOpenCodePluginBreakage(copyRoot, file, kind),
 };

@@ -9,7 +9,9 @@
  * The loader itself is plugin-host.mjs, plain JavaScript so explain can also run it as a confined command.
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { existsSync, realpathSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
+import { recordCoverage } from "../../runtime/coverage-record.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import { foldOpenCodeHook } from "./dialect/fold.js";
 import { OpenCodeUnsupportedError } from "./errors.js";
@@ -83,6 +85,12 @@ export async function runOpenCodePluginHook(call: PluginHookCall): Promise<Plugi
   const event = call.event ?? "tool.execute.before";
   const directory = call.directory ?? dirname(dirname(dirname(path)));
   const native = toOpenCodeCall(call.tool, call.args);
+  // `vigiles mutate` picks the tests that ran this plugin from these records.
+  recordCoverage({
+    kind: "hook",
+    source: "runHook",
+    identity: { event, file: existsSync(path) ? realpathSync(path) : path, harness: "opencode" },
+  });
   const { runPluginHooks } = (await import(pathToFileURL(PLUGIN_HOST).href)) as {
     runPluginHooks: RunPluginHooks;
   };
