@@ -455,6 +455,31 @@ export interface CodeHookStarterInput {
   readonly runWith: string;
 }
 
+/** What one code-hook conformance case shows, predicted or observed: flat values compared as they are. */
+export type CodeConformanceObservation = Readonly<Record<string, string | boolean>>;
+
+/**
+ * One conformance case of a harness whose hooks are code: modules and a scripted call, the free
+ * tier's prediction of what the real CLI does with them, and how a real run shows it.
+ */
+export interface CodeConformanceCase {
+  /** Stable: `<harness>/plugins/<slug>`. */
+  readonly id: string;
+  /** What it pins, in one line. */
+  readonly what: string;
+  /** Project files (the modules, fixtures), relative to the work dir. */
+  readonly files: Readonly<Record<string, string>>;
+  /** The one scripted call, in Claude Code's names. */
+  readonly call: { readonly tool: string; readonly input: Readonly<Record<string, unknown>> };
+  /** The free tier's prediction, with `files` written under `root`. */
+  predict(root: string): Promise<CodeConformanceObservation>;
+  /** The real run read back: its hook fires and its work dir's files. */
+  observe(run: {
+    readonly hooks: readonly HookFire[];
+    file(path: string): string | null;
+  }): CodeConformanceObservation;
+}
+
 /** A harness's code hooks, as the tools read and run them. */
 export interface CodeHooks {
   /** The modules, as help texts name them (`.opencode/plugin/*.{ts,js}`). */
@@ -481,6 +506,8 @@ export interface CodeHooks {
   breakages(module: CodeHookModule): CodeHookItem["breakages"];
   /** Writes one breakage into the module `file` of the temp copy at `copyRoot` (never the user's tree). */
   applyBreakage(copyRoot: string, file: string, kind: CodeHookMutantKind): void;
+  /** Its conformance corpus (`npm run conformance -- --harness <id>`). */
+  readonly conformance?: readonly CodeConformanceCase[];
 }
 
 /** Where a paid-tier eval of a harness finds its credentials (`vigiles doctor` looks, never uses them). */

@@ -8,6 +8,7 @@ import { extname } from "node:path";
 import { dirname } from "node:path";
 import { isRecord } from "../../core/is-record.js";
 import type { CodeHookModule, CodeHooks } from "../port.js";
+import { OPENCODE_CONFORMANCE } from "./conformance-cases.js";
 import { explainOpenCodePlugins } from "./explain-plugins.js";
 import { toOpenCodeCall } from "./mock/tool-names.js";
 import { openCodePluginStarter } from "./plugin-starter.js";
@@ -60,4 +61,5 @@ export const openCodeCodeHooks: CodeHooks = {
   starter: (input) => openCodePluginStarter(input),
   breakages: (module) => openCodePluginBreakages(module),
   applyBreakage: (copyRoot, file, kind) => applyOpenCodePluginBreakage(copyRoot, file, kind),
+  conformance: OPENCODE_CONFORMANCE,
 };

@@ -22,7 +22,7 @@ export const openCodeHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   noConformance:
-    "its hooks are in-process plugin functions: no command, matcher or registration file for the corpus to vary; its plugin facts are pinned by real runs (test/opencode) and fact probes",
+    "its hooks are in-process plugin functions: no command, matcher or registration file for the corpus to vary; its corpus is plugin cases instead (codeHooks.conformance, conformance-cases.ts)",
   readRegistrations: openCodeRegistrations,
   // Its hooks are plugin files: each is checked by OpenCode's own rules (dialect/plugin-audit.ts).
   hookFileAudit: {
