@@ -55,6 +55,8 @@ async function realCase(c: CodeConformanceCase, harness: HarnessEntry): Promise<
         // A plugin that does not load is a case here, not a failure of the run.
         allowHookCrashes: true,
         allowUnservedTurns: true,
+        // The recorder's fires (plugin loads, hook calls) are what a case observes.
+        transcript: true,
         timeoutMs: 180_000,
       },
       { adapter: await harness.loadAdapter() },

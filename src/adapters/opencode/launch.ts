@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { HarnessLaunch, LaunchInput, ModelEndpoint, RunDirs } from "../port.js";
 import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { OpenCodeUnsupportedError } from "./errors.js";
+import { openCodeToolConfig } from "./tool-lists.js";
 
 /** The provider id vigiles registers for its endpoint, and the model name when the endpoint names none. */
 export const OPENCODE_PROVIDER = "vigiles";
@@ -120,8 +121,6 @@ export function buildOpenCodeLaunch(input: LaunchInput): HarnessLaunch {
     );
   for (const [what, given] of [
     ["cap the turns (maxTurns)", spec.maxTurns !== undefined],
-    ["take an allowed-tools list", (spec.allowedTools?.length ?? 0) > 0],
-    ["take a disallowed-tools list", (spec.disallowedTools?.length ?? 0) > 0],
     [`run in permission mode ${JSON.stringify(spec.permissionMode)}`, spec.permissionMode !== undefined],
   ] as const) {
     if (given)
@@ -140,7 +139,10 @@ export function buildOpenCodeLaunch(input: LaunchInput): HarnessLaunch {
     HOME: dirs.homeDir,
     TMPDIR: dirs.tmpDir,
     ...openCodeXdgDirs(dirs),
-    OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeProviderConfig(endpoint)),
+    OPENCODE_CONFIG_CONTENT: JSON.stringify({
+      ...openCodeProviderConfig(endpoint),
+      ...openCodeToolConfig(spec),
+    }),
     // 1.18.33 reads machine-wide managed config from /etc/opencode, over every other layer, unless
     // this names another dir (its own test hook, read by the binary): a dir that does not exist.
     OPENCODE_TEST_MANAGED_CONFIG_DIR: join(dirs.tmpDir, "vigiles-no-managed-config"),
