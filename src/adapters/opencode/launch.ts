@@ -119,15 +119,20 @@ export function buildOpenCodeLaunch(input: LaunchInput): HarnessLaunch {
       "take several prompts in one run",
       "a headless `opencode run` takes one prompt; write one harness test per prompt",
     );
-  for (const [what, given] of [
-    ["cap the turns (maxTurns)", spec.maxTurns !== undefined],
-    [`run in permission mode ${JSON.stringify(spec.permissionMode)}`, spec.permissionMode !== undefined],
+  // Refused by name, each with what OpenCode 1.18.33's config schema offers instead.
+  for (const [what, given, why] of [
+    [
+      "cap the turns (maxTurns)",
+      spec.maxTurns !== undefined,
+      'its nearest, an agent\'s `steps` ("Maximum number of agentic iterations before forcing text-only response"), forces a text answer rather than ending the run: not the same limit, so not mapped',
+    ],
+    [
+      `run in permission mode ${JSON.stringify(spec.permissionMode)}`,
+      spec.permissionMode !== undefined,
+      "OpenCode has no permission modes, only per-tool `permission` rules (allowedTools sets them) and agents (build, plan) whose run-time effect has not been measured",
+    ],
   ] as const) {
-    if (given)
-      throw new OpenCodeUnsupportedError(
-        what,
-        "no mapping to OpenCode's agent and permission config has been measured; leave it out of this spec",
-      );
+    if (given) throw new OpenCodeUnsupportedError(what, why);
   }
   const extraEnv = specEnvLeavingRouting(spec.env, ROUTING_ENV);
   const env: Record<string, string> = {
