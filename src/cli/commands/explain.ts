@@ -31,9 +31,10 @@ unless --run.
   --managed-dir <dir>    the managed-settings folder (default: $VIGILES_MANAGED_SETTINGS_DIR,
                          else /etc/claude-code on Linux): managed-settings.json and
                          managed-settings.d/*.json
-  --run                  run each selected command hook and show its decision, confined with
-                         bubblewrap: the repository and plugins read-only, your HOME masked, no
-                         network, no host socket
+  --run                  run each selected command hook (or plugin hook, where the harness's
+                         hooks are plugins) and show its decision, confined with bubblewrap: the
+                         repository and plugins read-only, your HOME masked, no network, no host
+                         socket
   --no-sandbox           with --run: run the hooks on the host instead, as you (they can read
                          your HOME and write anywhere you can); only for hooks you trust
   --harness <id>         ${HARNESS_IDS.join(", ")} (or an alias): whose hook files,
