@@ -8,11 +8,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
-import type {
-  CodeConformanceCase,
-  CodeConformanceObservation,
-  HarnessEntry,
-} from "../../src/adapters/port.js";
+import type { CodeConformanceCase, CodeConformanceObservation } from "../../src/adapters/code-hook-port.js";
+import type { HarnessEntry } from "../../src/adapters/port.js";
 import { runHarnessTest } from "../../src/entries/index.js";
 import { exceptionFor } from "./exceptions.js";
 import { CONFORMANCE_CONCURRENCY } from "./run-corpus.js";

@@ -7,7 +7,7 @@
 import { extname } from "node:path";
 import { dirname } from "node:path";
 import { isRecord } from "../../core/is-record.js";
-import type { CodeHookModule, CodeHooks } from "../port.js";
+import type { CodeHookModule, CodeHooks } from "../code-hook-port.js";
 import { OPENCODE_CONFORMANCE } from "./conformance-cases.js";
 import { explainOpenCodePlugins } from "./explain-plugins.js";
 import { toOpenCodeCall } from "./mock/tool-names.js";

@@ -11,7 +11,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { HookFire } from "../../core/trace.js";
-import type { CodeConformanceCase, CodeConformanceObservation } from "../port.js";
+import type { CodeConformanceCase, CodeConformanceObservation } from "../code-hook-port.js";
 import { explainOpenCodePlugins } from "./explain-plugins.js";
 import { OPENCODE_PLUGIN_LOAD } from "./dialect/rules.js";
 import { runOpenCodePluginHook } from "./run-plugin-hook.js";

@@ -11,7 +11,7 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import type { CodeHookItem, CodeHookMutantKind } from "../../core/mutate/types.js";
-import type { CodeHookModule } from "../port.js";
+import type { CodeHookModule } from "../code-hook-port.js";
 
 const BEFORE = "tool.execute.before";
 

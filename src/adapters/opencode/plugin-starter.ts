@@ -8,7 +8,7 @@
  * does not load it): its checks are written skipped, saying so.
  */
 import { readFileSync } from "node:fs";
-import type { CodeHookModule, CodeHookStarterInput } from "../port.js";
+import type { CodeHookModule, CodeHookStarterInput } from "../code-hook-port.js";
 
 const js = (value: unknown) => JSON.stringify(value);
 const BEFORE = "tool.execute.before";
