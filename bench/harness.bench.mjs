@@ -37,13 +37,15 @@ async function bareRun(confined) {
       endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "sk-ant-bench" },
       asRoot: process.getuid?.() === 0,
     });
-    // Confined bare run: bwrap with the host network shared (no relay), so the figure is bwrap's own cost.
+    // Confined bare run: bwrap reaching the mock's port through the egress proxy (a confined run never
+    // shares the host's network namespace), with no recorder or mock relay of the harness tier.
     const argv = confined
       ? confineArgv(launch.argv, {
           workDir: dirs.workDir,
           home: dirs.homeDir,
           tmpDir: dirs.tmpDir,
           network: "shared",
+          allow: [new URL(mock.url).host],
         })
       : launch.argv;
     const t0 = performance.now();

@@ -38,6 +38,10 @@ function byHand(detached = false) {
 }
 
 const byHandSync = () => spawnSync("sh", ["-c", command], { env, input, encoding: "utf8" });
+// `detached` is libuv's setsid: the new session (and, with sched autogroup, a new scheduling group)
+// that a process-group kill needs. Measured apart, it is most of runHook's gap on a loaded machine.
+const byHandSyncGrouped = () =>
+  spawnSync("sh", ["-c", command], { env, input, encoding: "utf8", detached: true });
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -67,12 +71,14 @@ for (let i = 0; i < 10; i++) {
 const a = { hand: [], vigiles: [] };
 const grouped = { hand: [], vigiles: a.vigiles };
 const s = { hand: [], vigiles: [] };
+const sGrouped = { hand: [], vigiles: s.vigiles };
 for (let i = 0; i < N; i++) {
   a.hand.push(await timeAsync(() => byHand(false)));
   grouped.hand.push(await timeAsync(() => byHand(true)));
   a.vigiles.push(await timeAsync(() => runHookAsync(command, event)));
   s.hand.push(timeSync(byHandSync));
   s.vigiles.push(timeSync(() => runHook(command, event)));
+  sGrouped.hand.push(timeSync(byHandSyncGrouped));
 }
 const pairRatio = (x) => median(x.vigiles.map((v, i) => v / x.hand[i]));
 const asyncRatio = median(a.vigiles) / median(a.hand);
@@ -87,6 +93,10 @@ console.log(
 );
 console.log(
   `  sync:  runHook ${ms(median(s.vigiles))} vs spawnSync ${ms(median(s.hand))}: ratio of medians ${syncRatio.toFixed(3)}, median paired ratio ${pairRatio(s).toFixed(3)}`,
+);
+
+console.log(
+  `  sync, against a spawnSync in its own session (detached): ${ms(median(sGrouped.hand))}: ratio of medians ${(median(s.vigiles) / median(sGrouped.hand)).toFixed(3)}, median paired ratio ${pairRatio(sGrouped).toFixed(3)}`,
 );
 
 const pings = [];

@@ -9,6 +9,7 @@
  * (`startMock`) is kept apart from the launch so the same command line runs against either.
  */
 import type { HookDialect } from "../core/dialect.js";
+import type { ReleaseSurface } from "../core/surface.js";
 import type {
   RegisteredHook,
   RegistrationReading,
@@ -421,6 +422,17 @@ export interface PaidCredentials {
   readonly fix?: string;
 }
 
+/** A harness's release surface (core/surface.ts): the pinned one as data, and its extractor. */
+export interface HarnessSurface {
+  readonly pinned: ReleaseSurface;
+  /** Where the pinned surface is kept, from the repository root (scripts/gen-surfaces.ts writes it). */
+  readonly dataFile: string;
+  /** The checks of a harness test that read each stream event the adapter parses (`hook_response` → `hookFired()`). */
+  readonly streamChecks: Readonly<Record<string, readonly string[]>>;
+  /** Reads the surface of the release whose CLI is at `entryPath` (its binary, or its JS entry). */
+  extract(entryPath: string, version: string): Promise<ReleaseSurface>;
+}
+
 /**
  * One harness as the registry lists it: everything a tool needs to know of it without starting it.
  * Each adapter folder exports its own (`<folder>/harness.ts`); src/adapters/registry.ts lists them.
@@ -433,8 +445,11 @@ export interface HarnessEntry {
   readonly displayName: string;
   /** What it does with hooks. */
   readonly dialect: HookDialect;
-  /** The npm package and the release vigiles' facts were measured on. */
-  readonly package: { readonly name: string; readonly version: string };
+  /**
+   * The npm package, the release vigiles' facts were measured on (`version`), and the range of
+   * releases the adapter drives (`supported`, package.json's peer dependency range).
+   */
+  readonly package: { readonly name: string; readonly version: string; readonly supported: string };
   /** The environment variable that names an explicit binary (`VIGILES_CLAUDE_BIN`). */
   readonly binEnv: string;
   readonly capabilities: HarnessCapabilities;
@@ -487,6 +502,8 @@ export interface HarnessEntry {
   readonly paidCredentials?: PaidCredentials;
   /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */
   readonly driftRecheck: string;
+  /** Its release surface: the pinned release's, and how to read another release's from its files. */
+  readonly surface?: HarnessSurface;
   /** The adapter, imported only when asked for. */
   loadAdapter(): Promise<HarnessAdapter>;
 }

@@ -63,9 +63,23 @@ export function harnessEntry(name: string, what = "harness"): HarnessEntry {
   return found;
 }
 
-/** The hook dialect of a harness id or alias (default: Claude Code's). */
+/** Dialects of releases other than the pinned one, bound by id for the rest of the process. */
+const releaseDialects = new Map<string, HookDialect>();
+
+/**
+ * Judges a harness's hooks by the dialect of the release actually installed (or named) from now on,
+ * or again by the pinned one (`undefined`). `vigiles audit` and `vigiles explain` bind it once at
+ * their start (tools/release-dialect.ts), so every rule and reading that asks `dialectOf` agrees.
+ */
+export function bindReleaseDialect(id: string, dialect: HookDialect | undefined): void {
+  if (dialect === undefined) releaseDialects.delete(id);
+  else releaseDialects.set(id, dialect);
+}
+
+/** The hook dialect of a harness id or alias (default: Claude Code's), of the bound release if any. */
 export function dialectOf(name: string | undefined = undefined): HookDialect {
-  return name === undefined ? DEFAULT_HARNESS.dialect : harnessEntry(name).dialect;
+  const entry = name === undefined ? DEFAULT_HARNESS : harnessEntry(name);
+  return releaseDialects.get(entry.id) ?? entry.dialect;
 }
 
 /** Which harness a repository is set up for, with the markers that decided. */

@@ -86,5 +86,10 @@ export const commands: readonly CommandEntry[] = [
     summary: "fetch other releases of a harness CLI into the shared cache (for drift checks)",
     load: async () => (await import("./commands/fetch-harness.js")).fetchHarnessCommand,
   },
+  {
+    name: "cache",
+    summary: "list or prune the harness release cache (sizes, last used)",
+    load: async () => (await import("./commands/cache.js")).cacheCommand,
+  },
   // --- one entry per command module ---
 ];

@@ -1,23 +1,20 @@
 /**
- * The mount plan of one confined run, in bwrap's order (a later mount covers an earlier one): the
- * host read-only, then the masks (empty tmpfs over the invoking user's HOME, /root, /run and the
- * machine-wide managed-settings folders), the run's own binds, and last a /dev/null over every host
- * unix socket the run could still see: found by walking /var/tmp and the run's binds, and listed by
- * every network namespace's /proc/<pid>/net/unix (/tmp, /run and /dev/shm are fresh inside). A bind
- * that is or holds the invoking HOME is refused. Separate from the argv so the plan can be read and
- * tested.
+ * The mount plan of one confined run, in bwrap's order (a later mount covers an earlier one). The
+ * host is not bound whole: only the system trees (/usr, /etc, the /bin and /lib links, /opt, /sys) are
+ * bound read-only, and /tmp, /var (so /var/tmp), /run and /dev (so /dev/shm) are fresh, so every HOME,
+ * /root and every world-writable or runtime folder of the host is simply absent. Then the masks
+ * (machine-wide managed-settings folders), the project and node kept visible, the run's own binds,
+ * and last a /dev/null over every host unix socket still visible: found by walking what is bound
+ * besides the system trees (where only their owner, root, can make one), and listed by every network
+ * namespace's /proc/<pid>/net/unix. A bind that is or holds the invoking HOME is refused. Separate
+ * from the argv so the plan can be read and tested.
  */
-import {
-  lstatSync,
-  readFileSync,
-  readdirSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-  type Dirent,
-} from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { VigilesError } from "../core/errors.js";
+import { readHostSockets, walkForSockets } from "./host-sockets.js";
+
+export { readHostSockets, recentWalkForSockets, walkForSockets } from "./host-sockets.js";
 
 /** One bwrap mount. `bind` is writable and in place; `ro-bind` binds `source` at `path`. */
 export type Mount =
@@ -26,20 +23,30 @@ export type Mount =
   | { readonly kind: "tmpfs"; readonly path: string }
   | { readonly kind: "symlink"; readonly source: string; readonly path: string }
   | { readonly kind: "proc"; readonly path: string }
-  | { readonly kind: "dev"; readonly path: string };
-
-/** Where a Linux host keeps its daemons' sockets (dbus, docker, systemd, the user's runtime dir). */
-const SOCKET_DIRS: readonly string[] = ["/run", "/var/run"];
+  | { readonly kind: "dev"; readonly path: string }
+  /** Makes an earlier mount at `path` read-only (once the mount points under it are made). */
+  | { readonly kind: "remount-ro"; readonly path: string };
 
 /**
- * World-writable folders that stay visible (a fresh tmpfs would take files tests and hooks name by
- * path): walked for sockets on every run, whatever network namespace bound them. /tmp, /run and
- * /dev/shm need no walk: they are fresh and empty inside.
+ * The host trees a confined run sees, read-only: the system (programs, libraries, configuration) and
+ * nothing that holds a HOME, a daemon's socket (/run, /var/run), or a world-writable folder (/tmp,
+ * /var/tmp, /dev/shm). A socket under them can be made only by their owner (root).
  */
-export const SOCKET_WALK_DIRS: readonly string[] = ["/var/tmp"];
+export const SYSTEM_TREES: readonly string[] = [
+  "/usr",
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/etc",
+  "/opt",
+  "/sys",
+];
 
-/** At most this many entries are read per run when walking for sockets (~10 ms on a loaded machine). */
-const SOCKET_WALK_BUDGET = 20_000;
+/** Folders walked for sockets on every run besides the run's binds: none by default (nothing else of the host is bound). */
+export const SOCKET_WALK_DIRS: readonly string[] = [];
 
 /** Never masked even when a HOME points there: masking them would take the system away. */
 const SYSTEM_DIRS = new Set([
@@ -98,6 +105,10 @@ export interface MountPlanInput {
   readonly hostSockets?: readonly string[];
   /** Folders walked for sockets besides the run's binds; {@link SOCKET_WALK_DIRS} when absent. */
   readonly socketWalkDirs?: readonly string[];
+  /** Walks the folders kept visible for sockets; {@link walkForSockets} when absent (confine.ts reuses a recent walk). */
+  readonly walkKept?: (roots: readonly string[]) => { sockets: string[]; unlisted: string[] };
+  /** The host trees bound read-only as the run's system; {@link SYSTEM_TREES} when absent. */
+  readonly systemTrees?: readonly string[];
   /**
    * The machine-wide managed-settings folders to mask: every registered harness's (the registry's
    * `managedSettingsDirs()`), which outrank every layer a run controls.
@@ -123,93 +134,6 @@ function isDir(path: string): boolean {
 
 const within = (path: string, root: string): boolean =>
   root === "/" ? path.startsWith("/") : path === root || path.startsWith(`${root}/`);
-
-/** The pathname sockets of one `net/unix` table (last column). */
-function socketsOfTable(text: string, into: Set<string>): void {
-  for (const line of text.split("\n").slice(1)) {
-    const match = /^\s*(?:\S+\s+){7}(\/.*)$/.exec(line);
-    if (match?.[1]) into.add(match[1]);
-  }
-}
-
-/**
- * Every pathname unix socket bound in any network namespace a process here can be seen in:
- * `/proc/net/unix` shows only this namespace's, so each other namespace's table is read through one
- * of its processes (`/proc/<pid>/net/unix`; a server started under `unshare -n` is only there).
- * Abstract sockets (`@name`) are left out: they belong to a network namespace, and a confined run
- * has its own. Relative paths are left out: nothing says what they were relative to.
- */
-export function readHostSockets(): string[] {
-  const paths = new Set<string>();
-  const seen = new Set<number>();
-  const own = netnsOf("self");
-  if (own !== undefined) seen.add(own);
-  try {
-    socketsOfTable(readFileSync("/proc/net/unix", "utf8"), paths);
-  } catch {
-    return [];
-  }
-  let pids: string[] = [];
-  try {
-    pids = readdirSync("/proc").filter((n) => /^\d+$/.test(n));
-  } catch {
-    // No /proc listing: this namespace's table is all there is.
-  }
-  for (const pid of pids) {
-    const ns = netnsOf(pid);
-    if (ns === undefined || seen.has(ns)) continue;
-    seen.add(ns);
-    try {
-      socketsOfTable(readFileSync(`/proc/${pid}/net/unix`, "utf8"), paths);
-    } catch {
-      // Gone while reading.
-    }
-  }
-  return [...paths];
-}
-
-/**
- * Which network namespace a process is in: the inode of its `net/unix` table, one per namespace.
- * (A stat needs no right over the process, where reading its `ns/net` link does.)
- */
-function netnsOf(pid: string): number | undefined {
-  try {
-    return statSync(`/proc/${pid}/net/unix`).ino;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The sockets under `roots`, found by walking them (links not followed), at most `budget` entries
- * in all; and the folders that could not be listed but can be entered (a socket at a guessed name
- * inside one would be reachable, so such a folder is masked whole).
- */
-export function walkForSockets(
-  roots: readonly string[],
-  budget = SOCKET_WALK_BUDGET,
-): { sockets: string[]; unlisted: string[] } {
-  const sockets: string[] = [];
-  const unlisted: string[] = [];
-  let left = budget;
-  const stack = [...roots];
-  while (stack.length > 0 && left > 0) {
-    const dir = stack.pop()!;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EACCES") unlisted.push(dir);
-      continue;
-    }
-    left -= entries.length;
-    for (const e of entries) {
-      if (e.isDirectory()) stack.push(join(dir, e.name));
-      else if (e.isSocket()) sockets.push(join(dir, e.name));
-    }
-  }
-  return { sockets, unlisted };
-}
 
 /** The mount that decides what `path` shows inside: the last one at or above it. */
 function coveringMount(mounts: readonly Mount[], path: string): number {
@@ -248,17 +172,39 @@ function roomFor(target: string, done: Set<string>): Mount[] {
   return mounts;
 }
 
-/** The mounts of one confined run, in order. */
-export function confinementMounts(input: MountPlanInput): Mount[] {
-  const mounts: Mount[] = [{ kind: "ro-bind", source: "/", path: "/" }];
-  const masked = new Set<string>();
-  const mask = (path: string | undefined): void => {
-    if (path === undefined || SYSTEM_DIRS.has(path) || masked.has(path)) return;
-    masked.add(path);
-    mounts.push(maskOf(path));
-  };
+/**
+ * The run's root: fresh /var, /run, /proc, /dev and /tmp; then each system tree that exists here, a
+ * link as the same link (merged /usr: /bin is `usr/bin`), a folder bound read-only.
+ */
+function systemRoot(trees: readonly string[]): Mount[] {
+  const mounts: Mount[] = [
+    { kind: "tmpfs", path: "/var" },
+    { kind: "symlink", source: "../run", path: "/var/run" },
+    { kind: "tmpfs", path: "/var/tmp" },
+    { kind: "tmpfs", path: "/run" },
+    { kind: "proc", path: "/proc" },
+    { kind: "dev", path: "/dev" },
+    { kind: "tmpfs", path: "/tmp" },
+  ];
+  for (const tree of trees) {
+    let st;
+    try {
+      st = lstatSync(tree);
+    } catch {
+      continue;
+    }
+    if (st.isSymbolicLink()) mounts.push({ kind: "symlink", source: readlinkSync(tree), path: tree });
+    else if (st.isDirectory()) mounts.push({ kind: "ro-bind", source: tree, path: tree });
+  }
+  return mounts;
+}
 
-  // Managed settings: the test's own where it gave them, else an empty folder.
+/** The test's own managed settings where it gave them, else an empty folder over each managed one. */
+function supplyManagedSettings(
+  input: MountPlanInput,
+  mounts: Mount[],
+  mask: (path: string | undefined) => void,
+): void {
   const supplied = new Map(input.managedSettings.map((b) => [b.target, b.source]));
   const roomMade = new Set<string>();
   for (const dir of new Set([...input.managedDirs, ...supplied.keys()])) {
@@ -270,63 +216,14 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
     if (real(dir) === undefined) mounts.push(...roomFor(dir, roomMade));
     mounts.push({ kind: "ro-bind", source, path: dir });
   }
+}
 
-  // The invoking user's HOME (~/.ssh, ~/.claude/.credentials.json, ~/.codex/auth.json) and root's.
-  const homes: string[] = [];
-  for (const home of input.hostHomes) {
-    const r = home.startsWith("/") && isDir(home) ? real(home) : undefined;
-    if (r === undefined || SYSTEM_DIRS.has(r)) continue;
-    homes.push(r);
-    mask(r);
-  }
-  /** The masked HOME that `path` is or holds: a bind of it would undo the mask. */
-  const homeUnder = (path: string): string | undefined => homes.find((h) => within(h, path));
-  // Daemons' sockets (docker, dbus, systemd): a read-only view does not stop connect().
-  for (const dir of SOCKET_DIRS) {
-    const r = real(dir);
-    if (r !== undefined && isDir(r)) mask(r);
-  }
-  mounts.push(
-    { kind: "proc", path: "/proc" },
-    { kind: "dev", path: "/dev" },
-    { kind: "tmpfs", path: "/tmp" },
-  );
-
-  // Bound back (read-only) when a mask hides them, but never a whole HOME.
-  const keptBound: string[] = [];
-  for (const path of input.keepVisible) {
-    const r = real(path);
-    if (r === undefined || masked.has(r) || homeUnder(r) !== undefined) continue;
-    const cover = mounts[coveringMount(mounts, r)];
-    if (cover !== undefined && cover.path !== r && cover.kind === "tmpfs") {
-      mounts.push({ kind: "ro-bind", source: r, path: r });
-      keptBound.push(r);
-    }
-  }
-  const writable = [input.workDir, input.home, ...(input.tmpDir ? [input.tmpDir] : []), ...input.writable];
-  for (const path of [...writable, ...input.readOnly]) {
-    const r = real(path) ?? path;
-    const home = homeUnder(r);
-    if (home !== undefined) throw new UnsafeBindError(path, home);
-  }
-  for (const path of writable) mounts.push({ kind: "bind", path });
-  for (const path of input.readOnly) mounts.push({ kind: "ro-bind", source: path, path });
-
-  // Last, every host socket still visible somewhere inside (through / or any bind) becomes /dev/null:
-  // those found by walking the world-writable folders left visible and the run's own binds, and
-  // those any network namespace lists.
-  const walked = walkForSockets(
-    [
-      ...(input.socketWalkDirs ?? SOCKET_WALK_DIRS).flatMap((d) => real(d) ?? []),
-      ...[...writable, ...input.readOnly].flatMap((p) => real(p) ?? []),
-      ...keptBound,
-    ].filter((d, i, all) => isDir(d) && all.indexOf(d) === i),
-  );
-  for (const dir of walked.unlisted) mask(dir);
-  const allowed = new Set(input.allowedSockets.map((s) => real(s) ?? s));
+/** A /dev/null over each of `listed` that a bind shows inside, unless allowed (pushed onto `mounts`). */
+function coverSockets(mounts: Mount[], listed: readonly string[], allowedSockets: readonly string[]): void {
+  const allowed = new Set(allowedSockets.map((s) => real(s) ?? s));
   const blocked = new Set<string>();
-  for (const listed of new Set([...walked.sockets, ...(input.hostSockets ?? readHostSockets())])) {
-    const socket = real(listed);
+  for (const one of new Set(listed)) {
+    const socket = real(one);
     if (socket === undefined || allowed.has(socket)) continue;
     try {
       if (!lstatSync(socket).isSocket()) continue;
@@ -345,5 +242,76 @@ export function confinementMounts(input: MountPlanInput): Mount[] {
       mounts.push({ kind: "ro-bind", source: "/dev/null", path: inside });
     }
   }
+}
+
+/** The mounts of one confined run, in order. */
+export function confinementMounts(input: MountPlanInput): Mount[] {
+  const mounts: Mount[] = systemRoot(input.systemTrees ?? SYSTEM_TREES);
+  const masked = new Set<string>();
+  const mask = (path: string | undefined): void => {
+    if (path === undefined || SYSTEM_DIRS.has(path) || masked.has(path)) return;
+    masked.add(path);
+    mounts.push(maskOf(path));
+  };
+
+  // The invoking user's HOME (~/.ssh, ~/.claude/.credentials.json, ~/.codex/auth.json) and root's.
+  const homes: string[] = [];
+  for (const home of input.hostHomes) {
+    const r = home.startsWith("/") && isDir(home) ? real(home) : undefined;
+    if (r === undefined || SYSTEM_DIRS.has(r)) continue;
+    homes.push(r);
+    mask(r);
+  }
+  /** The masked HOME that `path` is or holds: a bind of it would undo the mask. */
+  const homeUnder = (path: string): string | undefined => homes.find((h) => within(h, path));
+
+  // Bound back (read-only) when a mask hides them, but never a whole HOME.
+  const keptBound: string[] = [];
+  for (const path of input.keepVisible) {
+    const r = real(path);
+    if (r === undefined || masked.has(r) || homeUnder(r) !== undefined) continue;
+    // Absent (outside the system trees) or under a fresh or masked folder: bound back.
+    const cover = mounts[coveringMount(mounts, r)];
+    if (cover === undefined || (cover.path !== r && cover.kind === "tmpfs")) {
+      mounts.push({ kind: "ro-bind", source: r, path: r });
+      keptBound.push(r);
+    }
+  }
+  // Managed settings, after the project kept visible (which may hold the folder).
+  supplyManagedSettings(input, mounts, mask);
+  const writable = [input.workDir, input.home, ...(input.tmpDir ? [input.tmpDir] : []), ...input.writable];
+  for (const path of [...writable, ...input.readOnly]) {
+    const r = real(path) ?? path;
+    const home = homeUnder(r);
+    if (home !== undefined) throw new UnsafeBindError(path, home);
+  }
+  for (const path of writable) mounts.push({ kind: "bind", path });
+  for (const path of input.readOnly) mounts.push({ kind: "ro-bind", source: path, path });
+
+  // Last, every host socket still visible somewhere inside (through / or any bind) becomes /dev/null:
+  // those found by walking the world-writable folders left visible and the run's own binds, and
+  // those any network namespace lists.
+  // The run's own binds are walked on every run; the project kept visible (thousands of entries, a
+  // node_modules) through `walkKept` when given, which may reuse a recent walk.
+  const runWalk = walkForSockets(
+    [
+      ...[...writable, ...input.readOnly].flatMap((p) => real(p) ?? []),
+      ...(input.socketWalkDirs ?? SOCKET_WALK_DIRS).flatMap((d) => real(d) ?? []),
+    ].filter((d, i, all) => isDir(d) && all.indexOf(d) === i),
+  );
+  const keptWalk = (input.walkKept ?? walkForSockets)(keptBound.filter((d) => isDir(d)));
+  const walked = {
+    sockets: [...runWalk.sockets, ...keptWalk.sockets],
+    unlisted: [...runWalk.unlisted, ...keptWalk.unlisted],
+  };
+  for (const dir of walked.unlisted) mask(dir);
+  coverSockets(
+    mounts,
+    [...walked.sockets, ...(input.hostSockets ?? readHostSockets())],
+    input.allowedSockets,
+  );
+  // Last (every mount point under them made): /var and /var/tmp read-only, as the host's were through
+  // the read-only root, so a write there fails (EROFS) rather than land in a folder that vanishes.
+  mounts.push({ kind: "remount-ro", path: "/var/tmp" }, { kind: "remount-ro", path: "/var" });
   return mounts;
 }

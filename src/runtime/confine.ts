@@ -1,6 +1,8 @@
 /**
- * Confinement with bubblewrap: the whole file system read-only, a fresh /proc, /dev and /tmp, only
- * the work dir, a private HOME and the listed paths writable, and no network unless asked for.
+ * Confinement with bubblewrap: only the host's system trees, the project and node bound read-only
+ * (confine-mounts.ts), a fresh /proc, /dev, /run, /var/tmp and /tmp, only the work dir, a private
+ * HOME and the listed paths writable, and a network namespace of its own
+ * (reaching, when asked for, only named endpoints through a host-side proxy: confine-egress.ts).
  * Hardened against what an untrusted plugin would reach for on a read-only view of the host: the
  * invoking user's HOME and /root are empty, machine-wide managed settings are empty, no host unix
  * socket is connectable, and one PID namespace holds every process of the run.
@@ -9,9 +11,15 @@
  */
 import { spawnSync } from "node:child_process";
 import { homedir, userInfo } from "node:os";
-import { dirname } from "node:path";
-import { VigilesError, assertNever } from "../core/errors.js";
-import { confinementMounts, type Mount, type MountPlanInput } from "./confine-mounts.js";
+import { dirname, join } from "node:path";
+import { InvalidOptionError, VigilesError, assertNever } from "../core/errors.js";
+import { egressPlan } from "./confine-egress.js";
+import {
+  confinementMounts,
+  recentWalkForSockets,
+  type Mount,
+  type MountPlanInput,
+} from "./confine-mounts.js";
 
 /** Confinement was asked for and bubblewrap cannot run here. */
 export class ConfinementUnavailableError extends VigilesError {
@@ -98,8 +106,15 @@ export interface ConfineOptions {
   readonly home: string;
   /** A private temp dir, writable (TMPDIR is set to it inside). Without it /tmp is an empty tmpfs. */
   readonly tmpDir?: string;
-  /** `none`: only loopback inside (a private network namespace). `shared`: the host's network. */
+  /**
+   * The run always has a network namespace of its own. `none`: only its loopback. `shared`: also the
+   * endpoints in `allow`, reached through vigiles' egress proxy (every `*_PROXY` variable points at it
+   * inside; anything else is refused with VIGILES_EGRESS_REFUSED on stderr). The host's network
+   * namespace is never shared: its abstract unix sockets would be connectable.
+   */
   readonly network: "none" | "shared";
+  /** With `network: "shared"`: the `host:port` endpoints the run may reach (at least one). */
+  readonly allow?: readonly string[];
   /** Paths bound read-only on top of the writable ones (to protect a part of the work dir). */
   readonly readOnly?: readonly string[];
   /** More writable paths (bound in place). */
@@ -143,6 +158,9 @@ function toFlags(mounts: readonly Mount[]): string[] {
       case "dev":
         flags.push("--dev", m.path);
         break;
+      case "remount-ro":
+        flags.push("--remount-ro", m.path);
+        break;
       default:
         assertNever(m, "mount");
     }
@@ -173,27 +191,36 @@ export function confineArgvWithPlan(
   if (!bwrapAvailable()) {
     throw new ConfinementUnavailableError(selfTest && !selfTest.ok ? selfTest.detail : "unknown reason");
   }
+  if (options.network === "none" && (options.allow ?? []).length > 0) {
+    throw new InvalidOptionError(
+      '`allow` names endpoints for network "shared"; network "none" reaches none.',
+    );
+  }
+  const egress = options.network === "shared" ? egressPlan(argv, options.allow ?? []) : undefined;
   const mounts = confinementMounts({
     workDir: options.workDir,
     home: options.home,
     ...(options.tmpDir !== undefined ? { tmpDir: options.tmpDir } : {}),
-    readOnly: options.readOnly ?? [],
+    readOnly: [...(options.readOnly ?? []), ...(egress?.readOnly ?? [])],
     writable: options.writable ?? [],
-    allowedSockets: options.allowedSockets ?? [],
+    allowedSockets: [...(options.allowedSockets ?? []), ...(egress ? [egress.socket] : [])],
     managedSettings: options.managedSettings ?? [],
     managedDirs: options.managedSettingsDirs,
     hostHomes: hostHomes(),
-    // The project (tests, fixtures, hooks at absolute paths) and node itself stay visible when they
-    // live under a masked folder (a checkout under HOME or /tmp, node from ~/.nvm).
-    keepVisible: [process.cwd(), dirname(dirname(process.execPath))],
+    // The project (tests, fixtures, hooks at absolute paths, its node_modules where that is a link
+    // out of it) and node itself stay visible: nothing of the host but its system trees is bound.
+    keepVisible: [process.cwd(), join(process.cwd(), "node_modules"), dirname(dirname(process.execPath))],
+    walkKept: recentWalkForSockets,
     ...plan,
   });
   const flags = toFlags(mounts);
+  // The root itself is a tmpfs bwrap made: read-only, as the host's was when it was bound whole.
+  flags.push("--remount-ro", "/");
   // --unshare-all includes a PID namespace: bwrap is its init, and when the run's command exits the
   // kernel kills everything left in it (a hook's `setsid nohup daemon &` included). --die-with-parent
   // tears it down when vigiles itself dies.
+  // The network namespace is never shared, `shared` included (see `egress`).
   flags.push("--unshare-all");
-  if (options.network === "shared") flags.push("--share-net");
   flags.push(
     "--die-with-parent",
     "--new-session",
@@ -204,5 +231,6 @@ export function confineArgvWithPlan(
     options.home,
   );
   if (options.tmpDir) flags.push("--setenv", "TMPDIR", options.tmpDir);
+  if (egress) return egress.wrap(["bwrap", ...flags, "--", ...egress.inner]);
   return ["bwrap", ...flags, "--", ...argv];
 }

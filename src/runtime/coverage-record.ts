@@ -47,6 +47,11 @@ export interface CoverageIdentity {
    * harnesses read is a different hook to each. Absent in older records: the default harness.
    */
   readonly harness?: string;
+  /**
+   * Through a registration, the test gave its own `timeoutMs`: the registered timeout was never
+   * read, so a mutant of it is beyond this test's reach.
+   */
+  readonly ownTimeout?: boolean;
 }
 
 /** One exercised item. */
@@ -172,6 +177,8 @@ export interface HookRunContext {
   readonly vars: Readonly<Record<string, string>>;
   /** The harness whose rules folded the run. */
   readonly harness?: string;
+  /** The caller's `timeoutMs` replaced the registered timeout. */
+  readonly ownTimeout?: boolean;
 }
 
 /**
@@ -213,6 +220,7 @@ export function recordHookRunCoverage(
         ...(context?.registered !== undefined && { registered: context.registered }),
         ...(files.length > 0 && { files }),
         ...(context?.harness !== undefined && { harness: context.harness }),
+        ...(context?.ownTimeout === true && { ownTimeout: true }),
       },
     },
     env,
@@ -227,7 +235,7 @@ export interface CoverageTrace {
 
 /**
  * Records what a harness run or an eval trial exercised: each hook the CLI reported firing
- * (`PreToolUse:Bash` → event and matcher value), each skill listed to the model (`listedSkills`)
+ * (`PreToolUse:Bash` → event and matcher value), each skill and subagent listed to the model (`listedItems`)
  * or called, each subagent type started, and the slash command a prompt opened with.
  */
 export function recordTraceCoverage(
@@ -238,6 +246,7 @@ export function recordTraceCoverage(
     env?: NodeJS.ProcessEnv;
     harness?: string;
     listedSkills?: readonly string[];
+    listedAgents?: readonly string[];
   } = {},
 ): void {
   const env = options.env ?? process.env;
@@ -256,6 +265,8 @@ export function recordTraceCoverage(
   }
   for (const name of options.listedSkills ?? [])
     recordCoverage({ kind: "skill", source, identity: { name, via: "listing", ...harness } }, env);
+  for (const name of options.listedAgents ?? [])
+    recordCoverage({ kind: "agent", source, identity: { name, via: "listing", ...harness } }, env);
   for (const call of trace.toolCalls) {
     if (call.name === "Skill") {
       const name = call.input["skill"] ?? call.input["command"];

@@ -6,13 +6,15 @@
  * fetches of one version never leave a half-written entry. A later run reuses it offline; an entry
  * whose files no longer match its manifest is reported corrupt (and refetched when fetching is allowed).
  */
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { VigilesError } from "../core/errors.js";
+import semver from "semver";
 import { writeFileAtomic } from "./atomic-write.js";
+import { runNpm } from "./npm-command.js";
+import { markHarnessUsed } from "./harness-cache-stamps.js";
 
 /** The manifest written last into an entry: what was installed and how to tell it is still whole. */
 export interface HarnessCacheManifest {
@@ -147,32 +149,51 @@ export function readHarnessCacheEntry(
   return { status: "ok", entry: { dir, manifest } };
 }
 
-function npm(args: readonly string[], cwd: string): Promise<string> {
-  return new Promise((done, fail) => {
-    execFile(
-      process.platform === "win32" ? "npm.cmd" : "npm",
-      [...args],
-      { cwd, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 },
-      (error, stdout, stderr) => {
-        if (error) {
-          const last = String(stderr).trim().split("\n").filter(Boolean).slice(-3).join(" / ");
-          fail(new Error(last || error.message));
-        } else done(String(stdout));
-      },
-    );
-  });
+/** Says what a long or degraded step is doing (a fetch under way, `latest` read from the cache). */
+export type CacheNotice = (line: string) => void;
+
+const toStderr: CacheNotice = (line) => process.stderr.write(`${line}\n`);
+
+/** The newest release of `pkg` whole in the cache, or undefined. */
+export function newestCachedVersion(pkg: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const prefix = `${pkg.replace("/", "+")}@`;
+  let names: string[];
+  try {
+    names = readdirSync(join(vigilesCacheRoot(env), "harnesses"));
+  } catch {
+    return undefined;
+  }
+  const versions = names
+    .filter((n) => n.startsWith(prefix))
+    .map((n) => n.slice(prefix.length))
+    .filter((v) => semver.valid(v) !== null && readHarnessCacheEntry(pkg, v, env).status === "ok");
+  return versions.sort(semver.rcompare)[0];
 }
 
-/** The version a dist-tag (`latest`, `next`) names on the registry. */
-export async function resolveDistTag(pkg: string, tag: string, harnessId: string): Promise<string> {
+/**
+ * The version a dist-tag (`latest`, `next`) names on the registry. When the registry cannot be
+ * reached, `latest` is the newest release in the cache, and `notice` says so with npm's cause.
+ */
+export async function resolveDistTag(
+  pkg: string,
+  tag: string,
+  harnessId: string,
+  options: { readonly env?: NodeJS.ProcessEnv; readonly notice?: CacheNotice } = {},
+): Promise<string> {
   try {
-    const out = (await npm(["view", `${pkg}@${tag}`, "version", "--json"], process.cwd())).trim();
+    const out = (await runNpm(["view", `${pkg}@${tag}`, "version", "--json"], process.cwd(), "query")).trim();
     const parsed = JSON.parse(out) as unknown;
     const version = Array.isArray(parsed) ? parsed.at(-1) : parsed;
     if (typeof version !== "string") throw new Error(`npm answered ${out || "nothing"}`);
     return version;
   } catch (error) {
-    throw new HarnessFetchError(pkg, tag, (error as Error).message, harnessId);
+    const cause = (error as Error).message;
+    const cached = tag === "latest" ? newestCachedVersion(pkg, options.env) : undefined;
+    if (cached === undefined) throw new HarnessFetchError(pkg, tag, cause, harnessId);
+    (options.notice ?? toStderr)(
+      `vigiles: the npm registry did not answer for ${pkg}@latest (${cause}); using the newest cached release, ${cached}`,
+    );
+    return cached;
   }
 }
 
@@ -205,15 +226,25 @@ export async function fetchHarnessPackage(
   version: string,
   harnessId: string,
   env: NodeJS.ProcessEnv = process.env,
+  notice: CacheNotice = toStderr,
 ): Promise<HarnessCacheEntry> {
   const dir = harnessCacheDir(pkg, version, env);
   const parent = join(dir, "..");
   mkdirSync(parent, { recursive: true });
   const temp = join(parent, `.fetch-${process.pid}-${randomBytes(4).toString("hex")}`);
   mkdirSync(temp);
+  const started = Date.now();
+  notice(
+    `vigiles: fetching ${pkg}@${version} from the npm registry into ${parent} (often 10–60 s, up to ~450 MB)…`,
+  );
+  const ticker = setInterval(
+    () =>
+      notice(`vigiles: still fetching ${pkg}@${version} (${Math.round((Date.now() - started) / 1000)} s)…`),
+    15_000,
+  );
   try {
     try {
-      await npm(
+      await runNpm(
         [
           "install",
           "--prefix",
@@ -226,6 +257,7 @@ export async function fetchHarnessPackage(
           `${pkg}@${version}`,
         ],
         temp,
+        "install",
       );
     } catch (error) {
       throw new HarnessFetchError(pkg, version, (error as Error).message, harnessId);
@@ -236,7 +268,9 @@ export async function fetchHarnessPackage(
     }
     await Promise.all(
       packages.map(async (p) => {
-        const published = (await npm(["view", `${p.name}@${p.version}`, "dist.integrity"], temp)).trim();
+        const published = (
+          await runNpm(["view", `${p.name}@${p.version}`, "dist.integrity"], temp, "query")
+        ).trim();
         if (p.integrity === "" || p.integrity !== published) {
           throw new HarnessIntegrityError(
             `${p.name}@${p.version}`,
@@ -255,8 +289,12 @@ export async function fetchHarnessPackage(
       files: listFiles(temp),
     };
     writeFileAtomic(join(temp, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    return placeEntry(temp, dir, pkg, version, env);
+    const placed = placeEntry(temp, dir, pkg, version, env);
+    const mb = Math.round(manifest.files.reduce((n, f) => n + f.size, 0) / 1e6);
+    notice(`vigiles: fetched ${pkg}@${version} (${mb} MB) in ${Math.round((Date.now() - started) / 1000)} s`);
+    return placed;
   } finally {
+    clearInterval(ticker);
     rmSync(temp, { recursive: true, force: true });
   }
 }
@@ -304,19 +342,25 @@ function placeEntry(
 export async function ensureHarnessPackage(
   pkg: string,
   version: string,
-  options: { readonly fetch: boolean; readonly harnessId: string; readonly env?: NodeJS.ProcessEnv },
+  options: {
+    readonly fetch: boolean;
+    readonly harnessId: string;
+    readonly env?: NodeJS.ProcessEnv;
+    readonly notice?: CacheNotice;
+  },
 ): Promise<HarnessCacheEntry> {
   const env = options.env ?? process.env;
   const state = readHarnessCacheEntry(pkg, version, env);
+  if (state.status === "ok" || options.fetch) markHarnessUsed(vigilesCacheRoot(env), pkg, version);
   switch (state.status) {
     case "ok":
       return state.entry;
     case "missing":
       if (!options.fetch) throw new HarnessVersionMissingError(pkg, version, state.dir, options.harnessId);
-      return fetchHarnessPackage(pkg, version, options.harnessId, env);
+      return fetchHarnessPackage(pkg, version, options.harnessId, env, options.notice);
     case "corrupt":
       if (!options.fetch)
         throw new HarnessCacheCorruptError(state.dir, state.why, options.harnessId, version);
-      return fetchHarnessPackage(pkg, version, options.harnessId, env);
+      return fetchHarnessPackage(pkg, version, options.harnessId, env, options.notice);
   }
 }

@@ -31,6 +31,12 @@ export interface CliLookup {
    * before `--version`: a node CLI can take over 10 s to answer on a loaded machine.
    */
   readonly readVersion?: (path: string) => string | undefined;
+  /**
+   * The arguments of the version probe (default `--version`). Copilot's `--binary-version` answers the
+   * binary's own version without loading a cached package: an older binary's `--version` loads the
+   * newest release unpacked beside it and reports that one.
+   */
+  readonly versionArgs?: readonly string[];
 }
 
 export interface FoundCli {
@@ -51,13 +57,15 @@ const versions = new Map<string, Promise<string | undefined>>();
 export function probeCliVersion(
   path: string,
   extraEnv: Readonly<Record<string, string>> = {},
+  args: readonly string[] = ["--version"],
 ): Promise<string | undefined> {
-  let known = versions.get(path);
+  const key = `${path}\0${args.join(" ")}`;
+  let known = versions.get(key);
   if (!known) {
     known = new Promise((done) => {
       execFile(
         path,
-        ["--version"],
+        [...args],
         { timeout: 60_000, env: { PATH: process.env["PATH"] ?? "", ...extraEnv } },
         (err, stdout) => {
           const m = /(\d+\.\d+\.\d+)/.exec(String(stdout));
@@ -65,7 +73,7 @@ export function probeCliVersion(
         },
       );
     });
-    versions.set(path, known);
+    versions.set(key, known);
   }
   return known;
 }
@@ -80,12 +88,21 @@ export function isExecutableFile(path: string): boolean {
   }
 }
 
+/**
+ * The folder of package `name` as node would find it from `fromDir`. A package whose `exports` hide
+ * its package.json (Copilot's platform packages up to 1.0.92 export only `.`) is found by walking
+ * the same node_modules folders node would.
+ */
 function packageResolver(fromDir: string): (name: string) => string | undefined {
+  const require = createRequire(join(fromDir, "noop.js"));
   return (name) => {
     try {
-      return dirname(createRequire(join(fromDir, "noop.js")).resolve(`${name}/package.json`));
+      return dirname(require.resolve(`${name}/package.json`));
     } catch {
-      return undefined;
+      const dir = (require.resolve.paths(name) ?? [])
+        .map((root) => join(root, name))
+        .find((d) => existsSync(join(d, "package.json")));
+      return dir;
     }
   };
 }
@@ -156,7 +173,8 @@ export async function searchCli(
       else
         probed.set(
           c.path,
-          lookup.readVersion?.(c.path) ?? (await probeCliVersion(c.path, lookup.probeEnv?.() ?? {})),
+          lookup.readVersion?.(c.path) ??
+            (await probeCliVersion(c.path, lookup.probeEnv?.() ?? {}, lookup.versionArgs)),
         );
     }),
   );
@@ -172,7 +190,7 @@ export function searchCliSync(
     const read = lookup.readVersion?.(path);
     if (read !== undefined) return read;
     try {
-      const out = execFileSync(path, ["--version"], {
+      const out = execFileSync(path, [...(lookup.versionArgs ?? ["--version"])], {
         timeout: 60_000,
         encoding: "utf8",
         env: { PATH: process.env["PATH"] ?? "", ...(lookup.probeEnv?.() ?? {}) },

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import semver from "semver";
 import { globSync } from "tinyglobby";
 import { describe, expect, test } from "vitest";
 import {
@@ -50,9 +51,11 @@ describe.each(HARNESSES.map((h) => [h.id, h] as const))("%s", (id, h) => {
     expect(adapter.factProbes?.length ?? 0).toBeGreaterThan(0);
   });
 
-  test("its package is pinned as a devDependency and an optional peer", () => {
+  test("its package is pinned as a devDependency and an optional peer over its supported range", () => {
     expect(pkg.devDependencies[h.package.name]).toBe(h.package.version);
-    expect(pkg.peerDependencies[h.package.name]).toBeDefined();
+    // The peer is the adapter's supported range, so `npm i -D <cli>@<newer>` beside vigiles installs.
+    expect(pkg.peerDependencies[h.package.name]).toBe(h.package.supported);
+    expect(semver.satisfies(h.package.version, h.package.supported)).toBe(true);
   });
 
   test("markers, a registration reader, managed dirs a confined run masks and a conformance form", () => {

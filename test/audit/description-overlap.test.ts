@@ -25,6 +25,8 @@ const plugin = (id: string, file: string, description: string): SkillDescription
   file,
   description,
   plugin: id.split(":")[0] as string,
+  // What the audit tier asks the registry for a `.claude-plugin` plugin (see the test below).
+  pluginHome: ".claude",
 });
 const project = (id: string, file: string, description: string): SkillDescriptionInput => ({
   id,
@@ -130,5 +132,37 @@ describe("description-overlap: indexed, not all pairs", () => {
     const found = checkDescriptionOverlap(skills);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(found).toHaveLength(100);
+  });
+
+  it("asks the registry where a .claude-plugin plugin's skills load (its harness's project folder)", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { auditHarness } = await import("../../src/tools/audit/static-audit.js");
+    const dir = mkdtempSync(join(tmpdir(), "vigiles-overlap-home-"));
+    try {
+      const skill = (path: string, name: string, description: string) => {
+        mkdirSync(join(dir, path), { recursive: true });
+        writeFileSync(
+          join(dir, path, "SKILL.md"),
+          `---\nname: ${name}\ndescription: ${description}\n---\n\nBody.\n`,
+        );
+      };
+      writeFileSync(join(dir, "x"), "");
+      mkdirSync(join(dir, ".claude-plugin"), { recursive: true });
+      writeFileSync(join(dir, ".claude-plugin/plugin.json"), '{ "name": "kit" }');
+      skill("skills/review", "review", REVIEW);
+      skill(".agents/skills/pr-review", "pr-review", REVIEW_PARAPHRASE);
+      skill(".claude/skills/code-review", "code-review", REVIEW_PARAPHRASE);
+      const pairs = auditHarness(dir)
+        .findings.filter((f) => f.ruleId === "description-overlap")
+        .map((f) => f.file)
+        .sort();
+      // Paired with the skill beside it in .claude/skills, never with the Codex mirror in .agents.
+      expect(pairs.some((f) => f.startsWith(".agents/"))).toBe(false);
+      expect(pairs.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,6 +18,12 @@ describe("checkSkillFrontmatter", () => {
     expect(ids("greet", { name: "greet", description: "d".repeat(1025) })).toEqual(["skill-description"]);
     expect(ids("greet", {})).toEqual(["skill-name", "skill-description"]);
   });
+  it("calls a 1,025-1,536 character description a warning, not an error (Claude Code 2.1.328 lists it whole)", () => {
+    const [long] = checkSkillFrontmatter("greet", { name: "greet", description: "d".repeat(1400) });
+    expect(long?.ruleId).toBe("skill-description");
+    expect(long?.severity).toBe("warning");
+    expect(checkSkillFrontmatter("greet", { name: "greet" })[0]?.severity).toBe("error");
+  });
   it("warns when description and when_to_use pass the listing cut", () => {
     const p = checkSkillFrontmatter("greet", {
       name: "greet",

@@ -144,8 +144,8 @@ describe("prepareCopilotRun: every hook source is recorded", () => {
     );
     // A stand-in unpacked package (launch only checks that it is there), so no CLI is needed.
     const cache = tree(join(root, "pkg-cache"), {
-      "pkg/linux-x64/9.9.9/index.js": "",
-      "pkg/linux-x64/9.9.9/cli-main.js": "",
+      "9.9.9/pkg/linux-x64/9.9.9/index.js": "",
+      "9.9.9/pkg/linux-x64/9.9.9/cli-main.js": "",
     });
     const saved = process.env[COPILOT_PKG_CACHE_ENV];
     process.env[COPILOT_PKG_CACHE_ENV] = cache;

@@ -5,7 +5,7 @@
 //
 // One probe script does every attempt and prints a JSON report, so one real run checks them all:
 // writing outside the work dir, reading secrets under the invoking user's HOME (a fake HOME set for
-// this test process, under /var/tmp so that only the mask hides it), /root, connecting to unix
+// this test process, under /var/tmp, which a run does not see at all now), /root, connecting to unix
 // sockets the test listens on (under /var/tmp, /run, and an abstract one), and leaving a daemon.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +25,8 @@ const marker = `vigiles-escape-${process.pid}-${Date.now()}`;
 let scratch = "";
 let fakeHome = "";
 let probe = "";
+/** Under the checkout, which a confined run keeps visible (read-only): the probe and a folder read through it. */
+let visible = "";
 let outside = "";
 const listeners: { name: string; path: string; server: Server; connections: number }[] = [];
 let savedHome: string | undefined;
@@ -131,7 +133,9 @@ beforeAll(async () => {
     mkdirSync(join(fakeHome, rel, ".."), { recursive: true });
     writeFileSync(join(fakeHome, rel), text);
   }
-  probe = join(scratch, "probe.mjs");
+  // Nothing of /var/tmp is bound into a run (issue 29 §8): the probe lives in the project instead.
+  visible = mkdtempSync(join(process.cwd(), ".vigiles-escape-"));
+  probe = join(visible, "probe.mjs");
   writeFileSync(probe, PROBE);
   savedHome = process.env["HOME"];
   process.env["HOME"] = fakeHome;
@@ -165,6 +169,7 @@ afterAll(async () => {
   else process.env["HOME"] = savedHome;
   for (const l of listeners) await new Promise((r) => l.server.close(r));
   if (scratch) rmSync(scratch, { recursive: true, force: true });
+  if (visible) rmSync(visible, { recursive: true, force: true });
 });
 
 describe("a confined run cannot get out", { timeout: 240_000 }, () => {
@@ -286,7 +291,7 @@ describe("a confined run cannot get out", { timeout: 240_000 }, () => {
 
   test("machine-wide managed settings are an empty folder inside (a test folder stands in for /etc/claude-code)", () => {
     expect(managedSettingsDirs()).toEqual(expect.arrayContaining(["/etc/claude-code", "/etc/codex"]));
-    const managed = join(scratch, "etc-claude-code");
+    const managed = join(visible, "etc-claude-code");
     mkdirSync(managed, { recursive: true });
     writeFileSync(
       join(managed, "managed-settings.json"),
@@ -302,7 +307,7 @@ describe("a confined run cannot get out", { timeout: 240_000 }, () => {
       );
       return spawnSync(argv[0], argv.slice(1), { encoding: "utf8" });
     };
-    // The control: not listed, the file is there to read through the read-only host view.
+    // The control: not listed, the file is there to read through the project kept visible.
     expect(run([]).stdout).toContain("example.invalid");
     const masked = run([managed]);
     expect(masked.stdout).not.toContain("example.invalid");

@@ -10,6 +10,7 @@ import {
   UnsafeBindError,
   confinementMounts,
   readHostSockets,
+  SYSTEM_TREES,
   type Mount,
   type MountPlanInput,
 } from "../../src/runtime/confine-mounts.js";
@@ -59,6 +60,8 @@ function plan(extra: Partial<MountPlanInput> = {}): Mount[] {
     hostSockets: [],
     socketWalkDirs: [],
     managedDirs: [],
+    // The scratch folder stands in for a host tree the run sees (the sockets of a system tree).
+    systemTrees: [scratch],
     ...extra,
   });
 }
@@ -73,7 +76,23 @@ describe("confinementMounts", () => {
     expect(tmpfs).toEqual(expect.arrayContaining([home, "/root", "/run", "/tmp"]));
     expect(tmpfs).not.toContain("/");
     expect(tmpfs).not.toContain("/usr");
-    expect(mounts[0]).toEqual({ kind: "ro-bind", source: "/", path: "/" });
+  });
+
+  // Issue 29 §8 by construction: the host is not bound whole. Only its system trees are, and every
+  // HOME, /run, /var/tmp, /tmp and /dev/shm is absent or fresh, whatever sockets they hold.
+  it("binds only the system trees of the host, never / itself; /var, /var/tmp, /run, /tmp and /dev are fresh", () => {
+    const mounts = plan({ systemTrees: SYSTEM_TREES });
+    expect(mounts.filter((m) => m.path === "/" || (m.kind === "ro-bind" && m.source === "/"))).toEqual([]);
+    const bound = mounts.filter((m) => m.kind === "ro-bind" && m.source !== "/dev/null").map((m) => m.path);
+    for (const path of bound) {
+      expect(
+        SYSTEM_TREES.some((t) => path === t || path.startsWith(`${t}/`)) || path.startsWith(scratch),
+        path,
+      ).toBe(true);
+    }
+    expect(bound).toContain("/usr");
+    const fresh = mounts.filter((m) => m.kind === "tmpfs" || m.kind === "dev").map((m) => m.path);
+    expect(fresh).toEqual(expect.arrayContaining(["/var", "/var/tmp", "/run", "/tmp", "/dev"]));
   });
 
   it("binds a project inside HOME back read-only, but never the whole HOME", () => {
@@ -90,8 +109,16 @@ describe("confinementMounts", () => {
     const allowed = await listen(join(work, "mock.sock"));
     const mounts = plan({ hostSockets: [visible, hidden, allowed], allowedSockets: [allowed] });
     expect(devNullOver(mounts)).toEqual([visible]);
-    // After every other mount, so no later bind uncovers it.
-    expect(mounts.at(-1)).toEqual({ kind: "ro-bind", source: "/dev/null", path: visible });
+    // After every other mount, so no later bind uncovers it (only the read-only remounts follow).
+    expect(mounts.filter((m) => m.kind !== "remount-ro").at(-1)).toEqual({
+      kind: "ro-bind",
+      source: "/dev/null",
+      path: visible,
+    });
+    expect(mounts.slice(-2)).toEqual([
+      { kind: "remount-ro", path: "/var/tmp" },
+      { kind: "remount-ro", path: "/var" },
+    ]);
   });
 
   it("covers a socket a bind makes visible again (inside the work dir, or a project bound back)", async () => {
@@ -145,7 +172,7 @@ describe("confinementMounts", () => {
       expect(() => plan({ writable: [bad] }), bad).toThrow(UnsafeBindError);
     }
     expect(() => plan({ readOnly: [join(home, "project")] })).not.toThrow();
-    const above = plan({ keepVisible: [scratch], managedDirs: [] });
+    const above = plan({ keepVisible: [scratch], managedDirs: [], systemTrees: [] });
     expect(above.filter((m) => m.kind === "ro-bind" && m.path === scratch)).toEqual([]);
   });
 

@@ -1,4 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -256,5 +266,33 @@ describe("throwaway plugins", () => {
       once.cleanup();
       twice.cleanup();
     }
+  });
+
+  // Pins issue 33: `stubSkillBodies(".")` in a repository copied `.git` and `node_modules` (1.5 GB)
+  // on every eval file. The stub leaves `.git` out, links `node_modules` to the source's real path
+  // (a hook still finds its tools), and a SKILL.md that is a link is replaced, never written through.
+  it("leaves .git out, links node_modules, and never writes a linked SKILL.md's source", () => {
+    const original = skill("greet", "Greets.", "SECRET-PROCEDURE\n");
+    const root = tree({
+      ".claude-plugin/plugin.json": '{"name":"demo"}',
+      "shared/greet.md": original,
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "node_modules/tool/index.js": "module.exports = 1;\n",
+      "scripts/hook.sh": "echo hi\n",
+    });
+    mkdirSync(join(root, "skills/greet"), { recursive: true });
+    symlinkSync(join(root, "shared/greet.md"), join(root, "skills/greet/SKILL.md"));
+    const stub = stubSkillBodies(root);
+    try {
+      expect(existsSync(join(stub.dir, ".git"))).toBe(false);
+      expect(lstatSync(join(stub.dir, "node_modules")).isSymbolicLink()).toBe(true);
+      expect(realpathSync(join(stub.dir, "node_modules"))).toBe(realpathSync(join(root, "node_modules")));
+      expect(readFileSync(join(stub.dir, "scripts/hook.sh"), "utf8")).toBe("echo hi\n");
+      expect(readFileSync(join(stub.dir, "skills/greet/SKILL.md"), "utf8")).toContain(STUB_SKILL_BODY);
+      expect(readFileSync(join(root, "shared/greet.md"), "utf8")).toBe(original);
+    } finally {
+      stub.cleanup();
+    }
+    expect(existsSync(join(root, "node_modules/tool/index.js"))).toBe(true);
   });
 });

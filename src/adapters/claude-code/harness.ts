@@ -5,6 +5,7 @@ import { keyOrLogin } from "../shared/paid-credentials.js";
 import { claudeCodeConformance } from "./conformance.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";
 import { claudeCodeDialect } from "./dialect.js";
+import { claudeCodeSurface } from "./surface.js";
 import { CLAUDE_CODE_PIN, CLAUDE_BIN_ENV } from "./package-pin.js";
 import { claudeCodePluginRegistrations, claudeCodeRegistrations } from "./registrations.js";
 
@@ -45,6 +46,7 @@ export const claudeCodeHarness: HarnessEntry = {
     fix: "export ANTHROPIC_API_KEY=… or run `claude` once to log in (the free tiers need nothing)",
   },
   conformance: claudeCodeConformance,
+  surface: claudeCodeSurface,
   driftRecheck:
     "re-run `npm test` of your harness tests: hook event names and payloads, the stream-json hook_started/hook_response events, and the Messages API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).claudeCodeAdapter,

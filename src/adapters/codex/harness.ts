@@ -5,6 +5,7 @@ import { keyOrLogin } from "../shared/paid-credentials.js";
 import { codexConformance } from "./conformance.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";
 import { codexDialect } from "./dialect.js";
+import { codexSurface } from "./surface.js";
 import { CODEX_PIN, CODEX_BIN_ENV } from "./package-pin.js";
 import { codexRegistrations } from "./registrations.js";
 
@@ -39,6 +40,7 @@ export const codexHarness: HarnessEntry = {
     missing: "no credentials (only needed for paid Codex evals)",
   },
   conformance: codexConformance,
+  surface: codexSurface,
   driftRecheck:
     "re-run your Codex harness tests: the exec --json item types, the hook trust hash and the Responses API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).codexAdapter,

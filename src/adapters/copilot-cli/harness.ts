@@ -3,6 +3,7 @@ import type { HarnessEntry } from "../port.js";
 import { copilotConformance } from "./conformance.js";
 import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { copilotDialect } from "./dialect.js";
+import { copilotSurface } from "./surface.js";
 import { copilotHookFileAudit } from "./dialect/audit-file.js";
 import { COPILOT_PIN, COPILOT_BIN_ENV } from "./package-pin.js";
 import { homedir } from "node:os";
@@ -42,6 +43,7 @@ export const copilotHarness: HarnessEntry = {
     };
   },
   conformance: copilotConformance,
+  surface: copilotSurface,
   driftRecheck:
     "re-run your Copilot harness tests: the exit codes preToolUse denies on, folder trust, the JSONL event names and the BYOK provider variables may have moved",
   loadAdapter: async () => (await import("./adapter.js")).copilotAdapter,

@@ -11,11 +11,23 @@ import { CopilotPackageError, CopilotUnsupportedError } from "./errors.js";
 import { copilotPackageCacheRoot, findUnpackedPackage } from "./package-cache.js";
 import { copilotPluginCopyOf } from "./plugin-dirs.js";
 import { copilotHomeOf } from "./prepare.js";
+import { copilotOffersFlag } from "./release-flags.js";
 
 /** The model name sent when the spec names none (a name Copilot's BYOK anthropic provider accepts). */
 export const COPILOT_DEFAULT_MODEL = "claude-sonnet-4";
 /** Environment a spec may not set: model routing, credentials, Copilot's own dirs. */
 const ROUTING_ENV = /^(COPILOT_|GITHUB_|GH_|ANTHROPIC_|OPENAI_|HTTPS?_PROXY$|ALL_PROXY$|HOME$|XDG_)/i;
+
+/**
+ * Telemetry off: `--disable-client-telemetry` where the release has it. 1.0.92 and 1.0.86 lack the flag
+ * (passing it exits 1); there their bundle's own switches are set instead: `COPILOT_OFFLINE` (read by
+ * 1.0.86 on; offline mode skips the metrics client) and `CAFE_METRICS=false` (read by 1.0.92 on).
+ */
+function telemetryOff(input: LaunchInput, distDir: string): { flags: string[]; env: Record<string, string> } {
+  const flag = "--disable-client-telemetry";
+  if (copilotOffersFlag(input.harness, distDir, flag)) return { flags: [flag], env: {} };
+  return { flags: [], env: { COPILOT_OFFLINE: "true", CAFE_METRICS: "false" } };
+}
 
 export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
   const { spec, dirs, endpoint, harness } = input;
@@ -54,6 +66,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
       `no unpacked package ${harness.version} in ${copilotPackageCacheRoot()}; resolve the CLI with copilotAdapter.resolve() first`,
     );
   }
+  const telemetry = telemetryOff(input, distDir);
   const argv: [string, ...string[]] = [
     harness.path,
     "-p",
@@ -64,7 +77,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
     "json",
     "--no-auto-update",
     "--no-ask-user",
-    "--disable-client-telemetry",
+    ...telemetry.flags,
     // The run's copies, whose hooks are recorded (plugin-dirs.ts), never the spec's dirs themselves.
     ...(spec.pluginDirs ?? []).flatMap((source, i) => ["--plugin-dir", copilotPluginCopyOf(dirs, i, source)]),
   ];
@@ -76,6 +89,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
     COPILOT_HOME: copilotHomeOf(dirs),
     TMPDIR: dirs.tmpDir,
     COPILOT_CLI_DIST_DIR: distDir,
+    ...telemetry.env,
     COPILOT_PROVIDER_TYPE: "anthropic",
     COPILOT_PROVIDER_BASE_URL: endpoint.baseUrl,
     COPILOT_PROVIDER_API_KEY: endpoint.apiKey,

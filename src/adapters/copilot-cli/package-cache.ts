@@ -5,6 +5,10 @@
  * pay that unpacking. vigiles unpacks once into a cache it owns, shared by every run, and points each
  * run at it with `COPILOT_CLI_DIST_DIR` (the CLI then loads that dir and unpacks nothing). A confined
  * run sees the cache read-only.
+ *
+ * Each release has a cache of its own (`<root>/<version>/`): a binary started on a shared cache loads
+ * the newest release unpacked there (measured: 1.0.86 and 1.0.92 ran 1.0.102's package and reported
+ * its version), so an older release would never run itself.
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
@@ -45,9 +49,18 @@ export function ownedCacheRoot(root: string = copilotPackageCacheRoot()): string
   return root;
 }
 
-/** The unpacked package of `version` under `root`, if it is complete enough to load. */
+/** The cache of one release: the `COPILOT_PKG_CACHE_HOME` its binary unpacks into, holding only it. */
+export function releaseCacheHome(root: string, version: string): string {
+  return join(root, version);
+}
+
+/**
+ * The unpacked package of `version` in its release cache under `root`, if it can be loaded. Only
+ * `index.js` is required: 1.0.86 has no `cli-main.js` (added later), and the CLI renames a finished
+ * unpacking into place, so a present dir is whole.
+ */
 export function findUnpackedPackage(root: string, version: string): string | undefined {
-  const pkg = join(root, "pkg");
+  const pkg = join(releaseCacheHome(root, version), "pkg");
   let platforms: string[];
   try {
     platforms = readdirSync(pkg);
@@ -56,7 +69,7 @@ export function findUnpackedPackage(root: string, version: string): string | und
   }
   for (const platform of platforms) {
     const dir = join(pkg, platform, version);
-    if (existsSync(join(dir, "index.js")) && existsSync(join(dir, "cli-main.js"))) return dir;
+    if (existsSync(join(dir, "index.js"))) return dir;
   }
   return undefined;
 }
@@ -64,9 +77,35 @@ export function findUnpackedPackage(root: string, version: string): string | und
 const unpacking = new Map<string, Promise<string>>();
 
 /**
+ * Runs `binary args` with its package cache at `home` (PATH only besides); settles when it exits.
+ * `COPILOT_AUTO_UPDATE=false`: an unpacking start must not fetch another release.
+ */
+function runUnpacker(binary: string, args: readonly string[], home: string): Promise<unknown> {
+  return new Promise((settle) => {
+    execFile(
+      binary,
+      [...args],
+      {
+        timeout: 180_000,
+        env: {
+          PATH: process.env["PATH"] ?? "",
+          HOME: home,
+          COPILOT_SEA_EXTRACT_ONLY: "1",
+          COPILOT_PKG_CACHE_HOME: home,
+          COPILOT_AUTO_UPDATE: "false",
+        },
+      },
+      (error) => settle(error),
+    );
+  });
+}
+
+/**
  * The directory of the unpacked package of the binary at `binary` (version `version`), unpacking it
- * into the shared cache the first time. The CLI's own extract-only mode does the unpacking (it
- * writes into a temp dir and renames it into place, so concurrent runs are safe).
+ * into its release cache the first time. The CLI's extract-only mode (`COPILOT_SEA_EXTRACT_ONLY`
+ * with `--binary-version`) does the unpacking where the release has it (1.0.92 on); 1.0.86 lacks it
+ * and unpacks on an ordinary start, so `--version` follows. The CLI writes into a temp dir and renames
+ * it into place, so concurrent runs are safe.
  */
 export function ensureCopilotPackage(binary: string, version: string): Promise<string> {
   const root = ownedCacheRoot();
@@ -75,29 +114,16 @@ export function ensureCopilotPackage(binary: string, version: string): Promise<s
   const key = `${binary}\0${version}`;
   let pending = unpacking.get(key);
   if (!pending) {
-    pending = new Promise<string>((resolve, reject) => {
-      execFile(
-        binary,
-        ["--binary-version"],
-        {
-          timeout: 180_000,
-          env: {
-            PATH: process.env["PATH"] ?? "",
-            HOME: root,
-            COPILOT_SEA_EXTRACT_ONLY: "1",
-            COPILOT_PKG_CACHE_HOME: root,
-          },
-        },
-        (error) => {
-          const dir = findUnpackedPackage(root, version);
-          if (dir) resolve(dir);
-          else
-            reject(
-              new CopilotPackageError(`${binary} left no package ${version} under ${root}`, { cause: error }),
-            );
-        },
-      );
-    });
+    const home = releaseCacheHome(root, version);
+    pending = (async () => {
+      mkdirSync(home, { recursive: true, mode: 0o700 });
+      let error = await runUnpacker(binary, ["--binary-version"], home);
+      if (findUnpackedPackage(root, version) === undefined)
+        error = await runUnpacker(binary, ["--version"], home);
+      const dir = findUnpackedPackage(root, version);
+      if (dir) return dir;
+      throw new CopilotPackageError(`${binary} left no package ${version} under ${home}`, { cause: error });
+    })();
     pending.catch(() => unpacking.delete(key));
     unpacking.set(key, pending);
   }

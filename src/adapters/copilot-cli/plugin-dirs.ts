@@ -8,13 +8,14 @@
  * `CLAUDE_PLUGIN_ROOT` set. A directory with only a root `SKILL.md` is a plugin too.
  *
  * A plugin hook must never run unrecorded, and the fixture is never changed: each plugin is copied
- * into the run's temp dir and every hooks file in the copy (any JSON file with a `hooks` object keyed
+ * into the run's temp dir (`.git` left out, `node_modules` linked: runtime/plugin-copy.ts) and every hooks file in the copy (any JSON file with a `hooks` object keyed
  * by event lists, so a path the manifest names is covered wherever it is) is wrapped in the recorder.
  * An agent in the plugin that declares its own hooks is refused (agent-hooks.ts).
  */
-import { cp, readFile, readdir, stat, writeFile } from "node:fs/promises";
+import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { basename, join, normalize, relative, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
+import { copyPluginDir } from "../../runtime/plugin-copy.js";
 import type { RunDirs } from "../port.js";
 import { refuseAgentHooks } from "./agent-hooks.js";
 import { CopilotUnsupportedError } from "./errors.js";
@@ -117,8 +118,9 @@ export async function installCopilotPlugin(
       `${source} is not a Copilot CLI plugin: it has no plugin.json (at the root, in .plugin/, .github/plugin/ or .claude-plugin/) and no root SKILL.md`,
     );
   }
-  // Links are copied as the files they point at, so a hooks file behind one is wrapped in the copy.
-  await cp(source, target, { recursive: true, dereference: true });
+  // Links are copied as the files they point at, so a hooks file behind one is wrapped in the copy;
+  // `.git` is left out and `node_modules` linked (hooks files are never looked for in either).
+  await copyPluginDir(source, target, { dereference: true });
   await refuseAgentHooks(target, (path) => join(source, relative(target, path)));
   const named = new Set<string>();
   for (const rel of manifests) {

@@ -34,6 +34,8 @@ const copilotLookup: CliLookup = {
     if (loader) out.push(join(loader, "npm-loader.js"));
     return out;
   },
+  // The binary's own version: `--version` loads the newest package in the cache it is given.
+  versionArgs: ["--binary-version"],
   probeEnv: () => {
     const root = ownedCacheRoot();
     return { HOME: root, COPILOT_PKG_CACHE_HOME: root };

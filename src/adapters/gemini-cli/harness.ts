@@ -3,6 +3,7 @@ import type { HarnessEntry } from "../port.js";
 import { geminiConformance } from "./conformance.js";
 import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { geminiDialect } from "./dialect.js";
+import { geminiSurface } from "./surface.js";
 import { geminiHookFileAudit } from "./dialect/audit-file.js";
 import { GEMINI_PIN, GEMINI_BIN_ENV } from "./package-pin.js";
 import {
@@ -33,6 +34,7 @@ export const geminiHarness: HarnessEntry = {
     return { skip: (r) => geminiSwitchedOff(switches, r) };
   },
   conformance: geminiConformance,
+  surface: geminiSurface,
   driftRecheck:
     "re-run your Gemini CLI harness tests: the stream-json event types, the hook output fields and the Gemini API the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).geminiAdapter,

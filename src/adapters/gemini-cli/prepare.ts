@@ -16,9 +16,10 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { basename, join, normalize, sep } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
+import { copyPluginDir } from "../../runtime/plugin-copy.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { dotenvKeys, parseJsonObject, replaceCwd } from "../shared/settings-text.js";
 
@@ -208,7 +209,8 @@ async function installExtension(source: string, dirs: RunDirs, recorder: Recorde
   const manifest = parseJsonObject(manifestText, join(source, "gemini-extension.json"));
   const name = typeof manifest["name"] === "string" ? manifest["name"] : basename(source);
   const target = join(geminiHomeOf(dirs), "extensions", name);
-  await cp(source, target, { recursive: true });
+  // `.git` left out, `node_modules` linked to the source's: the CLI reads neither, a hook may run a tool from it.
+  await copyPluginDir(source, target);
   const hooksFile = join(target, "hooks", "hooks.json");
   let hooksText: string | undefined;
   try {

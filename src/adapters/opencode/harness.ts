@@ -2,6 +2,7 @@
 import type { HarnessEntry } from "../port.js";
 import { OPENCODE_CAPABILITIES } from "./capabilities.js";
 import { openCodeDialect } from "./dialect.js";
+import { openCodeSurface } from "./surface.js";
 import { OPENCODE_BIN_ENV, OPENCODE_MANAGED_DIR, OPENCODE_PIN } from "./package-pin.js";
 import { openCodeRegistrations } from "./registrations.js";
 import { openCodeCodeHooks } from "./code-hooks.js";
@@ -33,6 +34,7 @@ export const openCodeHarness: HarnessEntry = {
         .map((path) => ({ path, role: "hooks-file", source: "plugin" })),
     check: (input) => checkOpenCodePlugin({ path: input.hookFile.path, file: input.file, text: input.text }),
   },
+  surface: openCodeSurface,
   codeHooks: openCodeCodeHooks,
   driftRecheck:
     "re-run your OpenCode harness tests: the --format json events, the plugin loader and the hook triggers may have moved",

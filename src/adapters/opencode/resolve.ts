@@ -1,10 +1,12 @@
 /**
  * Finds OpenCode: an explicit path, VIGILES_OPENCODE_BIN, node_modules (`opencode-ai/bin/opencode.exe`,
- * the Bun-compiled binary its postinstall put there), then PATH. The version is read from the
+ * the Bun-compiled binary its postinstall put there; where the postinstall did not run, as in vigiles'
+ * release cache, which installs with scripts off, that file is a shell placeholder that exits 1, and the
+ * platform package's `bin/opencode` is the binary), then PATH. The version is read from the
  * package.json beside the binary's `bin/` when there is one; `--version` otherwise, with HOME and the
  * XDG dirs pointed at a temp dir (the binary makes its data and log dirs on any start).
  */
-import { readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { searchCli, searchCliSync, type CliLookup } from "../../runtime/resolve-cli.js";
@@ -14,16 +16,29 @@ import { OPENCODE_BIN_ENV, OPENCODE_PACKAGE } from "./package-pin.js";
 
 export { OPENCODE_BIN_ENV };
 
-/** The version in `opencode-ai/package.json` for a binary under its `bin/` (or a link to one). */
+/** The platform packages that carry the binary, in the order tried (`opencode-linux-x64`, its baseline build …). */
+function platformPackages(): string[] {
+  const base = `opencode-${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
+  return [base, `${base}-baseline`, `${base}-musl`, `${base}-baseline-musl`];
+}
+
+const PACKAGE_NAMES = new Set([OPENCODE_PACKAGE, ...platformPackages()]);
+
+/**
+ * The version in the package.json of `opencode-ai` or a platform package for a binary under its `bin/`
+ * (or a link to one). The postinstall's placeholder (a short shell script) has none: it only exits 1.
+ */
 export function readOpenCodePackageVersion(path: string): string | undefined {
   try {
     const real = realpathSync(path);
-    if (basename(dirname(real)) !== "bin") return undefined;
+    if (basename(dirname(real)) !== "bin" || statSync(real).size < 64 * 1024) return undefined;
     const pkg = JSON.parse(readFileSync(join(dirname(dirname(real)), "package.json"), "utf8")) as {
       name?: unknown;
       version?: unknown;
     };
-    return pkg.name === OPENCODE_PACKAGE && typeof pkg.version === "string" ? pkg.version : undefined;
+    return typeof pkg.name === "string" && PACKAGE_NAMES.has(pkg.name) && typeof pkg.version === "string"
+      ? pkg.version
+      : undefined;
   } catch {
     return undefined;
   }
@@ -37,7 +52,12 @@ const openCodeLookup: CliLookup = {
   binaryName: "opencode",
   nodeModulesCandidates: (packageDir) => {
     const dir = packageDir(OPENCODE_PACKAGE);
-    return dir ? [join(dir, "bin", "opencode.exe"), join(dir, "bin", "opencode")] : [];
+    const own = dir ? [join(dir, "bin", "opencode.exe"), join(dir, "bin", "opencode")] : [];
+    const platform = platformPackages().flatMap((name) => {
+      const at = packageDir(name);
+      return at ? [join(at, "bin", process.platform === "win32" ? "opencode.exe" : "opencode")] : [];
+    });
+    return [...own, ...platform];
   },
   readVersion: readOpenCodePackageVersion,
   probeEnv: () => {

@@ -4,6 +4,7 @@ import type { HarnessEntry } from "../port.js";
 import { QWEN_CAPABILITIES } from "./capabilities.js";
 import { qwenConformance } from "./conformance.js";
 import { qwenDialect } from "./dialect.js";
+import { qwenSurface } from "./surface.js";
 import { QWEN_MANAGED_DIR } from "./managed-settings.js";
 import { QWEN_BIN_ENV, QWEN_PIN } from "./package-pin.js";
 import { qwenRegistrations, qwenSwitchedOff } from "./registrations.js";
@@ -34,6 +35,7 @@ export const qwenHarness: HarnessEntry = {
       })),
   },
   registrationGate: (root) => ({ skip: qwenSwitchedOff(root) }),
+  surface: qwenSurface,
   driftRecheck:
     "re-run your Qwen Code harness tests: the stream-json events, the hook matcher and timeout rules and the chat-completions wire the mock speaks may have moved",
   loadAdapter: async () => (await import("./adapter.js")).qwenAdapter,

@@ -5,12 +5,14 @@
 import { CliUsageError, defineCommand, oneOf, type CliCommand } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
 import { LINT_RULES } from "../../tools/audit/rules.js";
-import type { LintFinding } from "../../core/audit/types.js";
+import { resolve } from "node:path";
+import type { LintFinding, LintRuleMeta } from "../../core/audit/types.js";
 import { auditHarness, summarize, type AuditReport } from "../../tools/audit/static-audit.js";
 import { fixHarness } from "../../tools/audit/fix.js";
 import { dynamicAuditRules } from "../../tools/audit/dynamic-audit.js";
 import { coverageRules } from "../../tools/audit/coverage.js";
 import { AUDIT_FORMATS, formatReport } from "../../tools/audit/format.js";
+import { bindReleasesFor } from "../release-binding.js";
 
 const HELP = `Usage: vigiles audit [dir] [options]
 
@@ -34,7 +36,20 @@ Options:
   --coverage                   also list hooks, skills, agents and commands no test exercised
   --coverage-dir <dir>         where the tests recorded coverage (default: .vigiles/coverage;
                                record with \`vigiles test --coverage-dir <dir>\`)
+  --harness-version <v>        judge by the rules of this release (<harness>@<version>, or a Claude
+                               Code version; from the harness cache, see fetch-harness) instead of the
+                               installed one: its hook events and tools
   --rules                      list the rules and exit
+  --config <file>              the config file (default: vigiles.config.{ts,mts,mjs,js} in dir, else in the
+                               current directory); its \`audit.rules\` sets a rule "off", "warn" or "error"
+  --baseline <file>            fail only on findings the baseline does not hold (default: the config's
+                               \`audit.baseline\`); with --update-baseline, the file to write
+  --update-baseline            write every finding left into the baseline (default file:
+                               vigiles-audit-baseline.json in dir) and exit 0
+
+Inline: \`# vigiles-disable-next-line <rule> -- why\` (or -line, -file) in a shell, Python or YAML file or a
+SKILL.md frontmatter, \`<!-- vigiles-disable-next-line <rule> -->\` in Markdown, \`// …\` in JavaScript.
+JSON has no comments: use the config or a baseline there.
 
 Exit code: 1 when any error-level finding remains, 2 on bad usage, else 0.
 `;
@@ -55,11 +70,15 @@ export const auditCommand: CliCommand = defineCommand({
     coverage: { type: "boolean", default: false },
     "coverage-dir": { type: "string" },
     rules: { type: "boolean", default: false },
+    "harness-version": { type: "string" },
+    config: { type: "string" },
+    baseline: { type: "string" },
+    "update-baseline": { type: "boolean", default: false },
   },
   positionals: true,
   async run({ values, positionals }) {
     if (values.rules) {
-      for (const r of [...LINT_RULES, ...dynamicAuditRules, ...coverageRules]) {
+      for (const r of allRules()) {
         process.stdout.write(
           `${r.id} (${r.severity}${r.autofix ? ", --fix" : ""})\n  ${r.behaviour}\n  fix: ${r.fix}\n`,
         );
@@ -71,6 +90,7 @@ export const auditCommand: CliCommand = defineCommand({
       throw new CliUsageError(`give one directory, got ${positionals.length}: ${positionals.join(" ")}`);
     const dir = positionals[0] ?? ".";
     try {
+      await bindReleasesFor("audit", dir, values["harness-version"]);
       let report: AuditReport;
       if (values.fix) {
         const result = fixHarness(dir);
@@ -95,7 +115,14 @@ export const auditCommand: CliCommand = defineCommand({
         ...(values["coverage-dir"] !== undefined && { coverageDir: values["coverage-dir"] }),
       });
       findings.push(...extra);
-      const combined = { root: report.root, findings, summary: summarize(findings) };
+      const kept = await suppress(findings, report.root, {
+        dir,
+        update: values["update-baseline"],
+        ...(values.config !== undefined && { config: values.config }),
+        ...(values.baseline !== undefined && { baseline: values.baseline }),
+      });
+      if (kept === "baseline-written") return 0;
+      const combined = { root: report.root, findings: kept, summary: summarize(kept) };
       process.stdout.write(
         formatReport(combined, format, { rules: [...dynamicAuditRules, ...coverageRules] }),
       );
@@ -152,4 +179,57 @@ async function runOptionalAudits(
     );
   }
   return out;
+}
+
+function allRules(): LintRuleMeta[] {
+  return [...LINT_RULES, ...dynamicAuditRules, ...coverageRules];
+}
+
+/**
+ * The findings left after the config's rule settings, the inline disables and the baseline; with
+ * `update`, writes the baseline instead and says so.
+ */
+async function suppress(
+  findings: readonly LintFinding[],
+  root: string,
+  options: { dir: string; update: boolean; config?: string; baseline?: string },
+): Promise<LintFinding[] | "baseline-written"> {
+  const { findConfigFile, loadAuditConfig } = await import("../../tools/test-runner/config.js");
+  const suppression = await import("../../tools/audit/suppress.js");
+  const configPath =
+    options.config !== undefined
+      ? findConfigFile(process.cwd(), options.config)
+      : (findConfigFile(resolve(options.dir)) ?? findConfigFile(process.cwd()));
+  const config = configPath === undefined ? {} : await loadAuditConfig(configPath);
+  const baselinePath =
+    options.baseline !== undefined
+      ? resolve(options.baseline)
+      : configPath !== undefined && config.baseline !== undefined
+        ? suppression.baselinePathFromConfig(configPath, config.baseline)
+        : undefined;
+  const knownRuleIds = allRules().map((r) => r.id);
+  if (options.update) {
+    const { findings: left } = suppression.applySuppressions(findings, {
+      root,
+      knownRuleIds,
+      ...(config.rules !== undefined && { rules: config.rules }),
+    });
+    const path = baselinePath ?? resolve(options.dir, "vigiles-audit-baseline.json");
+    const n = suppression.writeBaseline(path, left, root);
+    process.stderr.write(`vigiles audit: wrote ${n} finding(s) to the baseline ${path}.\n`);
+    return "baseline-written";
+  }
+  const result = suppression.applySuppressions(findings, {
+    root,
+    knownRuleIds,
+    ...(config.rules !== undefined && { rules: config.rules }),
+    ...(baselinePath !== undefined && { baseline: suppression.readBaseline(baselinePath) }),
+  });
+  const hidden = [
+    result.turnedOff > 0 ? `${result.turnedOff} turned off in ${configPath}` : "",
+    result.disabledInline > 0 ? `${result.disabledInline} disabled inline` : "",
+    result.inBaseline > 0 ? `${result.inBaseline} in the baseline ${baselinePath}` : "",
+  ].filter((x) => x !== "");
+  if (hidden.length > 0) process.stderr.write(`vigiles audit: not reported: ${hidden.join(", ")}.\n`);
+  return result.findings;
 }

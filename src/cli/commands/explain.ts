@@ -8,7 +8,8 @@ import {
   type RegistrationExplainedHandler,
 } from "../../tools/explain/explain-registrations.js";
 import { describeCodeExplanation, explainCodeHooks } from "../../tools/explain/explain-code-hooks.js";
-import { detectHarness, harnessEntry, HARNESSES, HARNESS_IDS } from "../../adapters/registry.js";
+import { detectHarness, dialectOf, harnessEntry, HARNESSES, HARNESS_IDS } from "../../adapters/registry.js";
+import { bindReleasesFor } from "../release-binding.js";
 import type { HarnessEntry } from "../../adapters/port.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import { resolve } from "node:path";
@@ -42,6 +43,8 @@ unless --run.
                          the repository, as \`vigiles test\` does), in that harness's own event
                          and tool names (Claude Code's are accepted too):
 ${HARNESSES.map((h) => `                           ${h.id}: ${h.codeHooks?.files ?? h.hookFileAudit.files}`).join("\n")}
+  --harness-version <v>  use the rules of this release of it (a version, from the harness cache)
+                         instead of the installed release's
   --format <text|json>
 `;
 
@@ -57,11 +60,12 @@ function harnessOf(value: string | undefined, cwd: string): HarnessEntry {
 /** An event the harness does not have (nor has under Claude Code's name) is refused: a typo would hide every hook. */
 function checkEventName(event: unknown, harness: HarnessEntry, what: string): void {
   if (typeof event !== "string" || event === "") return;
-  const known = dialectEventNames(harness.dialect);
-  if (known.includes(event) || nativeEventName(harness.dialect, event) !== undefined) return;
+  const dialect = dialectOf(harness.id);
+  const known = dialectEventNames(dialect);
+  if (known.includes(event) || nativeEventName(dialect, event) !== undefined) return;
   const guess = closestName(event, known);
   throw new InvalidOptionError(
-    `${what} "${event}" is not a ${harness.displayName} hook event.` +
+    `${what} "${event}" is not a ${dialect.displayName} hook event.` +
       (guess !== undefined ? ` Did you mean "${guess}"?` : ` Its events: ${known.join(", ")}.`),
   );
 }
@@ -191,6 +195,7 @@ export const explainCommand: CliCommand = defineCommand({
     "no-sandbox": { type: "boolean", default: false },
     format: { type: "string", default: "text" },
     harness: { type: "string" },
+    "harness-version": { type: "string" },
   },
   positionals: true,
   async run({ values, positionals }) {
@@ -224,6 +229,7 @@ export const explainCommand: CliCommand = defineCommand({
     }
     const cwd = process.cwd();
     const harness = harnessOf(values.harness, cwd);
+    await bindReleasesFor("explain", cwd, values["harness-version"], harness);
     checkEventName(
       payload["hook_event_name"],
       harness,

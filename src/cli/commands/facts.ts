@@ -11,20 +11,32 @@ import { closestName } from "../../core/did-you-mean.js";
 import type { HarnessAdapter } from "../../adapters/port.js";
 import { runFacts, type FactResult, type FactsReport } from "../../tools/facts/run-facts.js";
 import { VigilesError } from "../../core/errors.js";
+import { DEFAULT_HARNESS } from "../../adapters/registry.js";
+import { formatSurfaceDiff } from "../../tools/facts/surface-report.js";
+import { runFactsCompare } from "./facts-compare.js";
 
 const HELP = `Usage: vigiles facts [--harness <id>[,<id>]] [--version <v>[,<v>]] [--format text|json] [--only <probe>[,…]]
+       vigiles facts --compare <a> <b> [--harness <id>] [--format text|json]
 
 Re-runs the probe behind every pinned harness fact (docs/harness-facts.md) against one or more
 releases of the CLI and prints, per fact: holds, changed (with what the release did instead, and
 the audit rules and folding rows that rest on it), or cannot run. A release that is not cached is
 fetched from the npm registry first (into VIGILES_CACHE_DIR, default ~/.cache/vigiles).
+Every report ends with the release's surface against the validated one: hook events, tools, the
+flags, variables and settings keys vigiles passes, and the stream events it reads, added, removed
+or changed, each with the audit rules, folding rows, facts and checks that depend on it.
 
 Options:
   --harness <ids>    ${HARNESS_IDS.join(", ")} (default: every harness that has probes)
-  --version <list>   versions or dist-tags, e.g. 2.1.332,latest or <harness>@<version> (default: the installed CLI)
+  --version <list>   versions or dist-tags, e.g. 2.1.332,latest or <harness>@<version> (default: the installed CLI);
+                     a bare dist-tag (latest) is that release of every harness named, else of every
+                     harness installed
   --format <fmt>     text (default) or json (for CI)
   --only <ids>       run only these probes
   --concurrency <n>  probes at once (default 3)
+  --compare <a> <b>  compare two releases' surfaces only (no probe runs): each <harness>@<version>,
+                     a bare version, \`pinned\` or \`installed\`; exit 1 when an entry something
+                     depends on was removed or changed
 
 Exit code: 0 when every fact holds, 1 when one changed or could not run, 2 for bad input.
 `;
@@ -42,9 +54,10 @@ function printReport(report: FactsReport): void {
       const deps = [
         ...r.rules.map((rule) => `audit rule \`${rule}\``),
         ...r.folding.map((row) => `folding row "${row}"`),
+        ...(r.checks ?? []).map((check) => `check ${check}`),
       ];
       process.stdout.write(
-        `      depends on it: ${deps.length ? deps.join("; ") : "no audit rule or folding row"}\n`,
+        `      depends on it: ${deps.length ? deps.join("; ") : "no audit rule, folding row or check"}\n`,
       );
       process.stdout.write(`      pinned by: ${r.pinnedBy}\n`);
     }
@@ -53,6 +66,9 @@ function printReport(report: FactsReport): void {
   process.stdout.write(
     `  ${count("holds")} hold, ${count("changed")} changed, ${count("cannot-run")} cannot run\n`,
   );
+  if (report.surface !== undefined) process.stdout.write(formatSurfaceDiff(report.surface));
+  if (report.surfaceError !== undefined)
+    process.stdout.write(`  surface: not read (${report.surfaceError})\n`);
 }
 
 /** The --version specs, each naming one of the harnesses this run checks (else a CliUsageError). */
@@ -73,6 +89,33 @@ async function versionsOf(
     out.push({ harness: adapter.id, version: spec.version });
   }
   return out;
+}
+
+/** The harnesses whose CLI is installed here (resolves), in registry order. */
+async function installed(adapters: readonly HarnessAdapter[]): Promise<HarnessAdapter[]> {
+  const found = await Promise.all(
+    adapters.map((a) =>
+      a.resolve().then(
+        () => a,
+        () => undefined,
+      ),
+    ),
+  );
+  return found.filter((a): a is HarnessAdapter => a !== undefined);
+}
+
+/**
+ * A bare dist-tag (`latest`) names that release of every harness checked: those named with
+ * --harness, else every harness installed here; a bare version stays the one harness's.
+ */
+export function expandTags(text: string, adapters: readonly Pick<HarnessAdapter, "id">[]): string {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .flatMap((item) =>
+      /^[A-Za-z]/.test(item) && !item.includes("@") ? adapters.map((a) => `${a.id}@${item}`) : [item],
+    )
+    .join(",");
 }
 
 /** Every --only id must name a probe of a harness this run checks. */
@@ -98,8 +141,10 @@ export const factsCommand: CliCommand = defineCommand({
     format: { type: "string", default: "text" },
     only: { type: "string" },
     concurrency: { type: "string" },
+    compare: { type: "string" },
   },
-  async run({ values }) {
+  positionals: true,
+  async run({ values, positionals }) {
     const format = oneOf("format", values.format, ["text", "json"]);
     const concurrency = values.concurrency === undefined ? 3 : Number(values.concurrency);
     if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -117,9 +162,18 @@ export const factsCommand: CliCommand = defineCommand({
       : [...HARNESS_IDS];
     if (ids.length === 0) throw new CliUsageError(`--harness "${values.harness}" names no harness.`);
     const adapters = await Promise.all(ids.map((id) => harnessNamed(id, `--harness "${id}"`)));
-    // A bare version belongs to the one harness named, else to Claude Code.
-    const owner = adapters.length === 1 && adapters[0] !== undefined ? adapters[0].id : "claude-code";
-    const wanted = values.version ? await versionsOf(values.version, owner, adapters) : undefined;
+    // A bare version belongs to the one harness named, else to the default harness.
+    const owner = adapters.length === 1 && adapters[0] !== undefined ? adapters[0].id : DEFAULT_HARNESS.id;
+    if (values.compare !== undefined) return runFactsCompare(values.compare, positionals[0], owner, format);
+    if (positionals.length > 0) throw new CliUsageError(`unexpected argument "${positionals[0]}".`);
+    const versionText =
+      values.version === undefined
+        ? undefined
+        : await expandTags(
+            values.version,
+            values.harness === undefined ? await installed(adapters) : adapters,
+          );
+    const wanted = versionText ? await versionsOf(versionText, owner, adapters) : undefined;
     if (only !== undefined) checkProbeIds(only, adapters);
     const reports: FactsReport[] = [];
     let exit = 0;

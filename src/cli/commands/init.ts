@@ -13,6 +13,7 @@ import {
   type StarterFile,
 } from "../../tools/init/starter-tests.js";
 import { githubWorkflow } from "../../tools/init/ci-workflow.js";
+import { detectHarness } from "../../adapters/registry.js";
 import { InvalidOptionError } from "../../core/errors.js";
 
 const HELP = `Usage: vigiles init [--out tests/vigiles] [--runner vigiles|vitest|jest] [--ci github] [--force]
@@ -109,12 +110,13 @@ export const initCommand: CliCommand = defineCommand({
         evalFiles,
         shards,
         lockfile: existsSync(join(root, "package-lock.json")),
+        driftHarnesses: [detectHarness(root).harness.id],
       });
       write(join(root, ".github/workflows/vigiles.yml"), { name: "vigiles.yml", text });
       process.stdout.write(
         evalFiles.length > 0
-          ? `  CI: free tiers on every push; ${evalFiles.length} eval file(s) on the default branch in ${shards} shard(s) (needs the ANTHROPIC_API_KEY secret)\n`
-          : "  CI: free tiers on every push; no eval files, so no paid job\n",
+          ? `  CI: free tiers on every push; ${evalFiles.length} eval file(s) on the default branch in ${shards} shard(s) (needs the ANTHROPIC_API_KEY secret); weekly drift on the newest release\n`
+          : "  CI: free tiers on every push; no eval files, so no paid job; weekly drift on the newest release\n",
       );
     }
     if (files.length === 0) return 0;

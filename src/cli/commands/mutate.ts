@@ -29,9 +29,13 @@ A hook file that several harnesses read (a plugin's hooks/hooks.json that is als
 one item per harness, its id ending in @<harness>: each reading's mutants follow that harness's
 rules (what exit 2 does on the event, the timeout's unit, the variables it sets), and only a test
 run by that harness's rules (runHook's harness option, a harness test of that CLI) reaches it. The
-report names the harness of every line and scores each harness. A skill is reached by a run whose
-requests carry its description (the skill listing) or that calls it, an agent by a run that starts
-it, and either by a test that runs a hook whose source names its file.
+report names the harness of every line and scores each harness. A skill or agent is reached by a
+run whose requests carry its description (the skill listing, a tool definition listing subagents),
+that calls or starts it, or that runs a hook whose source names its file.
+
+"Its source never exits 2" (and the other reasons a mutant is not applicable) are claimed only from
+the whole text a hook runs: its script and every file the script sources. A script that sources or
+execs a file named at run time ("$DIR/\${client}.sh") gets no such claim: the mutant runs instead.
 
 When no test records what it reaches (a --command suite such as pytest that does not use vigiles'
 runners), the suite runs once more with every registered hook command marked (the probe): a

@@ -29,8 +29,10 @@ import {
   resolveHarnessVersion,
 } from "../../tiers/harness/harness-version.js";
 import {
+  declaredRanges,
   describeChange,
   outcomeChanges,
+  unsupportedReleaseWarning,
   unverifiedReason,
   type HarnessRelease,
 } from "../../tools/test-runner/harness-versions.js";
@@ -66,11 +68,17 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
   }
   let releases: Awaited<ReturnType<typeof releasesFor>>;
   try {
+    // A pragma that names no harness or no range is bad input before anything runs (exit 2).
+    for (const file of files) declaredRanges(file);
     releases = await releasesFor(values["harness-version"] ?? config.harnessVersions, harness);
   } catch (error) {
     if (!(error instanceof VigilesError)) throw error;
     process.stderr.write(`vigiles test: ${error.message}\n`);
     return 2;
+  }
+  for (const { release } of releases) {
+    const warning = unsupportedReleaseWarning(release);
+    if (warning !== undefined) process.stderr.write(`vigiles test: ${warning}\n`);
   }
   const started = performance.now();
   const controller = new AbortController();
@@ -81,11 +89,15 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
     : config.concurrency;
   const timeoutSeconds = values.timeout ? positiveNumber("timeout", values.timeout) : config.timeout;
   const rounds: { release: HarnessRelease; results: TestFileResult[] }[] = [];
+  // Files that started no CLI in a round (runHook, runScript): their outcome does not depend on the
+  // release, so they run once and are credited once, not once per release.
+  const cliLess = new Set<string>();
   for (const { release, named } of releases) {
     if (controller.signal.aborted) break;
     if (live && named) process.stdout.write(`\n${release.harness} ${release.version}\n`);
-    const judged = (r: TestFileResult) => withRange(r, release, named, config.harnessRange);
-    const round = await runTestFiles(files, {
+    const judged = (r: TestFileResult) =>
+      r.startedCli === false ? r : withRange(r, release, named, config.harnessRange);
+    const round = await runTestFiles(releases.length > 1 ? files.filter((f) => !cliLess.has(f)) : files, {
       concurrency: concurrency ?? availableParallelism(),
       ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       env: {
@@ -102,13 +114,14 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
       ...(live ? { onResult: (r: TestFileResult) => process.stdout.write(defaultLines(judged(r))) } : {}),
     });
     rounds.push({ release, results: round.map(judged) });
+    for (const r of round) if (r.startedCli === false) cliLess.add(r.path);
   }
   process.off("SIGINT", onSigint);
   const elapsed = performance.now() - started;
   const results = rounds.flatMap((r) => r.results);
 
   writeReports(reporters, results, outputFile, onStdout);
-  if (live && rounds.length > 1) process.stdout.write(releaseChanges(rounds));
+  if (live && rounds.length > 1) process.stdout.write(releaseChanges(rounds, cliLess));
   if (live) process.stdout.write(summaryLines(results, elapsed));
   if (controller.signal.aborted) return 130;
   return exitCodeOf(results, grep);
@@ -198,11 +211,27 @@ function writeReports(
 }
 
 /** Which files changed outcome between the releases of a `--harness-version` run. */
-function releaseChanges(rounds: readonly { release: HarnessRelease; results: TestFileResult[] }[]): string {
-  const changes = outcomeChanges(rounds);
-  return changes.length === 0
-    ? `\nno file changed outcome between ${rounds.map((r) => `${r.release.harness} ${r.release.version}`).join(", ")}\n`
-    : `\nchanged outcome between releases:\n${changes.map((c) => `  ${describeChange(c)}\n`).join("")}`;
+function releaseChanges(
+  rounds: readonly { release: HarnessRelease; results: TestFileResult[] }[],
+  cliLess: ReadonlySet<string>,
+): string {
+  const changes = outcomeChanges(
+    rounds.map((r) => ({ ...r, results: r.results.filter((x) => !cliLess.has(x.path)) })),
+  );
+  const once =
+    cliLess.size === 0
+      ? ""
+      : `\n${cliLess.size} file(s) started no harness CLI, so ran once, not once per release: ${rounds
+          .flatMap((r) => r.results)
+          .filter((x) => cliLess.has(x.path))
+          .map((x) => x.file)
+          .join(", ")}\n`;
+  return (
+    once +
+    (changes.length === 0
+      ? `\nno file changed outcome between ${rounds.map((r) => `${r.release.harness} ${r.release.version}`).join(", ")}\n`
+      : `\nchanged outcome between releases:\n${changes.map((c) => `  ${describeChange(c)}\n`).join("")}`)
+  );
 }
 
 /**

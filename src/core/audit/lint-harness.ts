@@ -17,6 +17,11 @@ import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-regis
 import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
 import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
+import {
+  checkCommandShell,
+  checkHookDialectSource,
+  hookDialectSourceRules,
+} from "./rules/hook-dialect-source.js";
 import { checkHookModule, moduleSwallowsToolCallRule, type HookModuleInput } from "./rules/hook-module.js";
 import { checkPythonCompat, pythonCompatRules } from "./rules/python-compat.js";
 import {
@@ -54,6 +59,7 @@ export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   ...hookHandlerRules,
   ...hookScriptRules,
   ...hookOutputRules,
+  ...hookDialectSourceRules,
   ...pythonCompatRules,
   moduleSwallowsToolCallRule,
   ...pluginManifestRules,
@@ -77,6 +83,8 @@ export interface SkillInput {
   readonly keyRanges: Readonly<Record<string, SourceRange>>;
   /** The file's text, for the layout rule that compares what the loader read with what was written. */
   readonly text?: string;
+  /** For a plugin skill: the project skill folder of the harness the plugin is for (from the registry). */
+  readonly pluginHome?: string;
 }
 
 /** Everything the audit read, parsed. */
@@ -128,6 +136,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
         ...checkToolMatcher(reg),
         ...checkHookHandler(reg),
         ...checkInlineCommand(reg),
+        ...checkCommandShell(reg),
       );
       if (reg.type === "command" && inputs.resolveScript) {
         const script = inputs.resolveScript(reg);
@@ -135,6 +144,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
           found.push(
             ...checkHookScript(script),
             ...checkHookOutput(script),
+            ...checkHookDialectSource(script),
             ...checkPythonCompat(script, inputs.pythonMinimum),
           );
       }
@@ -190,6 +200,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
         ...(range !== undefined && { range }),
         ...(plugin !== undefined && { plugin }),
         ...(home !== undefined && { harnessHome: home }),
+        ...(skill.pluginHome !== undefined && { pluginHome: skill.pluginHome }),
       });
     }
   }

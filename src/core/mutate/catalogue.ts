@@ -17,7 +17,7 @@ import type {
 } from "./types.js";
 
 /** `exit 2`, `exit(2)`, `sys.exit(2)`, `os._exit(2)`, `process.exit(2)`, `exitCode = 2`. */
-const EXIT_2 = /(?:\b|_)exit\s*\(?\s*2\b|exitCode\s*=\s*2\b/;
+const EXIT_2 = /(?:\b|_)exit\s*\(?\s*2\b|exitCode\s*=\s*2\b|\breturn\s+2\b/;
 /**
  * A JSON deny the deny-to-block mutant can misspell: the word `deny` and one of the fields the
  * harness reads it from (`permissionDecision`, `decision`, `behavior`). A hook that only says
@@ -144,7 +144,7 @@ function brokenOnHarness(h: HookItem, dialect: HookDialect): string | undefined 
 function exit2NotApplicable(h: HookItem, dialect: HookDialect, blocksOnExit2: boolean): string | undefined {
   if (!blocksOnExit2)
     return `${dialect.displayName}: ${dialect.verdictMeaning(h.event, h.registered?.timeout)}; exit 2 there is a non-blocking error, so there is no block for exit 0 to take away`;
-  if (h.sourceText !== undefined && !EXIT_2.test(h.sourceText))
+  if (h.sourceText !== undefined && h.sourceIncomplete !== true && !EXIT_2.test(h.sourceText))
     return `its source (${h.sources.join(", ")}) never exits 2, so there is no exit 2 to turn into 0`;
   return undefined;
 }
@@ -163,7 +163,8 @@ function hookMutants(h: HookItem, dialect: HookDialect): Mutant[] {
       ...(why !== undefined ? { notApplicable: why } : {}),
     };
   };
-  const text = h.sourceText;
+  // Absence claims ("never exits 2") need every line the hook runs.
+  const text = h.sourceIncomplete === true ? undefined : h.sourceText;
   const rules = dialectEventRules(dialect, h.event);
   const folds = (stdout: string, exitCode: number) =>
     dialect.fold({ event: h.event, exitCode, stdout, stderr: "vigiles", timedOut: false }).blocked;

@@ -53,7 +53,7 @@ ${section(
   mutantRows(
     by("survived"),
     (m) =>
-      `tests run: ${esc(m.tests.join(", ") || "none")} (${esc(m.testsWhy)})<br>suggestion: ${esc(m.suggestion ?? "")}`,
+      `tests run: ${esc(m.tests.join(", ") || "none")} (${esc(m.testsWhy)})<br>${m.reason !== undefined ? `note: ${esc(m.reason)}<br>` : ""}suggestion: ${esc(m.suggestion ?? "")}`,
   ),
 )}
 ${section(

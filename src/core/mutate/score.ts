@@ -96,6 +96,7 @@ export function mutateReportText(report: MutateReport): string {
   };
   section("survived", "Survived: the tests ran it and did not notice", (m) => [
     `tests run: ${m.tests.join(", ")} (${m.testsWhy})`,
+    ...(m.reason !== undefined ? [`note: ${m.reason}`] : []),
     `suggestion: ${m.suggestion ?? ""}`,
   ]);
   section("error", "Errors: the tests could not run (not counted as kills)", (m) => [m.reason ?? ""]);

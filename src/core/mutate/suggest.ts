@@ -25,6 +25,13 @@ const listingPattern = (s: MarkdownItem) =>
 const listingCheck = (s: MarkdownItem) =>
   `a free listing check: assertChecks on a runHarnessTest trace with received(${listingPattern(s)})`;
 
+/**
+ * The free listing check for a subagent: harnesses list subagents in a tool's definition (Claude
+ * Code's Agent tool), which `received()` does not read, so the check reads the request bodies.
+ */
+const agentListingCheck =
+  "a free listing check: assert that a runHarnessTest's modelRequests carry its description in a tool definition (JSON.stringify(request.body.tools))";
+
 function hookTarget(h: HookItem): string {
   if (h.matcher && h.matcher !== "*") return `a ${h.matcher} call`;
   return `a ${h.event} event`;
@@ -70,9 +77,9 @@ export function suggestionFor(mutant: Mutant, dialect?: HookDialect): string {
     case "skill-descriptions-swapped":
       return `no test checks that ${name} keeps its own description beside ${mutant.other?.file ?? "its neighbour"}: ${item.kind === "skill" ? `${listingCheck(item)}; ` : ""}a selection (collision) eval would notice too`;
     case "agent-removed":
-      return `no test starts the agent in ${name}: add a runHarnessTest that expects an Agent call with its subagent_type`;
+      return `no test notices the agent in ${name} is gone: ${agentListingCheck}, or a runHarnessTest that expects an Agent call with its subagent_type`;
     case "agent-description-blank":
-      return `no test depends on the description of ${name}: a test where the model must pick this agent would notice`;
+      return `no test depends on the description of ${name}: ${agentListingCheck}; a test where the model must pick this agent would notice too`;
     case "code-hook-block-removed":
       return `no test expects ${name} to block a call: run its hook on a call it must stop (in process, or in a harness test) and assert it blocked`;
     case "code-hook-change-removed":
@@ -109,7 +116,7 @@ export function reachFor(mutant: Mutant, byScript: readonly string[]): string {
     case "skill":
       return `a runHarnessTest with it installed (its listing reaches the model, free) checked with received(${listingPattern(item)}), one that expects a Skill call to ${item.name}, or a trigger-rate eval over its prompts`;
     case "agent":
-      return `a runHarnessTest that expects an Agent call with subagent_type ${item.name}`;
+      return `a runHarnessTest with it installed (its listing reaches the model in a tool definition, free), or one that expects an Agent call with subagent_type ${item.name}`;
     case "code-hook":
       return `run ${item.file}'s hook on a call in process (the plugin runner of ${mutant.harnessName}), or a ${mutant.harnessName} runHarnessTest in which it loads`;
     default: {

@@ -51,8 +51,13 @@ export interface HookItem {
   readonly sources: readonly string[];
   /** Other handlers whose script is this one's (`sources[0]`): a mutant at the script must leave their events alone. */
   readonly scriptSharedWith?: readonly string[];
-  /** The text of those sources, for the not-applicable checks (absent when unreadable). */
+  /** The text of those sources and the files they source, for the not-applicable checks (absent when unreadable). */
   readonly sourceText: string | undefined;
+  /**
+   * The scripts source or exec a file named only at run time (`source "$DIR/${client}.sh"`), so
+   * `sourceText` is not all they run: no "its source never …" reason is claimed from it.
+   */
+  readonly sourceIncomplete?: boolean;
   /**
    * The id of an earlier handler in the same file with the same event, matcher and command: the
    * harness runs identical handlers once, so removing this one changes nothing.
@@ -172,7 +177,8 @@ export interface MutantResult {
   readonly status: MutantStatus;
   /**
    * Not applicable: why; not exercised: what the tests do instead; error: what stopped the tests;
-   * killed: the failing test's reason.
+   * killed: the failing test's reason; survived: what the tests never met, when known (a mutant at
+   * a script that never changed an answer in any call the tests made).
    */
   readonly reason?: string;
   /** The test files (relative) that ran against the mutant, or the custom command. */

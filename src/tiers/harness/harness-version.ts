@@ -5,6 +5,7 @@
  * registry; a run that merely names a version uses the cache and fails with the fetch command when the
  * version is not there.
  */
+import { writeFileSync } from "node:fs";
 import type { HarnessAdapter, ResolvedHarness } from "../../adapters/port.js";
 import { InvalidOptionError, VigilesError } from "../../core/errors.js";
 import { ensureHarnessPackage, resolveDistTag } from "../../runtime/harness-cache.js";
@@ -12,6 +13,23 @@ import { HARNESS_ENV } from "./default-adapter.js";
 
 /** Names the releases a run uses, one per harness: `claude-code@2.1.332,<harness>@<version>` (set by `vigiles test`). */
 export const HARNESS_VERSION_ENV = "VIGILES_HARNESS_VERSION";
+
+/**
+ * A file `vigiles test` names for each harness file; a run that starts a CLI creates it, so a file that
+ * never does (a runHook or runScript test) is run once, not once per release of a round.
+ */
+export const CLI_STARTED_ENV = "VIGILES_CLI_STARTED_FILE";
+
+/** Marks, for `vigiles test`, that this process starts a harness CLI (nothing when not asked). */
+export function markCliStarted(env: NodeJS.ProcessEnv = process.env): void {
+  const file = env[CLI_STARTED_ENV];
+  if (file === undefined || file === "") return;
+  try {
+    writeFileSync(file, "");
+  } catch {
+    // The runner's report dir is gone: the file then counts as tied to a release, as before.
+  }
+}
 
 /** One harness at one version (or dist-tag, before it is resolved). */
 export interface HarnessVersionSpec {
@@ -69,9 +87,18 @@ export function versionFromEnv(
   return specs.find((s) => s.harness === adapter.id)?.version;
 }
 
-/** A dist-tag resolved to the version it names now (a version is returned as is). */
-export async function concreteVersion(adapter: HarnessAdapter, version: string): Promise<string> {
-  return /^\d/.test(version) ? version : resolveDistTag(adapter.pinnedPackage.name, version, adapter.id);
+/**
+ * A dist-tag resolved to the version it names now (a version is returned as is); offline, `latest`
+ * is the newest cached release, and a line on stderr says so.
+ */
+export async function concreteVersion(
+  adapter: HarnessAdapter,
+  version: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  return /^\d/.test(version)
+    ? version
+    : resolveDistTag(adapter.pinnedPackage.name, version, adapter.id, { env });
 }
 
 /**
@@ -83,7 +110,7 @@ export async function resolveHarnessVersion(
   version: string,
   options: { readonly fetch: boolean; readonly env?: NodeJS.ProcessEnv } = { fetch: false },
 ): Promise<ResolvedHarness> {
-  const concrete = await concreteVersion(adapter, version);
+  const concrete = await concreteVersion(adapter, version, options.env);
   if (concrete === adapter.pinnedPackage.version) {
     const pinned = await adapter.resolve();
     if (pinned.version === concrete) return pinned;
@@ -128,6 +155,7 @@ export async function resolveRunHarness(
   options: { readonly harnessPath?: string; readonly harnessVersion?: string },
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolvedHarness> {
+  markCliStarted(env);
   const round = env[HARNESS_VERSION_ENV]
     ? parseHarnessVersions(env[HARNESS_VERSION_ENV], env[HARNESS_ENV] || "claude-code")
     : [];

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { coverageEnabled, recordTraceCoverage } from "../../runtime/coverage-record.js";
-import { listedSkills } from "./listed-skills.js";
+import { listedItems } from "./listed-items.js";
 import { defaultAdapter } from "./default-adapter.js";
 import { resolveRunHarness } from "./harness-version.js";
 import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../../adapters/port.js";
@@ -307,12 +307,20 @@ export async function runHarnessTest(
   recordTraceCoverage(result, "runHarnessTest", {
     harness: adapter.id,
     // Read only when recording: it globs the plugins' skills and scans every request.
-    ...(coverageEnabled()
-      ? { listedSkills: listedSkills(spec.skills, pluginDirsOf(spec), mock.requests) }
-      : {}),
+    ...(coverageEnabled() ? listedOf(spec, mock.requests) : {}),
     prompt: typeof spec.prompt === "string" ? spec.prompt : (spec.prompt[0] ?? ""),
   });
   return { ...result, modelRequests: mock.requests };
+}
+
+/** The skills and subagents the run listed to the model, for coverage (`vigiles mutate`'s reach). */
+function listedOf(spec: HarnessTestSpec, requests: readonly ModelRequest[]) {
+  const dirs = [...pluginDirsOf(spec), ...(spec.project !== undefined ? [resolve(spec.project)] : [])];
+  const { skills, agents } = listedItems(
+    { ...(spec.skills && { skills: spec.skills }), ...(spec.agents && { agents: spec.agents }), dirs },
+    requests,
+  );
+  return { listedSkills: skills, listedAgents: agents };
 }
 
 /** The spec's own name for `runHarnessTest` (its check-vocabulary sample calls `runHarness(spec)`). */

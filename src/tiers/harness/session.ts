@@ -18,7 +18,9 @@ import { openRunDirs, type RunDirsLease } from "./run-dirs.js";
 import { managedSettingsDirs } from "../../adapters/registry.js";
 import { confineArgv, hostHomes, type ManagedSettingsBind } from "../../runtime/confine.js";
 import { confinedCli } from "../../runtime/confine-cli.js";
+import { endpointOfUrl } from "../../runtime/confine-egress.js";
 import { copyProject } from "../../runtime/copy-project.js";
+import { pluginDependenciesOf } from "../../runtime/plugin-copy.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { changedPaths, snapshotDir } from "../../runtime/work-dir-snapshot.js";
 import { InvalidOptionError } from "../../core/errors.js";
@@ -33,7 +35,10 @@ export interface SessionOptions {
   readonly harnessPath?: string;
   /** Already resolved (skips the lookup). */
   readonly harness?: ResolvedHarness;
-  /** Run under bubblewrap with no network; `relaySocket` must then be set for a mock endpoint. */
+  /**
+   * Run under bubblewrap in a network namespace of its own: a mock is reached through `relaySocket`
+   * (required then), a remote endpoint through the egress proxy, which connects to its host:port only.
+   */
   readonly confine?: boolean;
   /** The mock's unix socket, relayed into a confined run's namespace. */
   readonly relaySocket?: string;
@@ -66,6 +71,8 @@ export interface SessionResult {
 export { makeRunDirs } from "./run-dirs.js";
 
 const RELAY_SCRIPT = new URL("./relay.mjs", import.meta.url).pathname;
+/** The relay's shared half (it imports it): bound into the sandbox beside the relay. */
+const RELAY_KIT = new URL("../../runtime/pipe-relay.mjs", import.meta.url).pathname;
 
 /** Runs one harness session through an adapter: resolve the CLI, prepare its dirs, launch it and wait for it to end. */
 export async function runHarnessSession(options: SessionOptions): Promise<SessionResult> {
@@ -124,11 +131,16 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
           : [...argv];
       // /tmp is a fresh tmpfs inside: plugins, the CLI and the relay, when kept under it, must be bound
       // in (read-only) or the sandbox cannot see them.
+      // A plugin's node_modules may be a link out of it (a workspace): its real path is bound too,
+      // since the run's copy of the plugin links there (runtime/plugin-copy.ts).
+      const dependencies = await Promise.all((spec.pluginDirs ?? []).map(pluginDependenciesOf));
       const readOnly = [
         ...new Set([
           ...(spec.pluginDirs ?? []),
+          ...dependencies.filter((d): d is string => d !== undefined),
           ...(cli ? [cli.readOnly] : []),
           dirname(RELAY_SCRIPT),
+          dirname(RELAY_KIT),
           ...(launch.readOnlyPaths ?? []),
         ]),
       ];
@@ -138,7 +150,11 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
         home: dirs.homeDir,
         tmpDir: dirs.tmpDir,
         readOnly,
-        network: endpoint.kind === "remote" ? "shared" : "none",
+        // A remote model is reached through the egress proxy, which connects to its host:port only;
+        // the run never shares the host's network namespace (its abstract sockets answer there).
+        ...(endpoint.kind === "remote"
+          ? { network: "shared" as const, allow: [endpointOfUrl(endpoint.baseUrl)] }
+          : { network: "none" as const }),
         ...(options.relaySocket !== undefined ? { allowedSockets: [options.relaySocket] } : {}),
         ...(options.managedSettings ? { managedSettings: options.managedSettings } : {}),
       });

@@ -23,7 +23,11 @@ export interface HarnessTestSpec {
   readonly files?: Readonly<Record<string, string>>;
   /** Written to `.claude/settings.json`; `{cwd}` in any string becomes the work dir. */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** A plugin under test (untrusted, like every harness run: confined unless `sandbox: false`). */
+  /**
+   * A plugin under test (untrusted, like every harness run: confined unless `sandbox: false`). A
+   * harness that loads a copy of it gets one without `.git`, its `node_modules` a link to the
+   * plugin's own (read-only when confined), so `plugin: "."` in a plugin repository copies no dependencies.
+   */
   readonly plugin?: PluginSource;
   /** Same as `plugin`, by directory. */
   readonly pluginDir?: string;

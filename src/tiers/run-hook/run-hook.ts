@@ -10,7 +10,7 @@ import { DEFAULT_HARNESS, harnessEntry } from "../../adapters/registry.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import { runProcess, type ProcessResult } from "../../runtime/process.js";
 import { runProcessesSync } from "../../runtime/process-sync.js";
-import { removeTempDir } from "../../runtime/temp-dir.js";
+import { discardTempDir } from "../../runtime/temp-dir.js";
 import { prepareScriptRun, type PreparedRun } from "../run-script/prepare.js";
 import type { ScriptRunResult } from "../run-script/types.js";
 import { diagnoseHookFailure } from "./diagnose.js";
@@ -19,7 +19,7 @@ import { planHookRun, type HookPlan } from "./plan.js";
 import type { HookEventInput, HookSpec, RunHookOptions } from "./types.js";
 
 function releaseWorkDir(plan: HookPlan): void {
-  if (plan.ownedWorkDir) removeTempDir(plan.ownedWorkDir);
+  if (plan.ownedWorkDir) discardTempDir(plan.ownedWorkDir);
 }
 
 function prepareAll(plan: HookPlan, options: RunHookOptions): PreparedRun[] {
@@ -83,6 +83,7 @@ function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: Run
       ...(registered !== undefined ? { registered } : {}),
       cwd: plan.cwd,
       harness: harnessEntry(options.harness ?? DEFAULT_HARNESS.id).id,
+      ...(plan.selection && options.timeoutMs !== undefined ? { ownTimeout: true } : {}),
       vars: Object.fromEntries(
         Object.entries({ ...plan.env, ...options.env }).filter(
           (e): e is [string, string] => e[1] !== undefined,

@@ -9,7 +9,7 @@ import { managedSettingsDirs } from "../../adapters/registry.js";
 import { confineArgv } from "../../runtime/confine.js";
 import type { ProcessResult } from "../../runtime/process.js";
 import type { SyncProcessOptions } from "../../runtime/process-sync.js";
-import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
+import { discardTempDir, makeTempDir } from "../../runtime/temp-dir.js";
 import { changedPaths, snapshotDir, type DirSnapshot } from "../../runtime/work-dir-snapshot.js";
 import type { ScriptRunOptions, ScriptRunResult } from "./types.js";
 
@@ -98,7 +98,7 @@ export function prepareScriptRun(
   const spec = options.confine === true ? {} : options.confine;
   const owned: string[] = [];
   const cleanup = () => {
-    for (const dir of owned.splice(0)) removeTempDir(dir);
+    for (const dir of owned.splice(0)) discardTempDir(dir);
   };
   try {
     const workDir = options.cwd ?? own(owned, makeTempDir("vigiles-work-"));
@@ -110,6 +110,7 @@ export function prepareScriptRun(
       home,
       tmpDir,
       network: spec.network ?? "none",
+      ...(spec.allow ? { allow: spec.allow } : {}),
       ...(spec.writable ? { writable: spec.writable } : {}),
       ...(spec.readOnly ? { readOnly: spec.readOnly } : {}),
     });

@@ -2,8 +2,16 @@
 
 /** How a confined run is set up. `true` means `{ network: "none" }`. */
 export interface ConfineSpec {
-  /** `none` (default): no network but loopback inside. `shared`: the host's network. */
+  /**
+   * The script always has a network namespace of its own. `none` (default): only its loopback.
+   * `shared`: also the endpoints in `allow`, through vigiles' egress proxy (HTTP_PROXY, HTTPS_PROXY
+   * and ALL_PROXY point at it inside; a client that ignores them reaches nothing). A request to any
+   * other host:port is refused, and named on stderr with VIGILES_EGRESS_REFUSED. The host's own
+   * network (its abstract unix sockets, every port) is never shared.
+   */
   readonly network?: "none" | "shared";
+  /** With `network: "shared"`, required: the `host:port` endpoints the script may reach, e.g. `["registry.npmjs.org:443"]`. */
+  readonly allow?: readonly string[];
   /** More paths the script may write (besides its work dir, private HOME and TMPDIR). */
   readonly writable?: readonly string[];
   /** Paths bound read-only on top of the writable ones. */

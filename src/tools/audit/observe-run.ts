@@ -5,6 +5,7 @@
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import type { LintRuleMeta } from "../../core/audit/types.js";
 import { missingPrerequisite } from "./cannot-run.js";
+import { bashSyntaxUnderShRule } from "../../core/audit/rules/hook-dialect-source.js";
 import {
   hookAsyncDecisionRule,
   hookBlocksHarmlessRule,
@@ -18,6 +19,9 @@ import {
   hookTimeoutRule,
 } from "./dynamic-rules.js";
 import type { AuditProbe } from "./probes.js";
+
+/** What dash prints for bash-only syntax: `[[` as a command, or a here-string. */
+const BASH_ONLY_ON_SH = /\[\[: (?:command )?not found|Syntax error: redirection unexpected/;
 
 function excerpt(text: string): string {
   const t = text.trim().replace(/\s+/g, " ");
@@ -149,6 +153,14 @@ export function observe(
       out.push({ rule: hookCannotRunRule, text: `cannot run here: ${missing.what}.`, stop: true });
       return out;
     }
+  }
+  const bashOnly = BASH_ONLY_ON_SH.exec(r.stderr);
+  if (bashOnly !== null) {
+    // dash says "[[: not found" and goes on: the test is false and the hook skipped its check.
+    out.push({
+      rule: bashSyntaxUnderShRule,
+      text: `ran under sh, which said "${excerpt(bashOnly[0])}" ${on}: a bash-only test was skipped, so the hook did not check what it means to.`,
+    });
   }
   if (r.exitCode === 0) {
     const noise = noiseBeforeJson(r.stdout);

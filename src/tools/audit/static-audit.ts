@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { readInputText } from "../../runtime/read-input.js";
-import { basename, isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/audit/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/audit/lint-harness.js";
@@ -13,9 +13,10 @@ import type { HookScriptInput } from "../../core/audit/rules/hook-script.js";
 import { languageOf } from "../../core/audit/source-scan.js";
 import type { LintFinding } from "../../core/audit/types.js";
 import { VigilesError } from "../../core/errors.js";
-import { DEFAULT_HARNESS, dialectOf, harnessEntry } from "../../adapters/registry.js";
+import { DEFAULT_HARNESS, HARNESSES, dialectOf, harnessEntry } from "../../adapters/registry.js";
 import type { ClaudeUse } from "../../adapters/port.js";
 import { ownRuleRegistrations } from "./own-rule-files.js";
+import { checkOwnRuleRegistrations } from "../../core/audit/rules/hook-dialect-source.js";
 import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";
 import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/audit/frontmatter-recovery.js";
 import { localPythonModules } from "./python-modules.js";
@@ -61,12 +62,23 @@ function read(path: string): string {
   return readInputText(path, "the harness file");
 }
 
-function scriptOf(reg: HookRegistration, root: string): HookScriptInput | undefined {
+/**
+ * The script a registration runs, as on disk. `fromProject`: a hook file whose harness runs its
+ * commands from the project (Copilot CLI's repository hooks) resolves a relative path there, and a
+ * plugin-root placeholder of the dialect (Gemini's `${extensionPath}`) is the plugin's root.
+ */
+function scriptOf(reg: HookRegistration, root: string, fromProject = false): HookScriptInput | undefined {
   const command = reg.command ?? (reg.args ? reg.args.map((a) => JSON.stringify(a)).join(" ") : undefined);
   if (command === undefined) return undefined;
   const word = findScriptWord(command);
   if (word === undefined) return undefined;
-  const path = resolveScriptPath(word.word.value, {
+  let value = word.word.value;
+  if (fromProject) {
+    for (const p of reg.dialect.pluginRootPlaceholders)
+      if (reg.pluginRoot !== undefined) value = value.split(p).join(reg.pluginRoot);
+    if (!/^[/$~]/.test(value)) value = resolve(projectDirOf(reg, root), value);
+  }
+  const path = resolveScriptPath(value, {
     ...(reg.pluginRoot !== undefined && { pluginRoot: reg.pluginRoot }),
     projectDir: projectDirOf(reg, root),
   });
@@ -159,7 +171,9 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     );
     // Their command hooks join the registrations, so `--run` probes them in their own dialect.
     const projectDir = h.projectDir !== undefined ? relativeDir(root, h.projectDir) : undefined;
-    registrations.push(...ownRuleRegistrations(h, file, text, projectDir));
+    const own = ownRuleRegistrations(h, file, text, projectDir);
+    findings.push(...checkOwnRuleRegistrations(own, (reg) => scriptOf(reg, root, true)));
+    registrations.push(...own);
   }
   return { root, findings, registrations, discovery, summary: summarize(findings) };
 }
@@ -193,7 +207,18 @@ function skillInput(root: string, s: Discovery["skills"][number]): SkillInput {
     ...(fm.error !== undefined && { frontmatterError: fm.error }),
     keyRanges: fm.keyRanges,
     text,
+    ...(s.plugin !== undefined && pluginSkillHome(s.plugin.manifest)),
   };
+}
+
+/**
+ * The project skill folder of the harness a plugin is for, from the registry: the harness whose
+ * markers name the manifest's folder (`.claude-plugin`), and its own folder (its first home dir).
+ */
+function pluginSkillHome(manifest: string): { pluginHome?: string } {
+  const folder = basename(dirname(manifest));
+  const home = HARNESSES.find((h) => h.markers.includes(folder))?.homeDirs?.[0];
+  return home !== undefined ? { pluginHome: home } : {};
 }
 
 function agentInput(root: string, a: Discovery["agents"][number]): AgentInput {

@@ -9,6 +9,7 @@ import { delimiter, join } from "node:path";
 import type { HarnessAdapter, HarnessEntry } from "../../adapters/port.js";
 import { DEFAULT_HARNESS, HARNESSES } from "../../adapters/registry.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
+import { releaseSupport } from "../../adapters/shared/package-pin.js";
 import { readFactsReport } from "../facts/run-facts.js";
 import { INSTALL_PROGRAMS, USER_NAMESPACES_FIX, bubblewrapInstallLine } from "./install-lines.js";
 
@@ -47,8 +48,10 @@ function gateLines(entry: HarnessEntry, cwd: string, env: NodeJS.ProcessEnv): Do
       ];
 }
 
-async function harnessLine(adapter: HarnessAdapter, required: boolean, recheck: string): Promise<DoctorLine> {
-  const pinned = adapter.pinnedPackage;
+async function harnessLine(entry: HarnessEntry, required: boolean): Promise<DoctorLine> {
+  const adapter = await entry.loadAdapter();
+  const pinned = entry.package;
+  const recheck = entry.driftRecheck;
   const install = `npm install -D -E ${pinned.name}@${pinned.version}`;
   try {
     const found = await adapter.resolve();
@@ -60,11 +63,20 @@ async function harnessLine(adapter: HarnessAdapter, required: boolean, recheck: 
         message: `${found.version} at ${found.path} (validated)`,
       };
     }
+    const facts = factsRechecked(adapter, found.version);
+    const outside =
+      releaseSupport(pinned, found.version) === "unsupported"
+        ? `, outside the supported range ${pinned.supported}`
+        : "";
     return {
-      level: "warn",
+      level: facts.broken ? "error" : "warn",
       subject: adapter.displayName,
-      message: `${found.version} at ${found.path}, ${order > 0 ? "newer" : "older"} than the validated ${pinned.version}; ${factsRechecked(adapter, found.version)}`,
-      fix: order > 0 ? recheck : install,
+      message: `${found.version} at ${found.path}, ${order > 0 ? "newer" : "older"} than the validated ${pinned.version}${outside}; ${facts.text}`,
+      fix: facts.broken
+        ? `see why with \`vigiles facts --harness ${adapter.id}\`, or install the validated release: ${install}`
+        : order > 0
+          ? recheck
+          : install,
     };
   } catch {
     return {
@@ -76,16 +88,32 @@ async function harnessLine(adapter: HarnessAdapter, required: boolean, recheck: 
   }
 }
 
-/** Which pinned facts were re-checked for an unvalidated version (`vigiles facts` keeps its reports). */
-function factsRechecked(adapter: HarnessAdapter, version: string): string {
+/**
+ * Which pinned facts were re-checked for an unvalidated version (`vigiles facts` keeps its reports).
+ * `broken` when not one fact held: every run changed or could not start (Copilot 1.0.92 rejected a
+ * flag vigiles passes, so all 10 probes exited 1), and that release is not ready, whatever else is.
+ */
+function factsRechecked(adapter: HarnessAdapter, version: string): { text: string; broken: boolean } {
   const report = readFactsReport(adapter.id, version);
   if (!report)
-    return `no pinned fact was re-checked for ${version}: run \`vigiles facts --harness ${adapter.id}\``;
+    return {
+      text: `no pinned fact was re-checked for ${version}: run \`vigiles facts --harness ${adapter.id}\``,
+      broken: false,
+    };
   const changed = report.results.filter((r) => r.status !== "holds").map((r) => r.id);
   const when = report.ranAt.slice(0, 10);
-  return changed.length === 0
-    ? `all ${report.results.length} pinned facts re-checked on ${when} and hold`
-    : `pinned facts re-checked on ${when}: ${changed.length} of ${report.results.length} changed or could not run (${changed.join(", ")})`;
+  if (changed.length === 0)
+    return {
+      text: `all ${report.results.length} pinned facts re-checked on ${when} and hold`,
+      broken: false,
+    };
+  const broken = changed.length === report.results.length;
+  return {
+    text:
+      `pinned facts re-checked on ${when}: ${changed.length} of ${report.results.length} changed or could not run (${changed.join(", ")})` +
+      (broken ? `; not one holds, so vigiles cannot run ${adapter.displayName} ${version} as validated` : ""),
+    broken,
+  };
 }
 
 /** Whether a program is on PATH (an executable file in one of its folders); nothing is run. */
@@ -161,7 +189,7 @@ export async function diagnoseSetup(
     ...(
       await Promise.all(
         HARNESSES.map(async (entry) => [
-          await harnessLine(await entry.loadAdapter(), entry === DEFAULT_HARNESS, entry.driftRecheck),
+          await harnessLine(entry, entry === DEFAULT_HARNESS),
           ...gateLines(entry, process.cwd(), { ...env, HOME: home }),
         ]),
       )

@@ -13,6 +13,7 @@ import { claudeToolName } from "../../core/dialect.js";
 import { isRecord } from "../../core/is-record.js";
 import type { CodeHookRunDetail } from "../../adapters/code-hook-port.js";
 import type { HarnessEntry } from "../../adapters/port.js";
+import { dialectOf } from "../../adapters/registry.js";
 import { runHook } from "../../tiers/run-hook/run-hook.js";
 import type { ExplainOptions } from "./explain-event.js";
 import { harnessEventName } from "./explain-registrations.js";
@@ -50,7 +51,9 @@ export function explainCodeHooks(
   options: ExplainOptions,
 ): CodeExplanation {
   const code = harness.codeHooks;
-  const event = harnessEventName(harness.dialect, String(payload["hook_event_name"] ?? ""));
+  // The dialect as bound for this run (`--harness-version` may name another release's rules).
+  const dialect = dialectOf(harness.id);
+  const event = harnessEventName(dialect, String(payload["hook_event_name"] ?? ""));
   if (code === undefined) return { harness: harness.id, event, handlers: [] };
   const tool = typeof payload["tool_name"] === "string" ? payload["tool_name"] : undefined;
   const input = isRecord(payload["tool_input"]) ? payload["tool_input"] : {};
@@ -66,7 +69,7 @@ export function explainCodeHooks(
         declared !== undefined
           ? `declares ${event}: called on every ${event}, it decides in its own code which calls it acts on`
           : `declares no ${event} hook (it declares ${module.hooks.map((h) => h.event).join(", ") || "none"})`,
-      meaning: declared?.meaning ?? harness.dialect.verdictMeaning(event, undefined),
+      meaning: declared?.meaning ?? dialect.verdictMeaning(event, undefined),
       problems,
     };
     if (!options.run || declared === undefined) return base;
@@ -79,7 +82,7 @@ export function explainCodeHooks(
     const sent: Json = {
       ...payload,
       hook_event_name: event,
-      ...(tool !== undefined ? { tool_name: claudeToolName(harness.dialect, tool) } : {}),
+      ...(tool !== undefined ? { tool_name: claudeToolName(dialect, tool) } : {}),
     };
     const d = runHook(argv, sent, {
       harness: harness.id,

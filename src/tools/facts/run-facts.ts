@@ -14,6 +14,10 @@ import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { vigilesCacheRoot } from "../../runtime/harness-cache.js";
 import { requestContains } from "../../tiers/harness/availability.js";
 import { runHarnessTest } from "../../tiers/harness/run-harness-test.js";
+import type { SurfaceDiffReport } from "./surface-report.js";
+import { compareReleases } from "./release-surface.js";
+import { harnessEntry } from "../../adapters/registry.js";
+import { VigilesError } from "../../core/errors.js";
 
 export type FactStatus = "holds" | "changed" | "cannot-run";
 
@@ -25,6 +29,11 @@ export interface FactResult {
   readonly observed: string;
   readonly rules: readonly string[];
   readonly folding: readonly string[];
+  /**
+   * Checks of a harness test that read what this probe's judge read: a judge that read the hook
+   * records rests on the hook events of the stream, as `hookFired()` does.
+   */
+  readonly checks: readonly string[];
   readonly pinnedBy: string;
   readonly durationMs: number;
 }
@@ -38,6 +47,10 @@ export interface FactsReport {
   readonly binary: string;
   readonly ranAt: string;
   readonly results: readonly FactResult[];
+  /** The release's surface against the validated one (absent: the harness has no surface reader). */
+  readonly surface?: SurfaceDiffReport;
+  /** Why the release's surface could not be read (a wrapper script instead of the CLI's binary). */
+  readonly surfaceError?: string;
 }
 
 export interface RunFactsOptions {
@@ -48,7 +61,12 @@ export interface RunFactsOptions {
   /** Keep the report in the cache for `vigiles doctor` (default true). */
   readonly record?: boolean;
   readonly onResult?: (result: FactResult) => void;
+  /** Compare the release's surface with the validated one (default true). */
+  readonly surface?: boolean;
 }
+
+/** What a probe whose judge read the hook records shares with a harness test's checks. */
+const HOOK_RECORD_CHECKS = ["`hookFired()` (hook events in the stream)", "`blocked()`", "`r.hooks`"];
 
 function writePlugin(files: Readonly<Record<string, string>>): string {
   const dir = mkdtempSync(join(tmpdir(), "vigiles-fact-plugin-"));
@@ -67,6 +85,7 @@ async function runProbe(
   const started = performance.now();
   const { session } = probe;
   const pluginDir = session.pluginFiles ? writePlugin(session.pluginFiles) : undefined;
+  let readHooks = false;
   const done = (status: FactStatus, observed: string): FactResult => ({
     id: probe.id,
     fact: probe.fact,
@@ -74,6 +93,7 @@ async function runProbe(
     observed,
     rules: probe.rules,
     folding: probe.folding,
+    checks: readHooks ? HOOK_RECORD_CHECKS : [],
     pinnedBy: probe.pinnedBy,
     durationMs: Math.round(performance.now() - started),
   });
@@ -100,7 +120,11 @@ async function runProbe(
     try {
       const run: FactProbeRun = {
         toolCalls: r.toolCalls,
-        hooks: r.hooks ?? [],
+        // Noted when read: a verdict drawn from hook records depends on the stream's hook events.
+        get hooks() {
+          readHooks = true;
+          return r.hooks ?? [];
+        },
         output: r.output,
         modelRequests: r.modelRequests,
         events: r.events,
@@ -143,6 +167,20 @@ export function readFactsReport(
   }
 }
 
+/** The release's surface against the pinned one, or why it could not be read. */
+async function surfaceSection(
+  id: string,
+  harness: ResolvedHarness,
+): Promise<{ surface: SurfaceDiffReport } | { surfaceError: string } | undefined> {
+  if (harnessEntry(id).surface === undefined) return undefined;
+  try {
+    return { surface: await compareReleases(id, "pinned", harness) };
+  } catch (error) {
+    if (!(error instanceof VigilesError)) throw error;
+    return { surfaceError: error.message };
+  }
+}
+
 /** Runs the adapter's probes against `harness` (a resolved CLI of any release). */
 export async function runFacts(
   adapter: HarnessAdapter,
@@ -160,6 +198,7 @@ export async function runFacts(
       }),
     ),
   );
+  const surface = options.surface === false ? undefined : await surfaceSection(adapter.id, harness);
   const report: FactsReport = {
     schema: 1,
     harness: adapter.id,
@@ -168,6 +207,7 @@ export async function runFacts(
     binary: harness.path,
     ranAt: new Date().toISOString(),
     results,
+    ...surface,
   };
   if (options.record !== false && options.only === undefined) {
     writeFileAtomic(factsReportPath(adapter.id, harness.version), `${JSON.stringify(report, null, 2)}\n`);

@@ -25,6 +25,11 @@ export interface WorkflowOptions {
   readonly shards: number;
   /** Whether the repository has a package-lock.json (`npm ci`), else `npm install`. */
   readonly lockfile: boolean;
+  /**
+   * Harness ids whose newest release the drift job runs the suite on, weekly and by hand (none: no
+   * drift job). A red drift run says the project's tests changed outcome on a release not yet pinned.
+   */
+  readonly driftHarnesses?: readonly string[];
 }
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -122,6 +127,37 @@ function freeJob(o: WorkflowOptions): string[] {
   ];
 }
 
+/** The drift job: the suite on each harness's `latest`, fetched into vigiles' release cache first. */
+function driftJob(o: WorkflowOptions, harnesses: readonly string[]): string[] {
+  // The vigiles runner names the release itself; vitest and jest files read VIGILES_HARNESS_VERSION.
+  const run =
+    o.runner === "vigiles"
+      ? `npx vigiles test "$VIGILES_TEST_DIR" --harness-version "$HARNESS@latest"`
+      : `VIGILES_HARNESS_VERSION="$HARNESS@latest" ${testCommand(o.runner)}`;
+  return [
+    "",
+    "  drift:",
+    "    name: drift (the suite on ${{ matrix.harness }}@latest)",
+    "    if: github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'",
+    "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 60",
+    "    strategy:",
+    "      fail-fast: false",
+    "      matrix:",
+    `        harness: [${harnesses.map(q).join(", ")}]`,
+    "    env:",
+    "      HARNESS: ${{ matrix.harness }}",
+    "    steps:",
+    ...setupSteps(o.lockfile),
+    "      - name: Fetch the newest release into the release cache",
+    '        run: npx vigiles fetch-harness "$HARNESS@latest"',
+    "      - name: The suite on the newest release",
+    "        shell: bash",
+    ...stepEnv([["VIGILES_TEST_DIR", o.testDir]]),
+    `        run: ${run}`,
+  ];
+}
+
 function paidJobs(o: WorkflowOptions): string[] {
   const shards = Array.from({ length: o.shards }, (_, i) => i + 1);
   // Opt-in (a repository variable), so a fresh workflow never spends money or fails for a missing key.
@@ -204,6 +240,7 @@ function paidJobs(o: WorkflowOptions): string[] {
 }
 
 export function githubWorkflow(o: WorkflowOptions): string {
+  const drift = o.driftHarnesses ?? [];
   return [
     "# Written by `vigiles init --ci github`. The free tiers run on every push and pull request;",
     o.evalFiles.length > 0
@@ -215,6 +252,13 @@ export function githubWorkflow(o: WorkflowOptions): string {
     "  push:",
     "  pull_request:",
     "  workflow_dispatch:",
+    ...(drift.length > 0
+      ? [
+          "  schedule:",
+          "    # Weekly: the drift job runs the suite on each harness's newest release.",
+          `    - cron: ${q("17 5 * * 1")}`,
+        ]
+      : []),
     "",
     "permissions:",
     "  contents: read",
@@ -222,6 +266,7 @@ export function githubWorkflow(o: WorkflowOptions): string {
     "jobs:",
     ...freeJob(o),
     ...(o.evalFiles.length > 0 ? paidJobs(o) : []),
+    ...(drift.length > 0 ? driftJob(o, drift) : []),
     "",
   ].join("\n");
 }

@@ -50,6 +50,10 @@ function joined(first: ExecutedRun, later: ExecutedRun, plan: TestPlan): Execute
     first.stubRan === undefined && later.stubRan === undefined
       ? undefined
       : Boolean(first.stubRan || later.stubRan);
+  const stubActed =
+    first.stubActed === undefined && later.stubActed === undefined
+      ? undefined
+      : Boolean(first.stubActed || later.stubActed);
   return {
     run: {
       outcome: { ...later.run.outcome, tests: plan.tests },
@@ -57,6 +61,7 @@ function joined(first: ExecutedRun, later: ExecutedRun, plan: TestPlan): Execute
       ...(later.run.killedBy !== undefined ? { killedBy: later.run.killedBy } : {}),
     },
     stubRan,
+    stubActed,
     tests: plan.tests,
   };
 }

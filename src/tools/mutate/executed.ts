@@ -10,5 +10,7 @@ export type Executed = ExecutedRun | { readonly applyError: string };
 export interface ExecutedRun {
   readonly run: TestRun;
   readonly stubRan: boolean | undefined;
+  /** Whether the stub changed an answer (an exit 2 made 0, a deny rewritten) in any call. */
+  readonly stubActed?: boolean | undefined;
   readonly tests: readonly string[];
 }

@@ -15,6 +15,7 @@ import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
 import type { RegisteredHook } from "../../core/hook-config/registration.js";
 import { hookRegistrations } from "../registrations/readers.js";
+import { sourcedText } from "./sourced-text.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
 import type {
   CodeHookItem,
@@ -120,14 +121,7 @@ function hookItems(root: string, unreadable: string[]): HookItem[] {
   const out: HookItem[] = [];
   for (const [index, r] of found.registrations.entries()) {
     const sources = commandSources(root, r.command, r.pluginRoot, commandVars(root, r));
-    let sourceText: string | undefined;
-    try {
-      sourceText = sources.length
-        ? sources.map((s) => readFileSync(join(root, s), "utf8")).join("\n")
-        : undefined;
-    } catch {
-      sourceText = undefined;
-    }
+    const { text: sourceText, complete } = sourcedText(root, sources);
     // Identical handlers run once, by the harness that reads them: another harness's reading of the
     // same handler is not a twin.
     const harness = r.harness !== DEFAULT_HARNESS.id ? r.harness : undefined;
@@ -161,6 +155,7 @@ function hookItems(root: string, unreadable: string[]): HookItem[] {
       },
       sources,
       sourceText,
+      ...(complete ? {} : { sourceIncomplete: true }),
     });
   }
   return out;

@@ -6,6 +6,18 @@
 // modes written in sh (shell-mutant.ts), which spares each hook call a node start-up. Standalone
 // on purpose: it imports nothing from vigiles, so it runs wherever the hook runs (also confined).
 import { spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
+
+/** Marks that the mutant changed an answer (the stub names the file); silent where it cannot write. */
+function acted() {
+  const path = process.env.VIGILES_MUTANT_ACTED;
+  if (!path) return;
+  try {
+    closeSync(openSync(path, "a"));
+  } catch {
+    // a read-only confinement: the run says nothing either way
+  }
+}
 
 // `… <mode> <timeout> <command>` runs the command under `sh -c`; `… <mode> <timeout> -- <program> <args…>`
 // runs an exec-form handler (`command` plus `args`) as it is, without a shell.
@@ -70,8 +82,10 @@ switch (passThrough ? "pass-through" : mode) {
     break;
   case "exit2-to-0": {
     const r = await runOriginal(input);
-    if (r.code === 2) finish(0, r.stdout);
-    else finish(r.code, r.stdout, r.stderr);
+    if (r.code === 2) {
+      acted();
+      finish(0, r.stdout);
+    } else finish(r.code, r.stdout, r.stderr);
     break;
   }
   case "deny-to-block": {
@@ -80,6 +94,7 @@ switch (passThrough ? "pass-through" : mode) {
       /("(?:permissionDecision|behavior|decision)"\s*:\s*)"deny"/g,
       '$1"block"',
     );
+    if (stdout !== r.stdout) acted();
     finish(r.code, stdout, r.stderr);
     break;
   }

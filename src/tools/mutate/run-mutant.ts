@@ -5,6 +5,7 @@
  * behind it (early-run.ts).
  */
 import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { dialectOf } from "../../adapters/registry.js";
 import { mutantReach } from "../../core/mutate/catalogue.js";
 import { reachFor, suggestionFor } from "../../core/mutate/suggest.js";
@@ -18,6 +19,7 @@ import type { RegistrationProbe } from "./probe.js";
 import { planRun } from "./early-run.js";
 import type { Executed } from "./executed.js";
 import { runTests, type Outcome } from "./run-tests.js";
+import { ACTED_MARKER } from "./script-stub.js";
 
 export type { Executed, ExecutedRun } from "./executed.js";
 
@@ -45,6 +47,10 @@ export async function executeMutant(
       run,
       tests,
       stubRan: applied.ranMarker === undefined ? undefined : existsSync(applied.ranMarker),
+      stubActed:
+        applied.ranMarker === undefined
+          ? undefined
+          : existsSync(join(dirname(applied.ranMarker), ACTED_MARKER)),
     };
   } finally {
     removeCopy(copy);
@@ -130,5 +136,21 @@ export async function runMutant(
       },
       plan.why,
     );
+  // The stub ran but never changed an answer: no call the tests made met the case it breaks.
+  const never = neverActed(mutant);
+  if (outcome.status === "survived" && executed.stubRan === true && executed.stubActed === false && never)
+    return done({ ...outcome, reason: never }, plan.why);
   return done(outcome, plan.why);
+}
+
+/** What a survivor whose stub never changed an answer met instead, for the mutants that only act on one answer. */
+function neverActed(mutant: Mutant): string | undefined {
+  switch (mutant.kind) {
+    case "hook-exit2-to-0":
+      return `the mutant never acted: in every call the tests made, the hook did not exit 2 (on ${mutant.harnessName}, if it never does, this mutant is equivalent; otherwise give it an input it must block)`;
+    case "hook-deny-to-block":
+      return `the mutant never acted: in every call the tests made, the hook wrote no JSON "deny" (on ${mutant.harnessName}, if it never does, this mutant is equivalent; otherwise give it an input it must deny in JSON)`;
+    default:
+      return undefined;
+  }
 }

@@ -34,6 +34,10 @@ export type StubMode = "always-allows" | "crashes" | "exit2-to-0" | "deny-to-blo
 const WRAPPER_NAME = ".vigiles-mutant-wrapper.mjs";
 /** The marker a stub touches beside the script when it runs. */
 export const RAN_MARKER = ".vigiles-mutant-ran";
+/** The marker a stub touches when it changed an answer (exit 2 made 0, a deny rewritten). */
+export const ACTED_MARKER = ".vigiles-mutant-acted";
+/** How a stub tells the node wrapper where the acted marker goes. */
+const ACTED_ENV = "VIGILES_MUTANT_ACTED";
 
 function languageOf(path: string, text: string): StubLanguage | undefined {
   const shebang = text.startsWith("#!") ? (text.split("\n")[0] ?? "") : "";
@@ -77,6 +81,7 @@ interface StubParts {
 function shStub({ shebang, mode, node, wrapper, orig, marker, event }: StubParts) {
   const head =
     `${shebang || "#!/bin/sh"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n{ true > ${sq(marker)}; } 2>/dev/null\n` +
+    `${ACTED_ENV}=${sq(join(dirname(marker), ACTED_MARKER))}; export ${ACTED_ENV}\n` +
     (event !== undefined ? `VIGILES_MUTANT_EVENT=${sq(event)}; export VIGILES_MUTANT_EVENT\n` : "");
   const how = event === undefined ? mode : "via-wrapper";
   switch (how) {
@@ -89,7 +94,7 @@ function shStub({ shebang, mode, node, wrapper, orig, marker, event }: StubParts
       // The interpreter the test used: bash sets BASH_VERSION; anything else ran it as sh.
       return (
         `${head}if [ -n "$BASH_VERSION" ]; then __vigiles_sh=$BASH; else __vigiles_sh=/bin/sh; fi\n` +
-        `${shellMutant(how, `"$__vigiles_sh" ${sq(orig)} "$@"`, 0)}\n`
+        `${shellMutant(how, `"$__vigiles_sh" ${sq(orig)} "$@"`, 0, sq(join(dirname(marker), ACTED_MARKER)))}\n`
       );
     default:
       // A shared script: only the node wrapper reads which event the input is for.
@@ -106,6 +111,7 @@ function pythonStub({ shebang, mode, node, wrapper, orig, marker, event }: StubP
     `${shebang || "#!/usr/bin/env python3"}\n# vigiles mutant (${mode}); the original is ${basename(orig)}\n` +
     `import os, sys\nif __name__ != "__main__":\n    exec(compile(open(${js(orig)}).read(), ${js(orig)}, "exec"))\nelse:\n` +
     `    try:\n        open(${js(marker)}, "a").close()\n    except OSError:\n        pass\n` +
+    `    os.environ[${js(ACTED_ENV)}] = ${js(join(dirname(marker), ACTED_MARKER))}\n` +
     (event !== undefined ? `    os.environ["VIGILES_MUTANT_EVENT"] = ${js(event)}\n` : "");
   switch (event === undefined ? mode : "via-wrapper") {
     case "always-allows":
@@ -131,7 +137,7 @@ function nodeStub({ shebang, mode, node, wrapper, orig, marker, event }: StubPar
       return (
         `${head}const r = process.getBuiltinModule("node:child_process").spawnSync(${js(node)}, ` +
         `[${js(wrapper)}, ${js(mode)}, "0", "--", process.execPath, ...process.execArgv, ${js(orig)}, ...process.argv.slice(2)], ` +
-        `{ stdio: "inherit"${event !== undefined ? `, env: { ...process.env, VIGILES_MUTANT_EVENT: ${js(event)} }` : ""} });\n` +
+        `{ stdio: "inherit", env: { ...process.env, ${ACTED_ENV}: ${js(join(dirname(marker), ACTED_MARKER))}${event !== undefined ? `, VIGILES_MUTANT_EVENT: ${js(event)}` : ""} } });\n` +
         `process.exitCode = r.status ?? 1;\n`
       );
   }

@@ -14,10 +14,11 @@ import type { Mutant, MutatedItem } from "../../core/mutate/types.js";
 import type { CoverageRecord } from "../../runtime/coverage-record.js";
 
 /**
- * How a record reached an item: through its registration, by its script, or (a skill or agent) by
- * running a hook that reads its file.
+ * How a record reached an item: through its registration, through it with the test's own
+ * `timeoutMs` in place of the registered one, by its script, or (a skill or agent) by running a
+ * hook that reads its file.
  */
-export type Link = "registration" | "script" | "read";
+export type Link = "registration" | "registration-own-timeout" | "script" | "read";
 
 const sameName = (recorded: string | undefined, name: string) =>
   recorded !== undefined && (recorded === name || recorded.endsWith(`:${name}`));
@@ -50,7 +51,8 @@ export function recordLink(record: CoverageRecord, item: MutatedItem, realRoot: 
           ? "registration"
           : undefined;
       }
-      if (id.via === "registration" && id.registered === item.command) return "registration";
+      if (id.via === "registration" && id.registered === item.command)
+        return id.ownTimeout === true ? "registration-own-timeout" : "registration";
       const files = (id.files ?? []).map((f) => relative(realRoot, f).split("\\").join("/"));
       return item.sources.some((s) => files.includes(s)) ? "script" : undefined;
     }
@@ -113,6 +115,8 @@ function describeLink(link: Link, item: MutatedItem): string {
   switch (link) {
     case "registration":
       return item.kind === "hook" ? `through its registration in ${item.file}` : "by name in a run";
+    case "registration-own-timeout":
+      return `through its registration in ${item.file}, with its own timeoutMs (the registered timeout is never read)`;
     case "script":
       return item.kind === "hook"
         ? `by its script ${item.sources[0] ?? item.command}`
@@ -143,12 +147,15 @@ export function selectTests(
 ): MutantSelection {
   const reach = mutantReach(mutant.kind);
   // A skill or agent mutant acts on the file itself: a hook that reads it meets it as a run does.
+  // Only a run under the registered timeout meets a mutant of it; any other registration run meets the rest.
+  const registration: Link[] =
+    mutant.kind === "hook-past-timeout" ? ["registration"] : ["registration", "registration-own-timeout"];
   const needs: ReadonlySet<Link> =
     mutant.item.kind === "skill" || mutant.item.kind === "agent"
       ? new Set<Link>(["registration", "read"])
       : reach === "registration" || behaviourBy === "registration"
-        ? new Set<Link>(["registration"])
-        : new Set<Link>(["registration", "script"]);
+        ? new Set<Link>(registration)
+        : new Set<Link>([...registration, "script"]);
   const tests: string[] = [];
   const why: string[] = [];
   const byScriptOnly: string[] = [];

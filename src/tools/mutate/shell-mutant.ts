@@ -13,8 +13,15 @@ export type ShellMutantMode = "exit2-to-0" | "deny-to-block" | "past-timeout";
 /** The JSON deny turned into the illegal block: the same keys the node wrapper rewrites. */
 const DENY_TO_BLOCK_SED = `sed -E 's/("(permissionDecision|behavior|decision)"[[:space:]]*:[[:space:]]*)"deny"/\\1"block"/g'`;
 
-/** POSIX sh that runs the original (`run`) and breaks its answer the way `mode` says. */
-export function shellMutant(mode: ShellMutantMode, run: string, timeoutS: number): string {
+/** sh that creates `path` (quoted), silently where it cannot be written (a read-only confinement). */
+const touch = (path: string | undefined) => (path === undefined ? "" : `{ true > ${path}; } 2>/dev/null; `);
+
+/**
+ * POSIX sh that runs the original (`run`) and breaks its answer the way `mode` says. `acted`, a
+ * quoted path, is created when the mutant changed an answer (an exit 2 made 0, a deny rewritten):
+ * a survivor that never acted met no input where the original blocks that way.
+ */
+export function shellMutant(mode: ShellMutantMode, run: string, timeoutS: number, acted?: string): string {
   switch (mode) {
     case "exit2-to-0":
       // stdout streams through; stderr is held, so a blocking exit 2 leaves nothing behind (exit 0, as the node wrapper).
@@ -23,7 +30,7 @@ export function shellMutant(mode: ShellMutantMode, run: string, timeoutS: number
         `__vigiles_err=$( { ${run} ; } 2>&1 1>&3 3>&- )`,
         "__vigiles_code=$?",
         "exec 3>&-",
-        '[ "$__vigiles_code" -eq 2 ] && exit 0',
+        `[ "$__vigiles_code" -eq 2 ] && { ${touch(acted)}exit 0; }`,
         `[ -n "$__vigiles_err" ] && printf '%s\\n' "$__vigiles_err" >&2`,
         'exit "$__vigiles_code"',
       ].join("\n");
@@ -31,7 +38,10 @@ export function shellMutant(mode: ShellMutantMode, run: string, timeoutS: number
       return [
         `__vigiles_out=$( ${run} )`,
         "__vigiles_code=$?",
-        `[ -n "$__vigiles_out" ] && printf '%s\\n' "$__vigiles_out" | ${DENY_TO_BLOCK_SED}`,
+        `if [ -n "$__vigiles_out" ]; then __vigiles_new=$(printf '%s\\n' "$__vigiles_out" | ${DENY_TO_BLOCK_SED})`,
+        `  [ "$__vigiles_new" != "$__vigiles_out" ] && ${touch(acted)}:`,
+        `  printf '%s\\n' "$__vigiles_new"`,
+        "fi",
         'exit "$__vigiles_code"',
       ].join("\n");
     case "past-timeout":

@@ -7,10 +7,12 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { findHarness, UnknownHarnessError } from "../../adapters/registry.js";
+import semver from "semver";
 import { z } from "zod";
 import { VigilesError } from "../../core/errors.js";
 import { REPORTERS } from "./reporters.js";
 import { loadTsImport } from "../../runtime/optional-package.js";
+import { auditConfigSchema, type VigilesAuditConfig } from "../audit/audit-config.js";
 
 export const CONFIG_FILES = [
   "vigiles.config.ts",
@@ -34,7 +36,27 @@ const testDefaults = z
      * The releases the project's harness files are known to hold for, per harness (a semver range);
      * a file's own `// @vigiles-harness` comment wins. A pass outside it is reported unverified.
      */
-    harnessRange: z.record(z.string(), z.string()).optional(),
+    harnessRange: z
+      .record(z.string(), z.string())
+      .superRefine((ranges, ctx) => {
+        for (const [name, range] of Object.entries(ranges)) {
+          if (findHarness(name) === undefined)
+            ctx.addIssue({ code: "custom", path: [name], message: new UnknownHarnessError(name).message });
+          else if (semver.validRange(range) === null)
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: `${JSON.stringify(range)} is not a semver range (e.g. ">=2.1.300 <2.2.0")`,
+            });
+        }
+      })
+      // Keyed by harness id, so an alias (`claude`) is not silently ignored.
+      .transform((ranges) =>
+        Object.fromEntries(
+          Object.entries(ranges).map(([name, range]) => [findHarness(name)?.id ?? name, range]),
+        ),
+      )
+      .optional(),
     /** Per-file limit in seconds. */
     timeout: z.number().positive().optional(),
     reporters: z.array(z.enum(REPORTERS)).nonempty().optional(),
@@ -44,7 +66,9 @@ const testDefaults = z
   })
   .strict();
 
-const configSchema = z.object({ test: testDefaults.optional() }).strict();
+const configSchema = z
+  .object({ test: testDefaults.optional(), audit: auditConfigSchema.optional() })
+  .strict();
 
 /** The defaults a config file gives `vigiles test`. */
 export type VigilesTestConfig = z.infer<typeof testDefaults>;
@@ -88,8 +112,8 @@ async function importConfig(path: string): Promise<unknown> {
   return ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
 }
 
-/** The test defaults of the config file at `path`, validated. */
-export async function loadTestConfig(path: string): Promise<VigilesTestConfig> {
+/** The config file at `path`, validated; `command` names the help to see when it is not valid. */
+async function loadConfig(path: string, command: string): Promise<VigilesConfig> {
   let value: unknown;
   try {
     value = await importConfig(path);
@@ -104,8 +128,18 @@ export async function loadTestConfig(path: string): Promise<VigilesTestConfig> {
     const where = issue?.path.join(".") || "its default export";
     throw new ConfigFileError(
       path,
-      `is not valid at ${where}: ${issue?.message ?? "unknown"}. See \`vigiles test --help\`.`,
+      `is not valid at ${where}: ${issue?.message ?? "unknown"}. See \`vigiles ${command} --help\`.`,
     );
   }
-  return parsed.data.test ?? {};
+  return parsed.data;
+}
+
+/** The test defaults of the config file at `path`, validated. */
+export async function loadTestConfig(path: string): Promise<VigilesTestConfig> {
+  return (await loadConfig(path, "test")).test ?? {};
+}
+
+/** The audit section of the config file at `path`, validated. */
+export async function loadAuditConfig(path: string): Promise<VigilesAuditConfig> {
+  return (await loadConfig(path, "audit")).audit ?? {};
 }

@@ -9,6 +9,8 @@
 import { readFileSync } from "node:fs";
 import semver from "semver";
 import { InvalidOptionError } from "../../core/errors.js";
+import { findHarness, UnknownHarnessError } from "../../adapters/registry.js";
+import { releaseSupport } from "../../adapters/shared/package-pin.js";
 import type { TestFileResult } from "./run-files.js";
 
 /** The release one round of files ran against. */
@@ -31,12 +33,19 @@ export function declaredRanges(file: string): ReadonlyMap<string, string> {
   for (const m of text.matchAll(PRAGMA)) {
     const [, harness, range] = m;
     if (harness === undefined || range === undefined) continue;
+    // A typo would make the declaration apply to nothing, and every pass read as in range.
+    const entry = findHarness(harness);
+    if (entry === undefined) {
+      throw new InvalidOptionError(
+        `${file}: "@vigiles-harness ${harness} ${range}": ${new UnknownHarnessError(harness).message}`,
+      );
+    }
     if (semver.validRange(range) === null) {
       throw new InvalidOptionError(
         `${file}: "@vigiles-harness ${harness} ${range}" is not a semver range (e.g. ">=2.1.300 <2.2.0")`,
       );
     }
-    ranges.set(harness, range);
+    ranges.set(entry.id, range);
   }
   return ranges;
 }
@@ -56,6 +65,21 @@ export function unverifiedReason(
     return undefined;
   }
   return `unverified for ${release.harness} ${release.version}: ${own !== undefined ? "the file" : "the config"} declares ${range}`;
+}
+
+/**
+ * A warning when `release` is outside the range of releases its adapter drives (the adapter's declared
+ * supported range, package.json's peer range), else undefined.
+ */
+export function unsupportedReleaseWarning(release: HarnessRelease): string | undefined {
+  const entry = findHarness(release.harness);
+  if (entry === undefined || release.version === "") return undefined;
+  if (releaseSupport(entry.package, release.version) !== "unsupported") return undefined;
+  return (
+    `${entry.displayName} ${release.version} is outside the releases this vigiles supports (${entry.package.supported}; ` +
+    `validated ${entry.package.version}): a result may not mean what it says. Install a supported release ` +
+    `(\`npm install -D -E ${entry.package.name}@${entry.package.version}\`).`
+  );
 }
 
 /** A file's outcome on each release, for the files whose outcome differs between releases. */

@@ -12,6 +12,7 @@ import pLimit from "p-limit";
 import { runProcess } from "../../runtime/process.js";
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { SKIP_EXIT_CODE } from "../../tiers/harness/availability.js";
+import { CLI_STARTED_ENV } from "../../tiers/harness/harness-version.js";
 import { failureFromStderr } from "./failure-text.js";
 import { loadTsxLoader } from "./optional-loaders.js";
 import {
@@ -51,6 +52,8 @@ export interface TestFileResult {
   readonly tests: readonly TestCaseResult[];
   /** Not run: `--bail` stopped the run first. */
   readonly notRun?: boolean;
+  /** Whether the file started a harness CLI (a runHarnessTest run); false for runHook / runScript files. */
+  readonly startedCli?: boolean;
   /** The CLI release the file ran against, when the run named one (`vigiles test --harness-version`). */
   readonly release?: { readonly harness: string; readonly version: string };
 }
@@ -136,6 +139,7 @@ async function runOne(
       ...options.env,
       VIGILES_TEST_FILE: file,
       [TEST_REPORT_ENV]: reportFile,
+      [CLI_STARTED_ENV]: `${reportFile}.cli`,
       ...(options.grep !== undefined ? { [TEST_GREP_ENV]: options.grep } : {}),
     },
     timeoutMs: options.timeoutMs ?? DEFAULT_FILE_TIMEOUT_MS,
@@ -167,6 +171,7 @@ async function runOne(
     ...(reason ? { reason } : {}),
     ...(failure ? { failure } : {}),
     tests,
+    startedCli: existsSync(`${reportFile}.cli`),
   };
 }
 

@@ -3,9 +3,19 @@
  * plugin, and a plugin whose skill bodies are replaced by a stub so a run stops at selection.
  * The original directories are never written.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { InvalidOptionError } from "../../../core/errors.js";
+import { copyPluginDirSync } from "../../../runtime/plugin-copy.js";
 import { makeTempDir, removeTempDir } from "../../../runtime/temp-dir.js";
 import { parseFrontmatter } from "./frontmatter.js";
 
@@ -67,7 +77,7 @@ export function packageSkillsDir(skillsDir: string, name = "local-skills"): Prep
 }
 
 /**
- * A copy of `pluginDir` in which every `skills/<name>/SKILL.md` keeps its frontmatter byte for
+ * A copy of `pluginDir` (without `.git`, its `node_modules` a link to the source's) in which every `skills/<name>/SKILL.md` keeps its frontmatter byte for
  * byte (so selection sees the same descriptions) and has its body replaced by {@link STUB_SKILL_BODY}.
  * Stubbing a stubbed plugin changes nothing.
  */
@@ -77,7 +87,8 @@ export function stubSkillBodies(pluginDir: string): PreparedPlugin {
     throw new InvalidOptionError(`pluginDir ${JSON.stringify(pluginDir)} is not a directory.`);
   }
   const dir = makeTempDir("vigiles-stubbed-plugin-");
-  cpSync(src, dir, { recursive: true });
+  // `.git` left out, `node_modules` linked: `stubSkillBodies(".")` in a repository copied 1.5 GB.
+  copyPluginDirSync(src, dir);
   const skills = join(dir, "skills");
   if (existsSync(skills)) {
     for (const folder of readdirSync(skills)) {
@@ -85,6 +96,8 @@ export function stubSkillBodies(pluginDir: string): PreparedPlugin {
       if (!existsSync(file)) continue;
       const parsed = parseFrontmatter(readFileSync(file, "utf8"));
       const head = parsed.head === "" ? "" : parsed.head.endsWith("\n") ? parsed.head : `${parsed.head}\n`;
+      // A SKILL.md copied as a link would write its source: replaced by a file of its own.
+      rmSync(file);
       writeFileSync(file, `${head}\n${STUB_SKILL_BODY}`);
     }
   }

@@ -27,6 +27,8 @@ export interface SkillDescriptionInput {
    * skill: copies kept for different harnesses are never loaded by one harness together.
    */
   readonly harnessHome?: string;
+  /** For a plugin skill: the project skill folder of the harness the plugin is for. */
+  readonly pluginHome?: string;
 }
 
 function mentions(description: string, name: string): boolean {

@@ -32,8 +32,9 @@ export const exit2JsonRule: LintRuleMeta = {
   id: "exit2-json-ignored",
   severity: "warning",
   behaviour:
-    "On exit 2 the harness reads only stderr: JSON printed on stdout just before `exit 2` (a permissionDecision, " +
-    "a reason, additionalContext) is ignored, so the model sees stderr or nothing, not the reason written there.",
+    "On exit 2 the harness reads only stderr, and on any other non-zero exit (exit 1) most harnesses read no " +
+    "stdout at all (each dialect's fold says which; one reads JSON on exit 1): JSON printed just before such an " +
+    "exit (a permissionDecision, a reason, additionalContext) is ignored.",
   fix: "Either print the JSON and exit 0, or write the reason to stderr and exit 2; not both.",
   autofix: false,
 };
@@ -44,13 +45,17 @@ export const hookOutputRules: readonly LintRuleMeta[] = [
   exit2JsonRule,
 ];
 
+const EXIT_NONZERO =
+  /(?:^|[\s;&|(])(?:exit\s+([1-9]\d*)\b|sys\.exit\(\s*([1-9]\d*)\s*\)|os\._exit\(\s*([1-9]\d*)\s*\)|process\.exit\(\s*([1-9]\d*)\s*\))/;
 const EXIT_2 =
   /(?:^|[\s;&|(])(?:exit\s+2\b|sys\.exit\(\s*2\s*\)|os\._exit\(\s*2\s*\)|process\.exit\(\s*2\s*\))/;
 const BLOCKS = /["']?decision["']?\s*[:=]\s*\\?["']block\\?["']|\bDecision\.BLOCK\b/;
 const CONTINUE_TRUE = /["']?continue["']?\s*:\s*(?:true|True)\b/;
 const STOP_REASON = /["']?(?:reason|stopReason)["']?\s*:/;
-// A loop that counts its own rounds ends itself; it needs no stop_hook_active.
-const OWN_CAP = /max[_-]?iterations|iteration|max[_-]?(?:attempts|retries|blocks)|block[_-]?count/i;
+// A loop that counts its own rounds, or walks a finite task list (current task of total tasks),
+// ends itself; it needs no stop_hook_active.
+const OWN_CAP =
+  /max[_-]?iterations|iteration|max[_-]?(?:attempts|retries|blocks)|block[_-]?count|total[_-]?tasks|tasks?[_-]?(?:remaining|left)/i;
 const JSON_VERDICT =
   /permissionDecision|hookSpecificOutput|["']decision["']|\\"decision\\"|additionalContext/;
 const PRINTS_STDOUT =
@@ -66,11 +71,13 @@ function comment(line: string): boolean {
   return t.startsWith("#") || t.startsWith("//");
 }
 
-/** The line (1-based) of each stdout JSON print in the same block just before an exit 2. */
-function jsonBeforeExit2(lines: readonly string[]): { print: number; exit: number }[] {
-  const out: { print: number; exit: number }[] = [];
+/** The line (1-based) of each stdout JSON print in the same block just before a non-zero exit. */
+function jsonBeforeExit(lines: readonly string[]): { print: number; exit: number; code: number }[] {
+  const out: { print: number; exit: number; code: number }[] = [];
   lines.forEach((text, i) => {
-    if (comment(text) || !EXIT_2.test(text)) return;
+    const m = comment(text) ? null : EXIT_NONZERO.exec(text);
+    if (m === null) return;
+    const code = Number(m.slice(1).find((g) => g !== undefined));
     const indent = indentOf(text);
     for (let j = i - 1; j >= 0 && j >= i - 8; j--) {
       const prev = lines[j] as string;
@@ -78,12 +85,26 @@ function jsonBeforeExit2(lines: readonly string[]): { print: number; exit: numbe
       if (indentOf(prev) < indent) break; // left the block
       if (indentOf(prev) > indent) continue; // a nested statement
       if (PRINTS_STDOUT.test(prev) && JSON_VERDICT.test(prev) && !TO_STDERR.test(prev)) {
-        out.push({ print: j + 1, exit: i + 1 });
+        out.push({ print: j + 1, exit: i + 1, code });
         break;
       }
     }
   });
   return out;
+}
+
+/** Whether the harness reads a JSON answer printed before exiting `code` (its dialect's fold says). */
+function jsonReadOnExit(input: HookScriptInput, code: number): boolean {
+  const reg = input.registration;
+  const folded = reg.dialect.fold({
+    event: reg.event,
+    exitCode: code,
+    stdout: JSON.stringify({ systemMessage: "vigiles-probe" }),
+    stderr: "",
+    timedOut: false,
+    harness: reg.harness,
+  });
+  return folded.systemMessage === "vigiles-probe";
 }
 
 export function checkHookOutput(input: HookScriptInput): LintFinding[] {
@@ -117,13 +138,16 @@ export function checkHookOutput(input: HookScriptInput): LintFinding[] {
       ),
     );
   }
-  for (const { print, exit } of jsonBeforeExit2(lines)) {
+  for (const { print, exit, code } of jsonBeforeExit(lines)) {
+    if (code !== 2 && jsonReadOnExit(input, code)) continue;
     out.push(
       finding(
         exit2JsonRule,
         input.file,
         { line: print, column: 1 },
-        `JSON printed on line ${print} is followed by exit 2 on line ${exit}: on exit 2 the harness ignores stdout and reads only stderr.`,
+        code === 2
+          ? `JSON printed on line ${print} is followed by exit 2 on line ${exit}: on exit 2 the harness ignores stdout and reads only stderr.`
+          : `JSON printed on line ${print} is followed by exit ${code} on line ${exit}: on exit ${code} ${reg.dialect.displayName} ignores stdout, so the answer is lost and the action goes on.`,
       ),
     );
   }

@@ -35,7 +35,10 @@ export const sessionStartForkRule: LintRuleMeta = {
   behaviour:
     'SessionStart gained the source "fork" in 2.1.212: a matcher that lists sources without it silently stops ' +
     "firing for forked sessions.",
-  fix: 'Add "fork" to the matcher, or say in a comment beside the hook why forks are excluded.',
+  fix:
+    'Add "fork" to the matcher; if forks are meant to be skipped, turn the rule off for this project ' +
+    '(`audit: { rules: { "session-start-fork": "off" } }` in vigiles.config.*) or accept the finding with ' +
+    "`vigiles audit --update-baseline` (a hooks file is JSON: it has no comment to say why).",
   autofix: false,
 };
 
@@ -64,11 +67,12 @@ export const unquotedPluginRootRule: LintRuleMeta = {
   severity: "error",
   behaviour:
     "Claude Code 2.1.328 runs a shell-form hook command under `sh -c` with CLAUDE_PLUGIN_ROOT in the environment " +
-    "(it substitutes the value textually only in the exec form, `args`), so an unquoted ${CLAUDE_PLUGIN_ROOT} " +
-    "splits where the install path holds a space. What follows depends on the word: as the program, the shell " +
+    "(it substitutes the value textually only in the exec form, `args`), and a harness that substitutes its own " +
+    "placeholder textually before its shell runs the command (the dialect's pluginRootPlaceholders) is the same: " +
+    "an unquoted plugin root splits where the install path holds a space. What follows depends on the word: as the program, the shell " +
     "exits 127 (a non-blocking error: the action proceeds); after python3, python exits 2, which blocks every " +
     "matching call on an event where exit 2 blocks (fail closed); after node, node exits 1 (proceeds).",
-  fix: 'Wrap the path in double quotes: "${CLAUDE_PLUGIN_ROOT}/hooks/script.sh".',
+  fix: 'Wrap the path in double quotes: "${CLAUDE_PLUGIN_ROOT}/hooks/script.sh" (or the harness\'s own placeholder).',
   autofix: true,
 };
 
@@ -231,7 +235,19 @@ function checkCondition(reg: HookRegistration): LintFinding[] {
   );
 }
 
-const PLUGIN_ROOT = /\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT\b/g;
+/**
+ * The dialect's plugin-root placeholders as one pattern: `${CLAUDE_PLUGIN_ROOT}` (also `$NAME`, an
+ * environment variable under Claude Code and Codex) or Gemini CLI's `${extensionPath}`, which it
+ * substitutes textually before bash runs the command: unquoted, both split on a space.
+ */
+function pluginRootPattern(dialect: HookRegistration["dialect"]): RegExp | undefined {
+  const parts = dialect.pluginRootPlaceholders.flatMap((p) => {
+    const name = /^\$\{(\w+)\}$/.exec(p)?.[1];
+    if (name === undefined) return [];
+    return /^[A-Z_][A-Z0-9_]*$/.test(name) ? [`\\$\\{${name}\\}`, `\\$${name}\\b`] : [`\\$\\{${name}\\}`];
+  });
+  return parts.length === 0 ? undefined : new RegExp(parts.join("|"), "g");
+}
 const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g;
 
 /**
@@ -314,6 +330,12 @@ function checkQuoting(
   );
 }
 
+/** `unquoted-plugin-root` alone, for hook files whose harness reads them with rules of its own. */
+export function checkPluginRootQuoting(reg: HookRegistration): LintFinding[] {
+  const pattern = pluginRootPattern(reg.dialect);
+  return pattern === undefined ? [] : checkQuoting(reg, pattern, unquotedPluginRootRule, "an install path");
+}
+
 function checkRelativePath(reg: HookRegistration): LintFinding[] {
   const script =
     reg.command !== undefined
@@ -345,7 +367,7 @@ export function checkHookRegistration(reg: HookRegistration): LintFinding[] {
     ...checkEvent(reg),
     ...checkMatcher(reg),
     ...checkCondition(reg),
-    ...checkQuoting(reg, PLUGIN_ROOT, unquotedPluginRootRule, "an install path"),
+    ...checkPluginRootQuoting(reg),
     ...checkQuoting(reg, PROJECT_DIR, unquotedProjectDirRule, "a project path"),
     ...checkRelativePath(reg),
   ];

@@ -19,6 +19,11 @@ export interface SkillPlace {
   readonly plugin?: string;
   /** The harness folder of a project skill (`.claude`, `.agents` …). */
   readonly harnessHome?: string;
+  /**
+   * For a plugin skill: the project skill folder of the harness the plugin is for (Claude Code's
+   * `.claude` for a `.claude-plugin` plugin), which the audit tier asks the registry for.
+   */
+  readonly pluginHome?: string;
 }
 
 /** A folder that holds an old copy: `backup`, `backups`, `old`, `archive`, `bak`, a date. */
@@ -45,10 +50,10 @@ function projectOf(file: string, home: string): string {
 export function seenTogether(a: SkillPlace, b: SkillPlace): boolean {
   if (a.id === b.id) return false;
   if (copyRoot(a.file) !== copyRoot(b.file)) return false;
-  // Plugin skills load in the harness the plugin is for (Claude Code's `.claude-plugin`), beside
-  // its `.claude/skills`, never beside another harness's project folder.
-  const homeA = a.plugin !== undefined ? ".claude" : a.harnessHome;
-  const homeB = b.plugin !== undefined ? ".claude" : b.harnessHome;
+  // Plugin skills load in the harness the plugin is for, beside that harness's project skills
+  // (Claude Code: `.claude/skills`), never beside another harness's project folder.
+  const homeA = a.plugin !== undefined ? a.pluginHome : a.harnessHome;
+  const homeB = b.plugin !== undefined ? b.pluginHome : b.harnessHome;
   if (homeA !== undefined && homeB !== undefined && homeA !== homeB) return false;
   if (a.plugin === undefined && b.plugin === undefined && a.harnessHome !== undefined) {
     if (projectOf(a.file, a.harnessHome) !== projectOf(b.file, b.harnessHome ?? a.harnessHome)) return false;

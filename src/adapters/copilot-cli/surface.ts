@@ -1,0 +1,93 @@
+/**
+ * GitHub Copilot CLI's release surface, read from its unpacked package (the npm package is a loader;
+ * the CLI unpacks itself into vigiles' package cache, package-cache.ts). The hook events are the
+ * `hooks.<event>` paths of the settings schema its native module embeds; the flags, settings keys,
+ * stream events and variables are the ones this adapter passes, writes or reads (launch.ts,
+ * prepare.ts, stream/), looked for by name across its scripts and native module.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { ReleaseSurface } from "../../core/surface.js";
+import type { HarnessSurface } from "../port.js";
+import {
+  firstGroups,
+  readEventListSurface,
+  releaseFiles,
+  type SurfaceCandidates,
+} from "../shared/surface-kit.js";
+import { PINNED_SURFACE } from "./dialect/surface.js";
+import { ensureCopilotPackage } from "./package-cache.js";
+
+export const COPILOT_SURFACE_CANDIDATES: SurfaceCandidates = {
+  "cli-flag": [
+    "--allow-all",
+    "--disable-client-telemetry",
+    "--no-ask-user",
+    "--no-auto-update",
+    "--output-format",
+    "--plugin-dir",
+  ],
+  "stream-event": [
+    "assistant.message",
+    "assistant.turn_end",
+    "session.error",
+    "session.skills_loaded",
+    "tool.execution_start",
+    "tool.execution_complete",
+    "hook.start",
+  ],
+  "settings-key": ["disableAllHooks"],
+  "env-var": [
+    "COPILOT_HOME",
+    "COPILOT_MODEL",
+    "COPILOT_PROVIDER_BASE_URL",
+    "COPILOT_PROVIDER_API_KEY",
+    "COPILOT_PROVIDER_TYPE",
+    "COPILOT_PKG_CACHE_HOME",
+    "COPILOT_SEA_EXTRACT_ONLY",
+  ],
+};
+
+const HOOK_PATH = /"path":"hooks\.([A-Za-z]+)"/g;
+
+/** The scripts and native modules of an unpacked package. */
+function packageFiles(dir: string): string[] {
+  const natives = (() => {
+    try {
+      return readdirSync(join(dir, "prebuilds"), { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".node"))
+        .map((f) => join(dir, "prebuilds", f));
+    } catch {
+      return [];
+    }
+  })();
+  return [...releaseFiles(join(dir, "index.js")), ...natives];
+}
+
+/** Reads the surface of the Copilot CLI release unpacked in `dir`. */
+export function extractCopilotSurfaceFrom(dir: string, version: string): ReleaseSurface {
+  return readEventListSurface(
+    {
+      harness: "copilot-cli",
+      candidates: COPILOT_SURFACE_CANDIDATES,
+      presenceOnly: [],
+      events: (text) => firstGroups(text, HOOK_PATH),
+    },
+    packageFiles(dir),
+    version,
+    dir,
+  );
+}
+
+export const copilotSurface: HarnessSurface = {
+  pinned: PINNED_SURFACE,
+  dataFile: "src/adapters/copilot-cli/dialect/surface.ts",
+  streamChecks: {
+    "hook.start": ["`hookFired()`", "`blocked()`", "`r.hooks`"],
+    "tool.execution_start": ["`tool()`", "`r.toolCalls`"],
+    "tool.execution_complete": ["`tool()`", "`r.toolCalls`"],
+    "assistant.message": ["`output()`"],
+  },
+  extract: async (entryPath, version) =>
+    extractCopilotSurfaceFrom(await ensureCopilotPackage(entryPath, version), version),
+};

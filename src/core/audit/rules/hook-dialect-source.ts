@@ -1,0 +1,256 @@
+/**
+ * Rules over a hook's source read against its harness's dialect, each written once for every
+ * harness: payload fields the harness never sends on the event (`dialect.payload`), bash-only syntax
+ * in a script or command the harness runs under `sh` (`dialect.shell`), and a `continue: false`
+ * beside a block on a stop event (`dialect.fold`).
+ */
+import { claudeEventName } from "../../dialect.js";
+import { findScriptWord } from "../command-words.js";
+import { finding } from "../finding.js";
+import type { HookRegistration } from "../hooks-config.js";
+import type { LintFinding, LintRuleMeta } from "../types.js";
+import type { HookScriptInput } from "./hook-script.js";
+import { checkPluginRootQuoting } from "./hook-registration.js";
+
+// Claude Code, Codex, Gemini CLI and Qwen Code send `tool_name`/`tool_input`; Copilot CLI 1.0.102
+// sends `toolName`/`toolArgs` (an object, pinned by test/copilot/copilot-payload-shape.test.ts) under
+// its camelCase events, and the snake_case fields under their PascalCase aliases.
+export const payloadFieldUnsentRule: LintRuleMeta = {
+  id: "payload-field-unsent",
+  severity: "error",
+  behaviour:
+    "Each harness sends its own payload (its dialect's `payload`): most send `tool_name` and `tool_input`, some " +
+    "send `toolName` and `toolArgs` under their own event names. A hook that reads only another harness's field " +
+    "gets null: a guard never blocks, or, under `set -e`, crashes on every call (where a crash denies, every call).",
+  fix: "Read the field this harness sends (or both: `.tool_input // .toolArgs`).",
+  autofix: false,
+  source:
+    "each dialect's payload(), with the camelCase variant's stdin pinned by a real run of the pinned CLI",
+};
+
+// Claude Code 2.1.328 and Codex run shell-form commands under /bin/sh (`shell: "sh"` in their dialects).
+export const bashSyntaxUnderShRule: LintRuleMeta = {
+  id: "bash-syntax-under-sh",
+  severity: "error",
+  behaviour:
+    "A harness whose dialect runs shell-form commands under /bin/sh (dash on Debian and Ubuntu) does so even with " +
+    "SHELL=/bin/bash; a script with a `#!/bin/sh` line, or none, run directly, or run as `sh script`, is sh too. " +
+    'There `[[ … ]]` is "[[: not found": the test is false and the hook silently skips its check, and `<<<` is a ' +
+    "syntax error (exit 2, which blocks on events where exit 2 blocks).",
+  fix: "Use POSIX tests (`[ … ]`, `case`) and pipes instead of `<<<`, or run the script with bash (`#!/usr/bin/env bash`, or `bash script.sh` in the command).",
+  autofix: false,
+  source: "each dialect's `shell`; `[[: not found` under dash seen in real runs of the sh-shell harness",
+};
+
+export const continueFalseBlockRule: LintRuleMeta = {
+  id: "continue-false-cancels-block",
+  severity: "error",
+  behaviour:
+    'On Stop and SubagentStop, `{"decision": "block"}` keeps the model going, but `"continue": false` beside it ' +
+    "ends the session: the block is cancelled and the turn ends, the opposite of what the hook asks.",
+  fix: 'Drop `"continue": false` to keep the model going; keep only `"continue": false` (with `stopReason`) to end the session.',
+  autofix: false,
+  source:
+    "each dialect's fold: continue:false halts before a block is honoured (core/hook-decision/fold-json.ts)",
+};
+
+export const hookDialectSourceRules: readonly LintRuleMeta[] = [
+  payloadFieldUnsentRule,
+  bashSyntaxUnderShRule,
+  continueFalseBlockRule,
+];
+
+/** The names hook authors use for one payload field, across the harnesses. */
+const PAYLOAD_FIELDS: readonly { readonly what: string; readonly names: readonly string[] }[] = [
+  { what: "the tool's input", names: ["tool_input", "toolArgs", "toolInput"] },
+  { what: "the tool's name", names: ["tool_name", "toolName"] },
+];
+
+function codeOnly(source: string): string {
+  return source
+    .split("\n")
+    .filter((l) => !/^\s*(#|\/\/)/.test(l))
+    .join("\n");
+}
+
+/** Where the code reads `name` as a field (`.name`, `["name"]`, `get('name')`), not as a local variable. */
+function reads(code: string, name: string): number {
+  const m = new RegExp(`(?:\\.|["'])${name}(?![A-Za-z0-9_])`).exec(code);
+  return m === null ? -1 : m.index;
+}
+
+function lineAt(source: string, index: number): number {
+  return source.slice(0, index).split("\n").length;
+}
+
+/** The top-level fields the harness sends a tool hook on `reg.event`, from its dialect. */
+function sentFields(reg: HookRegistration): ReadonlySet<string> | undefined {
+  const claudeEvent = claudeEventName(reg.dialect, reg.event);
+  if (claudeEvent !== "PreToolUse" && claudeEvent !== "PostToolUse") return undefined;
+  const payload = reg.dialect.payload({
+    hook_event_name: reg.event,
+    session_id: "s",
+    cwd: "/p",
+    tool_name: "Bash",
+    tool_input: { command: "true" },
+    ...(claudeEvent === "PostToolUse" && { tool_response: { stdout: "" } }),
+  });
+  return new Set(Object.keys(payload));
+}
+
+/** Payload fields the script reads under a name its harness never sends, where it reads no name it does. */
+function checkPayloadFields(input: HookScriptInput, source: string): LintFinding[] {
+  const sent = sentFields(input.registration);
+  if (sent === undefined) return [];
+  const code = codeOnly(source);
+  const out: LintFinding[] = [];
+  for (const field of PAYLOAD_FIELDS) {
+    const read = field.names.filter((n) => reads(code, n) >= 0);
+    if (read.length === 0 || read.some((n) => sent.has(n))) continue;
+    const sentName = field.names.find((n) => sent.has(n));
+    if (sentName === undefined) continue;
+    const first = read[0] as string;
+    const line = lineAt(source, reads(source, first));
+    const reg = input.registration;
+    out.push(
+      finding(
+        payloadFieldUnsentRule,
+        input.file,
+        { line, column: 1 },
+        `Reads ${read.map((n) => `\`${n}\``).join(" and ")} for ${field.what}, but ${reg.dialect.displayName} sends it ` +
+          `as \`${sentName}\` on ${reg.event}: the hook reads null.`,
+        { fix: `Read \`${sentName}\` (or both: \`.${first} // .${sentName}\`).` },
+      ),
+    );
+  }
+  return out;
+}
+
+const BASH_ONLY: readonly { readonly pattern: RegExp; readonly what: string }[] = [
+  { pattern: /(?:^|[\s;&|(!])\[\[\s/, what: "`[[ … ]]`" },
+  { pattern: /<<<\s*\S/, what: "a here-string (`<<<`)" },
+];
+
+/** The shell a script runs under: its interpreter word, its shebang, or the harness's shell. */
+function scriptShell(input: HookScriptInput, source: string): string | undefined {
+  const command = input.registration.command;
+  const word = command === undefined ? undefined : findScriptWord(command);
+  if (word !== undefined && !word.direct) return word.interpreter;
+  const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(source);
+  if (shebang === null) return input.registration.dialect.shell;
+  const program = (shebang[1] ?? "").split("/").pop();
+  return program === "env" ? shebang[2] : program;
+}
+
+function firstBashOnly(text: string): { index: number; what: string } | undefined {
+  for (const b of BASH_ONLY) {
+    const m = b.pattern.exec(text);
+    if (m !== null) return { index: m.index, what: b.what };
+  }
+  return undefined;
+}
+
+/** Bash-only syntax in a script that runs under sh. */
+function checkBashUnderSh(input: HookScriptInput, source: string): LintFinding[] {
+  if (input.language !== "shell" || scriptShell(input, source) !== "sh") return [];
+  const lines = source.split("\n");
+  const index = lines.findIndex((l) => !/^\s*#/.test(l) && firstBashOnly(l) !== undefined);
+  if (index < 0) return [];
+  const what = firstBashOnly(lines[index] as string)?.what ?? "bash syntax";
+  return [
+    finding(
+      bashSyntaxUnderShRule,
+      input.file,
+      { line: index + 1, column: 1 },
+      `This script runs under sh but uses ${what} (line ${index + 1}): on dash that is "not found" or a syntax ` +
+        "error, so the hook silently skips its check or fails.",
+    ),
+  ];
+}
+
+/** Bash-only syntax in a shell-form command the harness runs under sh. */
+export function checkCommandShell(reg: HookRegistration): LintFinding[] {
+  if (reg.command === undefined || reg.dialect.shell !== "sh") return [];
+  const hit = firstBashOnly(reg.command);
+  if (hit === undefined) return [];
+  return [
+    finding(
+      bashSyntaxUnderShRule,
+      reg.file,
+      reg.commandRange,
+      `${reg.dialect.displayName} runs this command under /bin/sh, which has no ${hit.what}: on dash the hook silently skips its check or fails.`,
+      { fix: "Use `[ … ]` or `case`, or wrap the command: `bash -c '…'`, or move it into a bash script." },
+    ),
+  ];
+}
+
+const CONTINUE_FALSE = /["']?continue["']?\s*[:=]\s*(?:false|False)\b/;
+const BLOCK = /["']?decision["']?\s*[:=]\s*\\?["']block\\?["']/;
+
+/** A `continue: false` within a few lines of a block decision, on an event where the dialect halts first. */
+function checkContinueFalseBlock(input: HookScriptInput, source: string): LintFinding[] {
+  const reg = input.registration;
+  const claudeEvent = claudeEventName(reg.dialect, reg.event);
+  if (claudeEvent !== "Stop" && claudeEvent !== "SubagentStop") return [];
+  const lines = source.split("\n");
+  const at = lines.findIndex(
+    (l, i) =>
+      CONTINUE_FALSE.test(l) && lines.slice(Math.max(0, i - 4), i + 5).some((near) => BLOCK.test(near)),
+  );
+  if (at < 0) return [];
+  const folded = reg.dialect.fold({
+    event: reg.event,
+    exitCode: 0,
+    stdout: JSON.stringify({ continue: false, decision: "block", reason: "r" }),
+    stderr: "",
+    timedOut: false,
+    harness: reg.harness,
+  });
+  if (!folded.halted) return [];
+  return [
+    finding(
+      continueFalseBlockRule,
+      input.file,
+      { line: at + 1, column: 1 },
+      `This ${reg.event} hook answers "continue": false beside "decision": "block": ${reg.dialect.displayName} ends the session, so the block never keeps the model going.`,
+    ),
+  ];
+}
+
+/** Every dialect-read rule over one hook script. */
+export function checkHookDialectSource(input: HookScriptInput): LintFinding[] {
+  const source = input.source;
+  if (source === undefined || input.language === "other") return [];
+  return [
+    ...checkPayloadFields(input, source),
+    ...checkBashUnderSh(input, source),
+    ...checkContinueFalseBlock(input, source),
+  ];
+}
+
+/**
+ * The rules that hold for every harness, over a registration from a hook file its harness reads
+ * with rules of its own (Copilot CLI, Gemini CLI): the quoting of the plugin root, the command's
+ * shell, and the script read against the dialect. Findings about one script come once.
+ */
+export function checkOwnRuleRegistrations(
+  registrations: readonly HookRegistration[],
+  scriptOf: (reg: HookRegistration) => HookScriptInput | undefined,
+): LintFinding[] {
+  const seen = new Set<string>();
+  const out: LintFinding[] = [];
+  for (const reg of registrations) {
+    const script = reg.type === "command" ? scriptOf(reg) : undefined;
+    for (const f of [
+      ...checkPluginRootQuoting(reg),
+      ...checkCommandShell(reg),
+      ...(script !== undefined ? checkHookDialectSource(script) : []),
+    ]) {
+      const key = `${f.ruleId}\0${f.file}\0${f.range?.line ?? ""}\0${f.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(f);
+    }
+  }
+  return out;
+}
