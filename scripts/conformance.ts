@@ -1,7 +1,8 @@
 /**
  * `npm run conformance [-- --harness <id>] [--only <id-substring>]`: the whole differential
  * conformance corpus (test/conformance), free prediction against the real pinned CLIs, and a report
- * per harness under .vigiles/conformance/ (JSON and markdown). Exits 0 whatever the agreement: the
+ * per harness under .vigiles/conformance/ (JSON and markdown); a harness whose hooks are code runs
+ * its own plugin cases instead (test/conformance/code-corpus.ts). Exits 0 whatever the agreement: the
  * report is the product; `npm test` gates a sample (test/conformance/sample.test.ts).
  */
 import { parseArgs } from "node:util";
@@ -14,6 +15,8 @@ import {
   type ConformanceHarness,
 } from "../test/conformance/harness-forms.js";
 import { runCases } from "../test/conformance/run-corpus.js";
+import { runCodeCorpus, writeCodeReport } from "../test/conformance/code-corpus.js";
+import { harnessEntry } from "../src/adapters/registry.js";
 import { writeHarnessReport, type HarnessFigures } from "../test/conformance/report.js";
 
 const { values } = parseArgs({
@@ -39,6 +42,20 @@ for (const name of values.harness ?? CONFORMANCE_HARNESSES) {
 const out = resolve(values.out);
 const all: HarnessFigures[] = [];
 for (const harness of harnesses) {
+  // A harness whose hooks are code has a corpus of its own cases (codeHooks.conformance).
+  const code = harnessEntry(harness).codeHooks?.conformance;
+  if (code !== undefined) {
+    const cases = code.filter((c) => values.only === undefined || c.id.includes(values.only));
+    process.stdout.write(`${harness}: ${cases.length} plugin cases\n`);
+    const results = await runCodeCorpus(harnessEntry(harness), cases, (r, done, total) =>
+      process.stdout.write(
+        `  [${done}/${total}] ${r.id} ${r.mismatches.length === 0 ? "agrees" : r.mismatches.join("; ")} ${Math.round(r.durationMs / 1000)} s\n`,
+      ),
+    );
+    const f = writeCodeReport(out, harnessEntry(harness), results);
+    process.stdout.write(`${harness}: ${f.agreeing}/${f.cases} agree; report ${out}/${harness}.md\n`);
+    continue;
+  }
   const cases = conformanceCorpus(harness).filter(
     (c) => values.only === undefined || c.id.includes(values.only),
   );

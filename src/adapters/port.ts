@@ -16,6 +16,7 @@ import type {
   RegistrationSource,
 } from "../core/hook-config/registration.js";
 import type { LintFinding } from "../core/audit/types.js";
+import type { CodeHooks } from "./code-hook-port.js";
 import type { ModelTurnSource } from "../core/model-turn.js";
 import type { HookFire, ModelRequest, ToolCall } from "../core/trace.js";
 
@@ -495,6 +496,8 @@ export interface HarnessEntry {
    */
   readonly conformance?: ConformanceForm;
   readonly noConformance?: string;
+  /** Its hooks written as code (plugins), for explain, init and mutate; absent: it has none. */
+  readonly codeHooks?: CodeHooks;
   /** Its paid tier's credentials; absent: vigiles has no paid driver for it. */
   readonly paidCredentials?: PaidCredentials;
   /** What to re-check when the installed CLI is newer than the validated release (doctor says it). */

@@ -219,3 +219,38 @@ test("a script with subagent turns is refused: OpenCode's requests do not name t
   const script = scriptModel([{ text: "done" }], { agents: { helper: [{ text: "sub" }] } });
   await expect(startOpenCodeMock(script)).rejects.toThrow(/cannot serve a subagent's scripted turns/);
 });
+
+describe("the spec's tool lists in OpenCode's config", () => {
+  const launch = (spec: Record<string, unknown>) =>
+    buildOpenCodeLaunch({
+      harness: { adapterId: "opencode", path: "/bin/opencode", version: "1.18.33", source: "option" },
+      spec: { prompt: "hi", ...spec },
+      dirs: { workDir: "/w", homeDir: "/h", tmpDir: "/t" },
+      endpoint: { kind: "mock", baseUrl: "http://127.0.0.1:1", apiKey: "k" },
+      asRoot: false,
+    });
+  const config = (spec: Record<string, unknown>) =>
+    JSON.parse(launch(spec).env["OPENCODE_CONFIG_CONTENT"] ?? "{}") as Record<string, unknown>;
+  test("disallowedTools turns each tool off (tools: false), in Claude Code's or OpenCode's names", () => {
+    expect(config({ disallowedTools: ["Bash", "webfetch"] })["tools"]).toEqual({
+      bash: false,
+      webfetch: false,
+    });
+  });
+  test("allowedTools lets each run without an ask (permission: allow)", () => {
+    expect(config({ allowedTools: ["Read"] })["permission"]).toEqual({ read: "allow" });
+  });
+  test("a pattern rule, an unknown tool and a tool in both lists are refused by name", () => {
+    expect(() => launch({ allowedTools: ["Bash(git *)"] })).toThrow(
+      /pattern has no measured OpenCode mapping/,
+    );
+    expect(() => launch({ disallowedTools: ["Frobnicate"] })).toThrow(/OpenCode has no such tool/);
+    expect(() => launch({ allowedTools: ["Bash"], disallowedTools: ["bash"] })).toThrow(
+      /allowedTools and disallowedTools/,
+    );
+  });
+  test("maxTurns and a permission mode stay refused by name", () => {
+    expect(() => launch({ maxTurns: 3 })).toThrow(/cap the turns \(maxTurns\)/);
+    expect(() => launch({ permissionMode: "plan" })).toThrow(/permission mode "plan"/);
+  });
+});

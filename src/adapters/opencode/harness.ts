@@ -5,6 +5,7 @@ import { openCodeDialect } from "./dialect.js";
 import { openCodeSurface } from "./surface.js";
 import { OPENCODE_BIN_ENV, OPENCODE_MANAGED_DIR, OPENCODE_PIN } from "./package-pin.js";
 import { openCodeRegistrations } from "./registrations.js";
+import { openCodeCodeHooks } from "./code-hooks.js";
 import { checkOpenCodePlugin } from "./dialect/plugin-audit.js";
 import { OPENCODE_PLUGIN_FOLDERS } from "./plugin-wrap.js";
 
@@ -22,7 +23,7 @@ export const openCodeHarness: HarnessEntry = {
   weakMarkers: [],
   explainSource: "registrations",
   noConformance:
-    "its hooks are in-process plugin functions: no command, matcher or registration file for the corpus to vary; its plugin facts are pinned by real runs (test/opencode) and fact probes",
+    "its hooks are in-process plugin functions: no command, matcher or registration file for the corpus to vary; its corpus is plugin cases instead (codeHooks.conformance, conformance-cases.ts)",
   readRegistrations: openCodeRegistrations,
   // Its hooks are plugin files: each is checked by OpenCode's own rules (dialect/plugin-audit.ts).
   hookFileAudit: {
@@ -34,6 +35,7 @@ export const openCodeHarness: HarnessEntry = {
     check: (input) => checkOpenCodePlugin({ path: input.hookFile.path, file: input.file, text: input.text }),
   },
   surface: openCodeSurface,
+  codeHooks: openCodeCodeHooks,
   driftRecheck:
     "re-run your OpenCode harness tests: the --format json events, the plugin loader and the hook triggers may have moved",
   loadAdapter: async () => (await import("./adapter.js")).opencodeAdapter,

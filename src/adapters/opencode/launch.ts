@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { HarnessLaunch, LaunchInput, ModelEndpoint, RunDirs } from "../port.js";
 import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { OpenCodeUnsupportedError } from "./errors.js";
+import { openCodeToolConfig } from "./tool-lists.js";
 
 /** The provider id vigiles registers for its endpoint, and the model name when the endpoint names none. */
 export const OPENCODE_PROVIDER = "vigiles";
@@ -118,17 +119,20 @@ export function buildOpenCodeLaunch(input: LaunchInput): HarnessLaunch {
       "take several prompts in one run",
       "a headless `opencode run` takes one prompt; write one harness test per prompt",
     );
-  for (const [what, given] of [
-    ["cap the turns (maxTurns)", spec.maxTurns !== undefined],
-    ["take an allowed-tools list", (spec.allowedTools?.length ?? 0) > 0],
-    ["take a disallowed-tools list", (spec.disallowedTools?.length ?? 0) > 0],
-    [`run in permission mode ${JSON.stringify(spec.permissionMode)}`, spec.permissionMode !== undefined],
+  // Refused by name, each with what OpenCode 1.18.33's config schema offers instead.
+  for (const [what, given, why] of [
+    [
+      "cap the turns (maxTurns)",
+      spec.maxTurns !== undefined,
+      'its nearest, an agent\'s `steps` ("Maximum number of agentic iterations before forcing text-only response"), forces a text answer rather than ending the run: not the same limit, so not mapped',
+    ],
+    [
+      `run in permission mode ${JSON.stringify(spec.permissionMode)}`,
+      spec.permissionMode !== undefined,
+      "OpenCode has no permission modes, only per-tool `permission` rules (allowedTools sets them) and agents (build, plan) whose run-time effect has not been measured",
+    ],
   ] as const) {
-    if (given)
-      throw new OpenCodeUnsupportedError(
-        what,
-        "no mapping to OpenCode's agent and permission config has been measured; leave it out of this spec",
-      );
+    if (given) throw new OpenCodeUnsupportedError(what, why);
   }
   const extraEnv = specEnvLeavingRouting(spec.env, ROUTING_ENV);
   const env: Record<string, string> = {
@@ -140,7 +144,10 @@ export function buildOpenCodeLaunch(input: LaunchInput): HarnessLaunch {
     HOME: dirs.homeDir,
     TMPDIR: dirs.tmpDir,
     ...openCodeXdgDirs(dirs),
-    OPENCODE_CONFIG_CONTENT: JSON.stringify(openCodeProviderConfig(endpoint)),
+    OPENCODE_CONFIG_CONTENT: JSON.stringify({
+      ...openCodeProviderConfig(endpoint),
+      ...openCodeToolConfig(spec),
+    }),
     // 1.18.33 reads machine-wide managed config from /etc/opencode, over every other layer, unless
     // this names another dir (its own test hook, read by the binary): a dir that does not exist.
     OPENCODE_TEST_MANAGED_CONFIG_DIR: join(dirs.tmpDir, "vigiles-no-managed-config"),

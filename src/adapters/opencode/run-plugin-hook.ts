@@ -6,9 +6,12 @@
  * (and why not), what each hook threw or changed, and what OpenCode would do with it (the dialect's
  * fold). It runs under Node, not Bun: a `.ts` plugin, or one using `Bun` APIs, is refused or fails
  * here and belongs in a harness test. The context has no server client (`client` throws when used).
+ * The loader itself is plugin-host.mjs, plain JavaScript so explain can also run it as a confined command.
  */
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { existsSync, realpathSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
+import { recordCoverage } from "../../runtime/coverage-record.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import { foldOpenCodeHook } from "./dialect/fold.js";
 import { OpenCodeUnsupportedError } from "./errors.js";
@@ -16,7 +19,6 @@ import { toOpenCodeCall } from "./mock/tool-names.js";
 import { loadFailureText } from "./plugin-records.js";
 
 type Json = Record<string, unknown>;
-type HookFn = (input: unknown, output: unknown) => unknown;
 
 /** A synthetic tool call for `runOpenCodePluginHook`: which plugin, which event, which tool and arguments. */
 export interface PluginHookCall {
@@ -46,72 +48,25 @@ export interface PluginHookRun {
   readonly args: Json;
 }
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-function initsOf(mod: Json): ((input: unknown, options: unknown) => unknown)[] {
-  const seen = new Set<unknown>();
-  const out: ((input: unknown, options: unknown) => unknown)[] = [];
-  for (const value of Object.values(mod)) {
-    if (seen.has(value)) continue;
-    seen.add(value);
-    const server = typeof value === "object" && value !== null ? (value as Json)["server"] : undefined;
-    const fn = typeof value === "function" ? value : typeof server === "function" ? server : undefined;
-    if (fn === undefined)
-      throw Object.assign(new TypeError("Plugin export is not a function"), { stage: "export" });
-    out.push(fn as (input: unknown, options: unknown) => unknown);
-  }
-  return out;
+/** What plugin-host.mjs returns for one call. */
+interface HostRun {
+  readonly stage?: string;
+  readonly error?: string;
+  readonly calls: readonly { readonly threw?: string; readonly output: Json }[];
+  readonly threw?: string;
+  readonly args: Json;
 }
+type RunPluginHooks = (call: {
+  path: string;
+  directory: string;
+  event: string;
+  tool: string;
+  args: Json;
+  result?: string;
+}) => Promise<HostRun>;
 
-function pluginContext(directory: string): Json {
-  const client = new Proxy(
-    {},
-    {
-      get: () => {
-        throw new Error(
-          "vigiles: the OpenCode server client is not available in an in-process run; use a harness test",
-        );
-      },
-    },
-  );
-  return {
-    client,
-    project: { id: "vigiles", worktree: directory },
-    directory,
-    worktree: directory,
-    $: undefined,
-  };
-}
-
-/** Loads the plugin; its hook objects, or the stage and reason it failed at. */
-async function loadPlugin(
-  path: string,
-  directory: string,
-): Promise<{ hooks: Json[] } | { stage: string; error: string }> {
-  let mod: Json;
-  try {
-    // A fresh module per run: a query makes Node import the file again.
-    mod = (await import(`${pathToFileURL(path).href}?vigiles=${Date.now()}${Math.random()}`)) as Json;
-  } catch (e) {
-    return { stage: "import", error: message(e) };
-  }
-  let inits: ReturnType<typeof initsOf>;
-  try {
-    inits = initsOf(mod);
-  } catch (e) {
-    return { stage: "export", error: message(e) };
-  }
-  const hooks: Json[] = [];
-  for (const init of inits) {
-    try {
-      hooks.push(((await init(pluginContext(directory), {})) ?? {}) as Json);
-    } catch (e) {
-      if (hooks.length === 0) return { stage: "init", error: message(e) };
-      break;
-    }
-  }
-  return { hooks };
-}
+/** The plain-JavaScript loader (plugin-host.mjs), shared with `vigiles explain --run`'s confined runs. */
+export const PLUGIN_HOST = fileURLToPath(new URL("./plugin-host.mjs", import.meta.url));
 
 /**
  * Runs one plugin's hook on a synthetic call, in this process.
@@ -130,46 +85,37 @@ export async function runOpenCodePluginHook(call: PluginHookCall): Promise<Plugi
   const event = call.event ?? "tool.execute.before";
   const directory = call.directory ?? dirname(dirname(dirname(path)));
   const native = toOpenCodeCall(call.tool, call.args);
-  const loaded = await loadPlugin(path, directory);
-  const args = { ...native.input };
-  if ("stage" in loaded) {
-    const loadError = loadFailureText(loaded);
+  // `vigiles mutate` picks the tests that ran this plugin from these records.
+  recordCoverage({
+    kind: "hook",
+    source: "runHook",
+    identity: { event, file: existsSync(path) ? realpathSync(path) : path, harness: "opencode" },
+  });
+  const { runPluginHooks } = (await import(pathToFileURL(PLUGIN_HOST).href)) as {
+    runPluginHooks: RunPluginHooks;
+  };
+  const ran = await runPluginHooks({
+    path,
+    directory,
+    event,
+    tool: native.name,
+    args: native.input,
+    ...(call.result !== undefined ? { result: call.result } : {}),
+  });
+  if (ran.stage !== undefined)
     return {
       loaded: false,
-      loadError,
+      loadError: loadFailureText({ stage: ran.stage, error: ran.error ?? "" }),
       calls: [],
-      args,
+      args: ran.args,
       decision: foldOpenCodeHook({ event, exitCode: 0, stdout: "", stderr: "", timedOut: false }),
     };
-  }
-  const input: Json = {
-    tool: native.name,
-    sessionID: "vigiles",
-    callID: "vigiles-call",
-    ...(event === "tool.execute.after" ? { args } : {}),
-  };
-  const output: Json =
-    event === "tool.execute.before" ? { args } : { title: "", output: call.result ?? "", metadata: {} };
-  const calls: { threw?: string; output: Json }[] = [];
-  let threw: string | undefined;
-  for (const hooks of loaded.hooks) {
-    const fn = hooks[event];
-    if (typeof fn !== "function") continue;
-    try {
-      await (fn as HookFn).call(hooks, input, output);
-      calls.push({ output: structuredClone(output) });
-    } catch (e) {
-      threw = message(e);
-      calls.push({ threw, output: structuredClone(output) });
-      break;
-    }
-  }
   const decision = foldOpenCodeHook({
     event,
-    exitCode: threw === undefined ? 0 : 2,
+    exitCode: ran.threw === undefined ? 0 : 2,
     stdout: "",
-    stderr: threw ?? "",
+    stderr: ran.threw ?? "",
     timedOut: false,
   });
-  return { loaded: true, calls, decision, args: (output["args"] as Json | undefined) ?? args };
+  return { loaded: true, calls: ran.calls, decision, args: ran.args };
 }

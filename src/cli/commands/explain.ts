@@ -7,6 +7,7 @@ import {
   explainRegistrations,
   type RegistrationExplainedHandler,
 } from "../../tools/explain/explain-registrations.js";
+import { describeCodeExplanation, explainCodeHooks } from "../../tools/explain/explain-code-hooks.js";
 import { detectHarness, dialectOf, harnessEntry, HARNESSES, HARNESS_IDS } from "../../adapters/registry.js";
 import { bindReleasesFor } from "../release-binding.js";
 import type { HarnessEntry } from "../../adapters/port.js";
@@ -31,16 +32,17 @@ unless --run.
   --managed-dir <dir>    the managed-settings folder (default: $VIGILES_MANAGED_SETTINGS_DIR,
                          else /etc/claude-code on Linux): managed-settings.json and
                          managed-settings.d/*.json
-  --run                  run each selected command hook and show its decision, confined with
-                         bubblewrap: the repository and plugins read-only, your HOME masked, no
-                         network, no host socket
+  --run                  run each selected command hook (or plugin hook, where the harness's
+                         hooks are plugins) and show its decision, confined with bubblewrap: the
+                         repository and plugins read-only, your HOME masked, no network, no host
+                         socket
   --no-sandbox           with --run: run the hooks on the host instead, as you (they can read
                          your HOME and write anywhere you can); only for hooks you trust
   --harness <id>         ${HARNESS_IDS.join(", ")} (or an alias): whose hook files,
                          event names, matchers and verdict rules to use (default: detected from
                          the repository, as \`vigiles test\` does), in that harness's own event
                          and tool names (Claude Code's are accepted too):
-${HARNESSES.map((h) => `                           ${h.id}: ${h.hookFileAudit.files}`).join("\n")}
+${HARNESSES.map((h) => `                           ${h.id}: ${h.codeHooks?.files ?? h.hookFileAudit.files}`).join("\n")}
   --harness-version <v>  use the rules of this release of it (a version, from the harness cache)
                          instead of the installed release's
   --format <text|json>
@@ -141,6 +143,29 @@ function explainOther(
   return 0;
 }
 
+/** explain for a harness whose hooks are code (plugins it loads in its own process). */
+function explainCode(
+  harness: HarnessEntry,
+  payload: Record<string, unknown>,
+  cwd: string,
+  values: { run: boolean; "no-sandbox": boolean; format: string; "plugin-dir"?: string[] | undefined },
+): number {
+  if (values["plugin-dir"] !== undefined)
+    throw new InvalidOptionError(`--plugin-dir: ${harness.displayName} reads its plugins from the project.`);
+  const explanation = explainCodeHooks(harness, payload, {
+    cwd,
+    run: values.run,
+    sandbox: !values["no-sandbox"],
+  });
+  const subject = payload["tool_name"] !== undefined ? ` for ${String(payload["tool_name"])}` : "";
+  process.stdout.write(
+    values.format === "json"
+      ? `${JSON.stringify(explanation, null, 2)}\n`
+      : describeCodeExplanation(harness, explanation, subject),
+  );
+  return 0;
+}
+
 function describeHandler(h: ExplainedHandler): string {
   const where = `${h.file}${h.line !== undefined ? `:${h.line}:${h.column}` : ""}`;
   const what = h.handler.command ?? h.handler.type;
@@ -210,12 +235,14 @@ export const explainCommand: CliCommand = defineCommand({
       harness,
       positionals[0] !== undefined ? `the event file's hook_event_name` : "--event",
     );
-    if (harness.explainSource === "registrations") {
+    if (harness.codeHooks !== undefined || harness.explainSource === "registrations") {
       if (values["managed-dir"] !== undefined)
         throw new InvalidOptionError(
           `--managed-dir reads layered settings; ${harness.displayName} hooks are read from the repository and --plugin-dir.`,
         );
-      return explainOther(harness, payload, cwd, values);
+      return harness.codeHooks !== undefined
+        ? explainCode(harness, payload, cwd, values)
+        : explainOther(harness, payload, cwd, values);
     }
     const sources = hookSources(cwd, {
       pluginDirs: values["plugin-dir"] ?? [],

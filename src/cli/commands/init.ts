@@ -6,7 +6,12 @@ import { defineCommand, type CliCommand } from "../command.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { discoverHarness } from "../../tools/init/discover.js";
 import { detectRunner, type RunnerChoice, type StarterRunner } from "../../tools/init/project-runner.js";
-import { hookStarter, skillStarter, type StarterFile } from "../../tools/init/starter-tests.js";
+import {
+  codeHookStarters,
+  hookStarter,
+  skillStarter,
+  type StarterFile,
+} from "../../tools/init/starter-tests.js";
 import { githubWorkflow } from "../../tools/init/ci-workflow.js";
 import { detectHarness } from "../../adapters/registry.js";
 import { InvalidOptionError } from "../../core/errors.js";
@@ -74,9 +79,11 @@ export const initCommand: CliCommand = defineCommand({
     const shards = Number(values.shards);
     if (!Number.isInteger(shards) || shards < 1 || shards > 64)
       throw new InvalidOptionError(`--shards must be a whole number from 1 to 64, got "${values.shards}".`);
+    const pluginStarters = codeHookStarters(root, outDir, choice.runner);
     const files = [
       ...found.hooks.map((hook, i) => hookStarter(hook, i, outDir, root, choice.runner)),
       ...found.skills.map((skill) => skillStarter(skill)),
+      ...pluginStarters,
     ];
     if (files.length === 0 && values.ci === undefined) {
       process.stdout.write("vigiles init: found no command hooks and no skills here; nothing to write.\n");
@@ -113,12 +120,12 @@ export const initCommand: CliCommand = defineCommand({
       );
     }
     if (files.length === 0) return 0;
-    if (found.hooks.length > 0)
+    if (found.hooks.length + pluginStarters.length > 0)
       process.stdout.write(
         `\nhook tests for ${choice.runner} (${choice.because}); their verdict tests are skipped until you fill them in`,
       );
     process.stdout.write(
-      `\n${found.hooks.length} hook(s), ${found.skills.length} skill(s). Next: ${NEXT[choice.runner](values.out)}` +
+      `\n${found.hooks.length} hook(s), ${pluginStarters.length > 0 ? `${pluginStarters.length} plugin starter(s), ` : ""}${found.skills.length} skill(s). Next: ${NEXT[choice.runner](values.out)}` +
         (found.skills.length > 0 ? ` (the .eval.mjs files call a real model: npx vigiles eval)` : "") +
         "\n",
     );

@@ -6,6 +6,7 @@
 import { dialectEventRules, type HarnessId, type HookDialect } from "../dialect.js";
 import { matcherSubjectOf } from "../hook-config/dialect-matcher.js";
 import type {
+  CodeHookItem,
   HookItem,
   MarkdownItem,
   Mutant,
@@ -103,6 +104,8 @@ export function mutantReach(kind: MutantKind): MutantReach {
     case "program-deny-to-allow":
     case "program-inject-to-nothing":
     case "program-notice-to-silence":
+    case "code-hook-block-removed":
+    case "code-hook-change-removed":
       return "behaviour";
     // The registered timeout is enforced by the registration: a run by the script path has none.
     case "hook-past-timeout":
@@ -305,6 +308,18 @@ function swapMutants(skills: readonly MarkdownItem[], dialect: HookDialect): Mut
   return out;
 }
 
+/** A code hook's breakages, as its harness named them. */
+function codeHookMutants(item: CodeHookItem, dialect: HookDialect): Mutant[] {
+  return item.breakages.map((b) => ({
+    id: `${item.id}#${b.kind}`,
+    kind: b.kind,
+    item,
+    ...harnessOf(dialect),
+    description: b.description,
+    ...(b.notApplicable !== undefined ? { notApplicable: b.notApplicable } : {}),
+  }));
+}
+
 /**
  * Every mutant of the given items, in item order (swaps after the skills they pair). A hook's
  * mutants read its own harness's dialect; hook programs, skills and agents are found in the default
@@ -324,6 +339,9 @@ export function mutantCatalogue(items: readonly MutatedItem[], dialectOf: Dialec
       case "skill":
       case "agent":
         out.push(...markdownMutants(item, byDefault));
+        break;
+      case "code-hook":
+        out.push(...codeHookMutants(item, dialectOf(item.harness)));
         break;
       default: {
         const never: never = item;

@@ -80,6 +80,10 @@ export function suggestionFor(mutant: Mutant, dialect?: HookDialect): string {
       return `no test notices the agent in ${name} is gone: ${agentListingCheck}, or a runHarnessTest that expects an Agent call with its subagent_type`;
     case "agent-description-blank":
       return `no test depends on the description of ${name}: ${agentListingCheck}; a test where the model must pick this agent would notice too`;
+    case "code-hook-block-removed":
+      return `no test expects ${name} to block a call: run its hook on a call it must stop (in process, or in a harness test) and assert it blocked`;
+    case "code-hook-change-removed":
+      return `no test checks the arguments ${name} rewrites: run its hook on a call it changes and assert the arguments the tool runs with`;
     default: {
       const never: never = mutant.kind;
       return never;
@@ -113,6 +117,8 @@ export function reachFor(mutant: Mutant, byScript: readonly string[]): string {
       return `a runHarnessTest with it installed (its listing reaches the model, free) checked with received(${listingPattern(item)}), one that expects a Skill call to ${item.name}, or a trigger-rate eval over its prompts`;
     case "agent":
       return `a runHarnessTest with it installed (its listing reaches the model in a tool definition, free), or one that expects an Agent call with subagent_type ${item.name}`;
+    case "code-hook":
+      return `run ${item.file}'s hook on a call in process (the plugin runner of ${mutant.harnessName}), or a ${mutant.harnessName} runHarnessTest in which it loads`;
     default: {
       const never: never = item;
       return never;

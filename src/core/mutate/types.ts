@@ -7,7 +7,7 @@ import type { JsonPath, RegisteredTimeout } from "../hook-config/registration.js
 import type { HarnessId } from "../dialect.js";
 
 /** What a mutant breaks. */
-export type MutatedItemKind = "hook" | "program" | "skill" | "agent";
+export type MutatedItemKind = "hook" | "program" | "skill" | "agent" | "code-hook";
 
 /** A command hook as registered: one handler in one handler group of one config file. */
 export interface HookItem {
@@ -89,7 +89,29 @@ export interface MarkdownItem {
   readonly readBy?: readonly HookItem[];
 }
 
-export type MutatedItem = HookItem | ProgramItem | MarkdownItem;
+/** The breakages of a hook written as code (a plugin), which its harness's registry entry defines and applies. */
+export type CodeHookMutantKind = "code-hook-block-removed" | "code-hook-change-removed";
+
+/**
+ * A module of hooks a harness runs as code in its own process (OpenCode's plugins): no command or
+ * registration to break, so its harness names the breakages that apply to it and writes them.
+ */
+export interface CodeHookItem {
+  readonly kind: "code-hook";
+  readonly harness: HarnessId;
+  /** `plugin <file>`. */
+  readonly id: string;
+  /** Relative to the root. */
+  readonly file: string;
+  readonly breakages: readonly {
+    readonly kind: CodeHookMutantKind;
+    /** What was broken, in one line. */
+    readonly description: string;
+    readonly notApplicable?: string;
+  }[];
+}
+
+export type MutatedItem = HookItem | ProgramItem | MarkdownItem | CodeHookItem;
 
 /** Every breakage `vigiles mutate` knows. */
 export type MutantKind =
@@ -107,7 +129,8 @@ export type MutantKind =
   | "skill-description-blank"
   | "skill-descriptions-swapped"
   | "agent-removed"
-  | "agent-description-blank";
+  | "agent-description-blank"
+  | CodeHookMutantKind;
 
 /** One deliberate breakage of one item (a swap also names the other skill). */
 export interface Mutant {

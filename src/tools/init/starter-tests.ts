@@ -14,6 +14,7 @@ import { deriveHookExamples } from "./example-events.js";
 import { programsNeeded, readHookSource } from "./hook-source.js";
 import { selectedExamples } from "./selected-examples.js";
 import type { StarterRunner } from "./project-runner.js";
+import { HARNESSES } from "../../adapters/registry.js";
 
 export interface StarterFile {
   /** Relative to the output folder. */
@@ -206,6 +207,30 @@ export function hookStarter(
     );
   lines.push("");
   return { name, text: lines.join("\n") };
+}
+
+/**
+ * One starter per harness whose hooks are code (the registry's `codeHooks`: OpenCode's plugins) and
+ * that has modules with a guard here: the harness writes the checks, in this runner's words.
+ */
+export function codeHookStarters(
+  root: string,
+  outDir: string,
+  runner: StarterRunner = "vigiles",
+): StarterFile[] {
+  const { suffix, imports, timeout } = RUNNER[runner];
+  return HARNESSES.flatMap((harness) => {
+    const modules = harness.codeHooks?.list(root) ?? [];
+    if (harness.codeHooks === undefined || modules.length === 0) return [];
+    const text = harness.codeHooks.starter({
+      modules,
+      toRoot: `${relative(outDir, root) || "."}/`,
+      ...(runner !== "vigiles" ? { testImport: imports } : {}),
+      timeout,
+      runWith: RUN_WITH[runner],
+    });
+    return text === undefined ? [] : [{ name: `${harness.id}-plugins${suffix}`, text }];
+  });
 }
 
 export function skillStarter(skill: FoundSkill): StarterFile {

@@ -10,7 +10,7 @@
 import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseDocument } from "yaml";
-import { dialectOf } from "../../adapters/registry.js";
+import { dialectOf, harnessEntry } from "../../adapters/registry.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
 import { MUTANT_TIMEOUT_S } from "../../core/mutate/catalogue.js";
 import { MUTANT_ENV, type ProgramFlip } from "../../core/mutate/program-flip.js";
@@ -216,6 +216,14 @@ function applyMutantEnv(copyRoot: string, mutant: Mutant): Record<string, string
     case "agent-description-blank":
       setDescription(join(copyRoot, item.file), "");
       return {};
+    case "code-hook-block-removed":
+    case "code-hook-change-removed": {
+      const code = harnessEntry(mutant.harness).codeHooks;
+      if (code === undefined)
+        throw new Error(`${mutant.harnessName} has no code hooks to break (${mutant.id})`);
+      code.applyBreakage(copyRoot, item.file, mutant.kind);
+      return {};
+    }
     case "skill-descriptions-swapped": {
       const other = mutant.other;
       if (other === undefined || item.kind !== "skill")

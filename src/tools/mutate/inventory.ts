@@ -10,14 +10,20 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import { commandFiles } from "../../runtime/command-files.js";
 import { commandPathWords } from "../../core/mutate/command-words.js";
-import { DEFAULT_HARNESS, dialectOf } from "../../adapters/registry.js";
+import { DEFAULT_HARNESS, HARNESSES, dialectOf } from "../../adapters/registry.js";
 import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
 import type { RegisteredHook } from "../../core/hook-config/registration.js";
 import { hookRegistrations } from "../registrations/readers.js";
 import { sourcedText } from "./sourced-text.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
-import type { HookItem, MarkdownItem, MutatedItem, ProgramItem } from "../../core/mutate/types.js";
+import type {
+  CodeHookItem,
+  HookItem,
+  MarkdownItem,
+  MutatedItem,
+  ProgramItem,
+} from "../../core/mutate/types.js";
 
 const IGNORE = ["**/node_modules/**", "**/dist/**", "**/.git/**", "**/.vigiles/**"];
 
@@ -199,9 +205,28 @@ export function inventory(rootDir: string): Inventory {
     });
   const ordered = ownScriptsFirst(hooks);
   return {
-    items: [...ordered, ...programs, ...withReaders(skills, ordered), ...withReaders(agents, ordered)],
+    items: [
+      ...ordered,
+      ...programs,
+      ...codeHookItems(root),
+      ...withReaders(skills, ordered),
+      ...withReaders(agents, ordered),
+    ],
     unreadable,
   };
+}
+
+/** The modules of hooks written as code (OpenCode's plugins), with the breakages their harness names. */
+function codeHookItems(root: string): CodeHookItem[] {
+  return HARNESSES.flatMap((harness) =>
+    (harness.codeHooks?.list(root) ?? []).map((module) => ({
+      kind: "code-hook" as const,
+      harness: harness.id,
+      id: `plugin ${module.file}`,
+      file: module.file,
+      breakages: harness.codeHooks?.breakages(module) ?? [],
+    })),
+  );
 }
 
 /**
@@ -243,6 +268,7 @@ export function itemFiles(item: MutatedItem): string[] {
     case "hook":
       return [item.file, ...item.sources];
     case "program":
+    case "code-hook":
       return [item.file];
     case "skill":
       return [`${dirname(item.file)}/`];

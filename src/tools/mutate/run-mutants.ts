@@ -102,6 +102,7 @@ const likelihood = (m: Mutant): number => {
     case "hook":
       return 3 - slowness(m);
     case "program":
+    case "code-hook":
       return 1;
     case "skill":
     case "agent":

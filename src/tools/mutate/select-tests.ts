@@ -62,6 +62,14 @@ export function recordLink(record: CoverageRecord, item: MutatedItem, realRoot: 
           (id.command !== undefined && id.command.includes(item.file)))
         ? "script"
         : undefined;
+    case "code-hook": {
+      // A harness run names each module it loaded (its load fire's target, relative to the project);
+      // an in-process run of one names its file.
+      if (record.kind !== "hook" || !sameHarness(record, item)) return undefined;
+      if (record.source !== "runHook") return id.target === item.file ? "registration" : undefined;
+      const named = [id.file, ...(id.files ?? [])].filter((f): f is string => f !== undefined);
+      return named.some((f) => f.split("\\").join("/").endsWith(`/${item.file}`)) ? "script" : undefined;
+    }
     case "skill":
       return record.kind === "skill" && sameName(id.name, item.name) ? "registration" : undefined;
     case "agent":
