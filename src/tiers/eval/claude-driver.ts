@@ -2,6 +2,8 @@
  * `paid_claudeEvalDriver`: the default eval driver. The pinned Claude Code CLI against the real model,
  * with the same launch the harness tier uses against its mock; only the endpoint differs.
  */
+import { ConfinementUnavailableError, bwrapAvailable, bwrapSelfTest } from "../../runtime/confine.js";
+import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessAdapter, ResolvedHarness } from "../../adapters/port.js";
 import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
 import { CLAUDE_EFFORT_LEVELS } from "../../adapters/claude-code/launch.js";
@@ -32,6 +34,27 @@ export interface ClaudeEvalDriverOptions {
   readonly timeoutMs?: number;
   /** Where credentials are read from (default process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Every trial runs confined (bubblewrap; a private HOME; its own network namespace, reaching only
+   * the endpoint's host:port), since a real model chooses the commands. `false` runs the CLI on the
+   * host, where the model's commands can read your HOME and write anywhere you can.
+   */
+  readonly sandbox?: boolean;
+}
+
+/** Refuses, before any spend, a confined run that cannot be confined here; never falls back. */
+function assertConfinable(adapter: HarnessAdapter): void {
+  if (!adapter.capabilities.confinement)
+    throw new InvalidOptionError(
+      `${adapter.displayName} runs cannot be confined yet, and paid eval trials are confined by default; ` +
+        "pass `sandbox: false` to paid_claudeEvalDriver to run them on the host",
+    );
+  if (!bwrapAvailable()) {
+    const probe = bwrapSelfTest();
+    throw new ConfinementUnavailableError(
+      `${probe.ok ? "unknown reason" : probe.detail}; paid eval trials are confined by default (\`sandbox: false\` opts out)`,
+    );
+  }
 }
 
 /** Checks an effort against what a harness can pin; throws before any spend. */
@@ -61,6 +84,7 @@ export function paid_claudeEvalDriver(options: ClaudeEvalDriverOptions = {}): Ev
   const env = options.env ?? process.env;
   const apiKey = options.apiKey ?? env["ANTHROPIC_API_KEY"];
   const oauthToken = options.oauthToken ?? env["CLAUDE_CODE_OAUTH_TOKEN"];
+  const confine = options.sandbox !== false;
   let harness: ResolvedHarness | undefined;
   const resolveOnce = async (): Promise<ResolvedHarness> =>
     (harness ??= await resolveRunHarness(adapter, options));
@@ -90,6 +114,7 @@ export function paid_claudeEvalDriver(options: ClaudeEvalDriverOptions = {}): Ev
         );
       }
       for (const effort of plan.efforts) assertEffortPinnable(adapter, effort);
+      if (confine) assertConfinable(adapter);
       await resolveOnce();
     },
     async runTrial(trial, runOptions) {
@@ -107,6 +132,7 @@ export function paid_claudeEvalDriver(options: ClaudeEvalDriverOptions = {}): Ev
         timeoutMs: trial.timeoutMs ?? options.timeoutMs ?? DEFAULT_EVAL_TRIAL_TIMEOUT_MS,
         ...(runOptions.signal ? { signal: runOptions.signal } : {}),
         ...(tokenAdapter ? { adapterOverride: tokenAdapter } : {}),
+        confine,
       });
     },
   };

@@ -31,6 +31,11 @@ export interface SessionTrialInput {
   readonly signal?: AbortSignal;
   /** Replaces the adapter's launch (credentials that are not an API key). */
   readonly adapterOverride?: HarnessAdapter;
+  /**
+   * Run under bubblewrap, in a network namespace of its own: a remote endpoint is reached through the
+   * egress proxy, which connects to its host:port only (runtime/confine-egress.ts).
+   */
+  readonly confine?: boolean;
 }
 
 export async function runSessionTrial(input: SessionTrialInput): Promise<DriverTrace> {
@@ -59,6 +64,7 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
         ...(trial.maxTurns !== undefined ? { maxTurns: trial.maxTurns } : {}),
       },
       endpoint: input.endpoint,
+      ...(input.confine === true ? { confine: true } : {}),
       timeoutMs: input.timeoutMs,
       ...(input.signal ? { signal: input.signal } : {}),
     });
