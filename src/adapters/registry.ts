@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { HookDialect } from "../core/dialect.js";
 import { closestName } from "../core/did-you-mean.js";
 import { VigilesError } from "../core/errors.js";
+import { withSurfaceEvents } from "../core/surface.js";
 import { claudeCodeHarness } from "./claude-code/harness.js";
 import { codexHarness } from "./codex/harness.js";
 import { copilotHarness } from "./copilot-cli/harness.js";
@@ -79,7 +80,18 @@ export function bindReleaseDialect(id: string, dialect: HookDialect | undefined)
 /** The hook dialect of a harness id or alias (default: Claude Code's), of the bound release if any. */
 export function dialectOf(name: string | undefined = undefined): HookDialect {
   const entry = name === undefined ? DEFAULT_HARNESS : harnessEntry(name);
-  return releaseDialects.get(entry.id) ?? entry.dialect;
+  return releaseDialects.get(entry.id) ?? pinnedDialect(entry);
+}
+
+/** The pinned dialect with the events its release's surface carries unmodelled (`unpinnedEvents`). */
+const pinnedDialects = new Map<string, HookDialect>();
+function pinnedDialect(entry: HarnessEntry): HookDialect {
+  let dialect = pinnedDialects.get(entry.id);
+  if (dialect === undefined) {
+    dialect = withSurfaceEvents(entry.dialect, entry.surface?.pinned);
+    pinnedDialects.set(entry.id, dialect);
+  }
+  return dialect;
 }
 
 /** Which harness a repository is set up for, with the markers that decided. */

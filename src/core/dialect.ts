@@ -123,6 +123,12 @@ export interface HookDialect {
   readonly pluginRootPlaceholders: readonly string[];
   /** Static audit rules that only this harness needs (its own file formats and pitfalls). */
   readonly auditRules: readonly LintRuleMeta[];
+  /**
+   * Hook events the release's CLI carries that this dialect does not model (read from its release
+   * surface): a hook on one may run, but what it can do there was never pinned, so the audit warns
+   * rather than calling it "never runs".
+   */
+  readonly unpinnedEvents?: readonly string[];
 }
 
 /** The event of a dialect by the name written in a config, or undefined when the harness has none by that name. */

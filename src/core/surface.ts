@@ -79,6 +79,17 @@ export function surfaceNames(surface: ReleaseSurface, kind: SurfaceKind): readon
 }
 
 /**
+ * The dialect with `unpinnedEvents`: the hook events the release's surface lists that the dialect
+ * does not model (a pinned binary can carry events vigiles has not pinned yet).
+ */
+export function withSurfaceEvents(dialect: HookDialect, surface: ReleaseSurface | undefined): HookDialect {
+  if (surface === undefined) return dialect;
+  const modelled = new Set(dialect.events.map((e) => e.name));
+  const unpinned = surfaceNames(surface, "hook-event").filter((name) => !modelled.has(name));
+  return unpinned.length === 0 ? dialect : { ...dialect, unpinnedEvents: unpinned };
+}
+
+/**
  * The dialect of another release: the pinned dialect with the events and tools the release's surface
  * adds or removes against the pinned surface. An added event is known (a hook on it is not "never
  * runs"), but what a hook may do there was never pinned: its rules are none, and explain says so.
@@ -88,7 +99,7 @@ export function dialectForSurface(
   pinned: ReleaseSurface,
   installed: ReleaseSurface,
 ): HookDialect {
-  if (installed.version === pinned.version) return dialect;
+  if (installed.version === pinned.version) return withSurfaceEvents(dialect, installed);
   const diff = compareSurfaces(pinned, installed);
   const names = (list: readonly SurfaceEntry[], kind: SurfaceKind) =>
     new Set(list.filter((e) => e.kind === kind).map((e) => e.name));
@@ -101,7 +112,7 @@ export function dialectForSurface(
     ...dialect.events.filter((e) => !goneEvents.has(e.name)),
     ...newEvents.map((name) => ({ name, rules: NO_EFFECT })),
   ];
-  return {
+  const release: HookDialect = {
     ...dialect,
     displayName: `${dialect.displayName} ${installed.version}`,
     events,
@@ -113,4 +124,5 @@ export function dialectForSurface(
         ? `${event} is new in ${installed.version}: what a hook's exit code or answer does there is not pinned`
         : dialect.verdictMeaning(event, timeout),
   };
+  return withSurfaceEvents(release, installed);
 }

@@ -7,6 +7,9 @@ import { isRecord } from "../../../core/is-record.js";
 import type { ClaudeUse } from "../../port.js";
 import { copilotEventRules, copilotUsesSnakeCase } from "./rules.js";
 import { finding } from "../../../core/audit/finding.js";
+import { unpinnedEventRule } from "../../../core/audit/rules/hook-registration.js";
+import { surfaceNames } from "../../../core/surface.js";
+import { PINNED_SURFACE } from "./surface.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "../../../core/audit/types.js";
 
 export type { ClaudeUse } from "../../port.js";
@@ -172,6 +175,18 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
   for (const [event, entries] of Object.entries(parsed["hooks"])) {
     const at = rangeOf(input.text, JSON.stringify(event));
     const rules = copilotEventRules(event);
+    // The pinned binary carries a few events this dialect does not model: a warning, not "never run".
+    if (!rules && surfaceNames(PINNED_SURFACE, "hook-event").includes(event)) {
+      out.push(
+        finding(
+          unpinnedEventRule,
+          input.file,
+          at,
+          `"${event}" is in Copilot CLI ${PINNED_SURFACE.version}, but vigiles has not pinned what a hook on it receives or can do; the audit cannot judge these hooks.`,
+        ),
+      );
+      continue;
+    }
     if (!rules) {
       out.push(
         finding(

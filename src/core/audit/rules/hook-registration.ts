@@ -19,6 +19,16 @@ export const unknownEventRule: LintRuleMeta = {
   autofix: false,
 };
 
+export const unpinnedEventRule: LintRuleMeta = {
+  id: "unpinned-event",
+  severity: "warning",
+  behaviour:
+    "The installed CLI carries this hook event, but vigiles has not pinned what a hook there receives or can " +
+    "do: the static audit and explain cannot judge it.",
+  fix: "Check the hook in a harness test (runHarnessTest) on this release, or use an event vigiles models.",
+  autofix: false,
+};
+
 export const matcherIgnoredRule: LintRuleMeta = {
   id: "matcher-ignored",
   severity: "warning",
@@ -99,6 +109,7 @@ export const relativeHookPathRule: LintRuleMeta = {
 
 export const hookRegistrationRules: readonly LintRuleMeta[] = [
   unknownEventRule,
+  unpinnedEventRule,
   matcherIgnoredRule,
   sessionStartForkRule,
   taskMatcherRule,
@@ -142,6 +153,15 @@ function closest(name: string, candidates: readonly string[]): string | undefine
 function checkEvent(reg: HookRegistration): LintFinding[] {
   const events = dialectEventNames(reg.dialect);
   if (events.includes(reg.event)) return [];
+  if (reg.dialect.unpinnedEvents?.includes(reg.event) === true)
+    return [
+      finding(
+        unpinnedEventRule,
+        reg.file,
+        reg.eventRange,
+        `"${reg.event}" is in ${reg.dialect.displayName}'s CLI, but vigiles has not pinned what a hook on it receives or can do; the audit cannot judge this hook.`,
+      ),
+    ];
   const suggestion = closest(reg.event, events);
   const harness = reg.dialect.displayName;
   return [
