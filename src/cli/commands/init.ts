@@ -6,8 +6,10 @@ import { defineCommand, type CliCommand } from "../command.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { discoverHarness } from "../../tools/init/discover.js";
 import { detectRunner, type RunnerChoice, type StarterRunner } from "../../tools/init/project-runner.js";
-import { hookStarter, skillStarter, type StarterFile } from "../../tools/init/starter-tests.js";
+import { hookStarter, type StarterFile } from "../../tools/init/starter-tests.js";
+import { existingSkillEvals, skillStarter } from "../../tools/init/skill-starter.js";
 import { githubWorkflow } from "../../tools/init/ci-workflow.js";
+import { ciNodeMajor } from "../../tools/init/node-version.js";
 import { InvalidOptionError } from "../../core/errors.js";
 
 const HELP = `Usage: vigiles init [--out tests/vigiles] [--runner vigiles|vitest|jest] [--ci github] [--force]
@@ -73,9 +75,18 @@ export const initCommand: CliCommand = defineCommand({
     const shards = Number(values.shards);
     if (!Number.isInteger(shards) || shards < 1 || shards > 64)
       throw new InvalidOptionError(`--shards must be a whole number from 1 to 64, got "${values.shards}".`);
+    // A skill measured by an eval elsewhere (an earlier init with another --runner or --out) gets no second one.
+    const measured = existingSkillEvals(root, found.skills);
+    const skillFiles = found.skills.flatMap((skill) => {
+      const file = skillStarter(skill);
+      const elsewhere = measured.get(skill.id);
+      if (elsewhere === undefined || resolve(root, elsewhere) === join(outDir, file.name)) return [file];
+      process.stdout.write(`  kept    ${elsewhere} (the eval of skill ${skill.id}; no second skeleton)\n`);
+      return [];
+    });
     const files = [
       ...found.hooks.map((hook, i) => hookStarter(hook, i, outDir, root, choice.runner)),
-      ...found.skills.map((skill) => skillStarter(skill)),
+      ...skillFiles,
     ];
     if (files.length === 0 && values.ci === undefined) {
       process.stdout.write("vigiles init: found no command hooks and no skills here; nothing to write.\n");
@@ -102,6 +113,7 @@ export const initCommand: CliCommand = defineCommand({
         evalFiles,
         shards,
         lockfile: existsSync(join(root, "package-lock.json")),
+        nodeMajor: ciNodeMajor(root),
       });
       write(join(root, ".github/workflows/vigiles.yml"), { name: "vigiles.yml", text });
       process.stdout.write(

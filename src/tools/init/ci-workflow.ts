@@ -25,6 +25,8 @@ export interface WorkflowOptions {
   readonly shards: number;
   /** Whether the repository has a package-lock.json (`npm ci`), else `npm install`. */
   readonly lockfile: boolean;
+  /** The Node major the jobs run (./node-version.ts: the highest the pinned CLIs' `engines` ask for). */
+  readonly nodeMajor: number;
 }
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -60,12 +62,12 @@ function stepEnv(vars: readonly (readonly [string, string])[]): string[] {
   return ["        env:", ...vars.map(([name, value]) => `          ${name}: ${envValue(value)}`)];
 }
 
-function setupSteps(lockfile: boolean): string[] {
+function setupSteps(lockfile: boolean, nodeMajor: number): string[] {
   return [
     "      - uses: actions/checkout@v4",
     "      - uses: actions/setup-node@v4",
     "        with:",
-    "          node-version: 20",
+    `          node-version: ${nodeMajor}`,
     ...(lockfile ? ["          cache: npm"] : []),
     "      - name: Install bubblewrap (every harness run is confined)",
     "        run: sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap",
@@ -99,7 +101,7 @@ function freeJob(o: WorkflowOptions): string[] {
     "    runs-on: ubuntu-latest",
     "    timeout-minutes: 30",
     "    steps:",
-    ...setupSteps(o.lockfile),
+    ...setupSteps(o.lockfile, o.nodeMajor),
     "      - name: Audit the harness (static)",
     "        run: npx vigiles audit",
     "      - name: Hook tests",
@@ -135,10 +137,14 @@ function paidJobs(o: WorkflowOptions): string[] {
   );
   const merges = o.evalFiles.flatMap((f, i) => {
     const name = evalReportName(f);
+    // An eval declared `skip` (init's skeleton before its prompts are written) wrote no shard report:
+    // its skip line is in the shard job's log, and there is nothing to merge or gate.
     return [
+      `          if ! ls eval-shards/${name}.shard-*.json >/dev/null 2>&1; then echo "$${evalVar(i)}: no report (skipped)"; else`,
       `          npx vigiles merge-reports eval-shards/${name}.shard-*.json --out eval-merged/${name}.json`,
       `          npx vigiles eval "$${evalVar(i)}" --gate eval-merged/${name}.json || failed=1`,
       `          npx vigiles report eval-merged/${name}.json --out eval-merged/${name}.html`,
+      "          fi",
     ];
   });
   return [
@@ -159,7 +165,7 @@ function paidJobs(o: WorkflowOptions): string[] {
     "      ANTHROPIC_API_KEY: ${{ secrets.ANTHROPIC_API_KEY }}",
     "      SHARD: ${{ matrix.shard }}",
     "    steps:",
-    ...setupSteps(o.lockfile),
+    ...setupSteps(o.lockfile, o.nodeMajor),
     "      - name: Evals, this shard (the gate runs once, on the merged grid)",
     ...evalEnv,
     "        run: |",
@@ -179,7 +185,7 @@ function paidJobs(o: WorkflowOptions): string[] {
     "      - uses: actions/checkout@v4",
     "      - uses: actions/setup-node@v4",
     "        with:",
-    "          node-version: 20",
+    `          node-version: ${o.nodeMajor}`,
     ...(o.lockfile ? ["          cache: npm"] : []),
     `      - run: ${o.lockfile ? "npm ci" : "npm install"}`,
     "      - uses: actions/download-artifact@v4",
