@@ -11,11 +11,15 @@ import { detectHarness, harnessEntry, HARNESSES, HARNESS_IDS } from "../../adapt
 import type { HarnessEntry } from "../../adapters/port.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import { resolve } from "node:path";
-import { dialectEventNames, nativeEventName } from "../../core/dialect.js";
+import { dialectEventNames, dialectEventRules, nativeEventName } from "../../core/dialect.js";
+import { decisionText, effectLines, outcomeLines, type HookEffects } from "../../tools/explain/effects.js";
+import { payloadFromFlags, withSubjectDefault } from "../../tools/explain/event-payload.js";
+import { registeredHookLines } from "../../tools/explain/list-hooks.js";
 import { closestName } from "../../core/did-you-mean.js";
 
 const HELP = `Usage: vigiles explain [event.json] [options]
 
+With no event, lists every hook registered here by event (exit 0).
 Lists every hook registered in managed settings, user settings, project settings, local settings
 and plugins for the event, in the order the harness reads them, with why each fires or not (event,
 matcher, if:, a disableAllHooks or allowManagedHooksOnly key) and its file:line. Nothing runs
@@ -26,11 +30,16 @@ unless --run.
   --file-path <path>     the file_path of an Edit/Write/Read call
   --event <name>         the event (PreToolUse, UserPromptSubmit, Stop …)
   --prompt <text>        the prompt of a UserPromptSubmit event
+  --source <name>        the source of a SessionStart event (default: the harness's first, startup)
+  --trigger <name>       the trigger of a PreCompact or Setup event (default: manual, or init)
+  --notification-type <name>
+                         the notification_type of a Notification event (permission_prompt …)
   --plugin-dir <dir>     a plugin to include (repeatable), besides those found here
   --managed-dir <dir>    the managed-settings folder (default: $VIGILES_MANAGED_SETTINGS_DIR,
                          else /etc/claude-code on Linux): managed-settings.json and
                          managed-settings.d/*.json
-  --run                  run each selected command hook and show its decision, confined with
+  --run                  run each selected command hook and show its decision and every other
+                         effect (context added, system message, rewritten input), confined with
                          bubblewrap: the repository and plugins read-only, your HOME masked, no
                          network, no host socket
   --no-sandbox           with --run: run the hooks on the host instead, as you (they can read
@@ -64,7 +73,7 @@ function checkEventName(event: unknown, harness: HarnessEntry, what: string): vo
   );
 }
 
-function describeRegistration(h: RegistrationExplainedHandler): string {
+function describeRegistration(h: RegistrationExplainedHandler, plainTextIsContext: boolean): string {
   const where = `${h.file}${h.line !== undefined ? `:${h.line}:${h.column}` : ""}`;
   const timeout =
     h.timeout !== undefined
@@ -77,17 +86,20 @@ function describeRegistration(h: RegistrationExplainedHandler): string {
   ];
   if (h.missingScript !== undefined)
     lines.push(`              ⚠ script not found: ${h.missingScript} (the hook fails at every fire)`);
-  if (h.decision) lines.push(decisionLine(h.decision));
+  if (h.decision) lines.push(decisionLine(h.decision, plainTextIsContext));
   return lines.join("\n");
 }
 
-/** The `--run` line of one handler: what it decided, how, and why. */
-function decisionLine(d: NonNullable<ExplainedHandler["decision"]>): string {
-  return (
-    `              → ${d.decision}${d.blocked ? " (blocks)" : ""} by ${d.decidedBy}` +
-    (d.reason ? `: ${d.reason}` : d.invalidReason ? `: ${d.invalidReason}` : "")
-  );
+/** The `--run` lines of one handler: what it decided, how and why, then every other effect. */
+function decisionLine(d: HookEffects, plainTextIsContext: boolean): string {
+  return [`→ ${decisionText(d)}`, ...effectLines(d, plainTextIsContext).map((l) => `  ${l}`)]
+    .map((l) => `              ${l}`)
+    .join("\n");
 }
+
+/** Whether plain stdout reaches the model on the event (Claude Code's SessionStart, UserPromptSubmit). */
+const plainIsContext = (harness: HarnessEntry, event: string) =>
+  dialectEventRules(harness.dialect, event)?.plainTextIsContext === true;
 
 /** explain for a harness read through its registrations (and the plugins given with --plugin-dir). */
 function explainOther(
@@ -129,15 +141,13 @@ function explainOther(
   if (untrusted !== undefined)
     process.stdout.write(`  ⚠ ${untrusted.message}\n    fix: ${untrusted.fix ?? ""}\n`);
   if (explanation.handlers.length === 0) process.stdout.write("  no hook is registered for this event\n");
-  for (const h of explanation.handlers) process.stdout.write(`${describeRegistration(h)}\n`);
-  if (explanation.outcome) {
-    const o = explanation.outcome;
-    process.stdout.write(`outcome: ${o.decision}${o.blocked ? " (the action is blocked)" : ""}\n`);
-  }
+  const plain = plainIsContext(harness, explanation.event);
+  for (const h of explanation.handlers) process.stdout.write(`${describeRegistration(h, plain)}\n`);
+  if (explanation.outcome) process.stdout.write(`${outcomeLines(explanation.outcome, plain).join("\n")}\n`);
   return 0;
 }
 
-function describeHandler(h: ExplainedHandler): string {
+function describeHandler(h: ExplainedHandler, plainTextIsContext: boolean): string {
   const where = `${h.file}${h.line !== undefined ? `:${h.line}:${h.column}` : ""}`;
   const what = h.handler.command ?? h.handler.type;
   const lines = [
@@ -146,7 +156,7 @@ function describeHandler(h: ExplainedHandler): string {
   ];
   if (h.missingScript !== undefined)
     lines.push(`              ⚠ script not found: ${h.missingScript} (the hook fails at every fire)`);
-  if (h.decision) lines.push(decisionLine(h.decision));
+  if (h.decision) lines.push(decisionLine(h.decision, plainTextIsContext));
   return lines.join("\n");
 }
 
@@ -160,6 +170,9 @@ export const explainCommand: CliCommand = defineCommand({
     "file-path": { type: "string" },
     event: { type: "string" },
     prompt: { type: "string" },
+    source: { type: "string" },
+    trigger: { type: "string" },
+    "notification-type": { type: "string" },
     "plugin-dir": { type: "string", multiple: true },
     "managed-dir": { type: "string" },
     run: { type: "boolean", default: false },
@@ -169,7 +182,19 @@ export const explainCommand: CliCommand = defineCommand({
   },
   positionals: true,
   async run({ values, positionals }) {
+    const cwd = process.cwd();
+    const harness = harnessOf(values.harness, cwd);
     let payload: Record<string, unknown>;
+    const fromFlags = payloadFromFlags({
+      event: values.event,
+      tool: values.tool,
+      command: values.command,
+      filePath: values["file-path"],
+      prompt: values.prompt,
+      source: values.source,
+      trigger: values.trigger,
+      notificationType: values["notification-type"],
+    });
     if (positionals[0] !== undefined) {
       const event = readInputJson(positionals[0], "the event file");
       if (typeof event !== "object" || event === null || Array.isArray(event))
@@ -178,27 +203,23 @@ export const explainCommand: CliCommand = defineCommand({
           `the event file "${positionals[0]}" is not a JSON object: write the hook event as one object, e.g. {"tool_name":"Bash","tool_input":{"command":"ls"}}.`,
         );
       payload = event as Record<string, unknown>;
-    } else if (values.tool !== undefined) {
-      const input: Record<string, unknown> = {};
-      if (values.command !== undefined) input["command"] = values.command;
-      if (values["file-path"] !== undefined) input["file_path"] = values["file-path"];
-      payload = { hook_event_name: values.event ?? "PreToolUse", tool_name: values.tool, tool_input: input };
-    } else if (values.event !== undefined) {
-      payload = {
-        hook_event_name: values.event,
-        ...(values.prompt !== undefined ? { prompt: values.prompt } : {}),
-      };
+    } else if (fromFlags !== undefined) {
+      payload = fromFlags;
     } else {
-      process.stderr.write(
-        "vigiles explain: give an event file, --tool (with --command or --file-path), or --event.\n",
-      );
-      return 2;
+      const sources =
+        harness.explainSource === "layered-settings"
+          ? hookSources(cwd, {
+              pluginDirs: values["plugin-dir"] ?? [],
+              ...(values["managed-dir"] !== undefined ? { managedDir: values["managed-dir"] } : {}),
+            })
+          : undefined;
+      process.stdout.write(`${registeredHookLines(harness, cwd, sources).join("\n")}\n`);
+      return 0;
     }
     if (typeof payload["hook_event_name"] !== "string") {
       payload["hook_event_name"] = typeof payload["tool_name"] === "string" ? "PreToolUse" : "";
     }
-    const cwd = process.cwd();
-    const harness = harnessOf(values.harness, cwd);
+    payload = withSubjectDefault(payload, harness.dialect);
     checkEventName(
       payload["hook_event_name"],
       harness,
@@ -229,11 +250,9 @@ export const explainCommand: CliCommand = defineCommand({
     const r = explanation.restriction;
     if (r) process.stdout.write(`  ${r.key} in ${r.file} (${r.source}) turns off ${r.scope}\n`);
     if (explanation.handlers.length === 0) process.stdout.write("  no hook is registered for this event\n");
-    for (const h of explanation.handlers) process.stdout.write(`${describeHandler(h)}\n`);
-    if (explanation.outcome) {
-      const o = explanation.outcome;
-      process.stdout.write(`outcome: ${o.decision}${o.blocked ? " (the action is blocked)" : ""}\n`);
-    }
+    const plain = plainIsContext(harness, explanation.event);
+    for (const h of explanation.handlers) process.stdout.write(`${describeHandler(h, plain)}\n`);
+    if (explanation.outcome) process.stdout.write(`${outcomeLines(explanation.outcome, plain).join("\n")}\n`);
     return 0;
   },
 });
