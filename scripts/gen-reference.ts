@@ -68,6 +68,8 @@ export interface GeneratedReference {
   readonly missingSummaries: readonly string[];
   /** Main functions that no entry exports. */
   readonly missingMainFunctions: readonly string[];
+  /** Each of RESULT_TYPES as the compiler reads it: its public fields (inherited ones included). */
+  readonly resultFields: readonly { readonly type: string; readonly fields: readonly string[] }[];
 }
 
 const collapse = (s: string): string => s.replace(/\s+/g, " ").trim();
@@ -211,6 +213,13 @@ function exportsOf(source: ts.SourceFile, entry: string, checker: ts.TypeChecker
   return out;
 }
 
+/**
+ * The result types whose every field the page lists (a user reads them to write an assertion): a
+ * hook run, a harness test run, and the record of one hook fire. test/docs/reference.test.ts fails
+ * when one of their public fields is missing from the page.
+ */
+export const RESULT_TYPES: readonly string[] = ["HookRunResult", "HarnessTestResult", "HookFire"];
+
 /** The names of the types whose members the page lists: what a function takes as its options. */
 const OPTION_TYPE = /(?:Options|Spec|Definition|Bounds)$/;
 
@@ -272,14 +281,14 @@ function hasMembers(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
 }
 
 /** The members table of an object type: name, type, default and the first paragraph of each doc. */
-function membersTable(symbol: ts.Symbol, checker: ts.TypeChecker): string[] {
+function membersTable(symbol: ts.Symbol, checker: ts.TypeChecker, head = "option"): string[] {
   const type = declaredTypeOf(symbol, checker);
   if (type.isUnion()) {
     const declaration = symbol.declarations?.[0];
     const text = declaration && ts.isTypeAliasDeclaration(declaration) ? declaration.type.getText() : "";
     return [`One of: \`${cell(collapse(text))}\``];
   }
-  const rows = ["| option | type | default | description |", "| --- | --- | --- | --- |"];
+  const rows = [`| ${head} | type | default | description |`, "| --- | --- | --- | --- |"];
   for (const property of checker.getPropertiesOfType(type)) {
     const declaration = property.declarations?.[0];
     const typeNode =
@@ -351,6 +360,7 @@ export function generateReference(root: string): GeneratedReference {
   const lines: string[] = [];
   const all: ResolvedExport[] = [];
   const rendered = new Map<ts.Symbol, string>(); // symbol → the entry it is spelled out under
+  const resultFields: { type: string; fields: string[] }[] = [];
   for (const entry of ENTRIES) {
     const source = program.getSourceFile(join(root, entry.file));
     if (!source) throw new Error(`${entry.file} is not in the program`);
@@ -411,6 +421,18 @@ export function generateReference(root: string): GeneratedReference {
       if (e.summary) lines.push(e.summary, "");
       lines.push(...membersTable(e.symbol, checker), "");
     }
+    const resultsHere = exports.filter((e) => RESULT_TYPES.includes(e.name) && !rendered.has(e.symbol));
+    if (resultsHere.length > 0) lines.push(`### Results of \`${entry.name}\``, "");
+    for (const e of resultsHere) {
+      rendered.set(e.symbol, entry.name);
+      resultFields.push({
+        type: e.name,
+        fields: checker.getPropertiesOfType(declaredTypeOf(e.symbol, checker)).map((p) => p.name),
+      });
+      lines.push(`#### ${e.name}`, "");
+      if (e.summary) lines.push(e.summary, "");
+      lines.push(...membersTable(e.symbol, checker, "field"), "");
+    }
   }
   const exported = new Set(all.map((e) => e.name));
   return {
@@ -418,6 +440,7 @@ export function generateReference(root: string): GeneratedReference {
     exports: all.map(({ entry, name, kind, summary }) => ({ entry, name, kind, summary })),
     missingSummaries: all.filter((e) => e.summary === "").map((e) => `${e.entry}: ${e.name}`),
     missingMainFunctions: MAIN_FUNCTIONS.filter((f) => !exported.has(f)),
+    resultFields,
   };
 }
 

@@ -473,6 +473,13 @@ export interface HarnessEntry {
   /** The hook registrations of a plugin loaded for a run (`--plugin-dir`); absent: it loads none. */
   readPluginRegistrations?(pluginRoot: string, root: string): RegistrationReading;
   /**
+   * Manifests (relative to a plugin's root) of plugins this harness loads and runs the hooks of
+   * when installed or given with `--plugin-dir`, that `readRegistrations` does not read from the
+   * repository itself (Copilot CLI loads a Claude Code plugin); `vigiles init` writes starters for
+   * their hooks for this harness too. Absent: none.
+   */
+  readonly loadsPluginsBy?: readonly string[];
+  /**
    * Why the harness will not run a registration of `root` at all (a settings switch, an untrusted
    * folder), or undefined; and a warning for the whole repository, if any.
    */

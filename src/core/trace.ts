@@ -37,6 +37,7 @@ export type HookOutcome = "success" | "error" | "cancelled";
 export interface HookFire {
   /** `Event:Matcher-subject` as the CLI names it, e.g. `PreToolUse:Bash`. */
   readonly name: string;
+  /** The event, in the harness's own name (`PreToolUse`, Gemini's `BeforeTool`). */
   readonly event: string;
   /**
    * The same fire in Claude Code's names, where the harness names it otherwise (Gemini's
@@ -49,8 +50,11 @@ export interface HookFire {
   readonly blocked: boolean;
   /** The harness's summary of what the hook said (its `output` field). */
   readonly output: string;
+  /** The hook's stdout, as the harness recorded it. */
   readonly stdout: string;
+  /** The hook's stderr, as the harness recorded it. */
   readonly stderr: string;
+  /** How the harness reported the hook ended: `success`, `error` or `cancelled`. */
   readonly outcome: HookOutcome;
 }
 
@@ -93,6 +97,7 @@ export interface ShResult {
 
 /** What one agent run did: tool calls, hook fires, what reached the model, the final answer, usage and files written. */
 export interface Trace {
+  /** Every tool call of the run, in order, with its input and what it returned. */
   readonly toolCalls: readonly ToolCall[];
   /** Undefined when hook fires were not recorded (no transcript): checks on hooks then fail as "not recorded". */
   readonly hooks: readonly HookFire[] | undefined;
@@ -102,11 +107,13 @@ export interface Trace {
   readonly modelRequests: readonly ModelRequest[] | undefined;
   /** Agent turns: model requests of the main agent's loop (a blocked Stop adds one). */
   readonly turns: number;
+  /** Tokens and cost, where the CLI reports them. */
   readonly usage?: Usage;
   /** Paths (relative to the work dir) created or changed; undefined = nobody looked, [] = looked, none. */
   readonly filesWritten?: readonly string[];
   /** Both streams of the process that produced the trace (the CLI, the hook, the script). */
   readonly stdout: string;
+  /** The process's stderr (see `stdout`). */
   readonly stderr: string;
   /** Reads a file of the post-run tree, relative to the work dir; null when it does not exist. */
   file(path: string): string | null;

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import {
   ENTRIES,
   MAIN_FUNCTIONS,
+  RESULT_TYPES,
   defaultFromDoc,
   firstSentence,
   generateReference,
@@ -34,6 +35,26 @@ describe("docs/reference.md", () => {
           `First difference at line ${line + 1}:\n  page: ${have[line] ?? "(end of file)"}\n  code: ${want[line] ?? "(end of file)"}`,
       );
     }
+  });
+
+  test("every public field of the result types is in the page, under its type (HookRunResult, HarnessTestResult, HookFire)", () => {
+    // Read from the compiler, not a list here: a field added to a result type and not to the page fails.
+    const page = readFileSync(pagePath, "utf8");
+    expect(generated.resultFields.map((r) => r.type).sort()).toEqual([...RESULT_TYPES].sort());
+    for (const { type, fields } of generated.resultFields) {
+      const start = page.indexOf(`#### ${type}\n`);
+      expect(start, `docs/reference.md has no "#### ${type}" section`).toBeGreaterThan(0);
+      const section = page.slice(start, page.indexOf("\n#### ", start + 1));
+      const missing = fields.filter((f) => !new RegExp(`^\\| \`${f}\\??\``, "m").test(section));
+      expect(
+        missing,
+        `fields of ${type} missing from docs/reference.md (run \`npm run docs:reference\`)`,
+      ).toEqual([]);
+    }
+    // The fire record's own fields, as a user reads r.hooks.
+    expect(generated.resultFields.find((r) => r.type === "HookFire")?.fields).toEqual(
+      expect.arrayContaining(["event", "exitCode", "blocked", "output"]),
+    );
   });
 
   test("every export has a TSDoc summary", () => {

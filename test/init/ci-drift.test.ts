@@ -22,6 +22,7 @@ const base: WorkflowOptions = {
   shards: 2,
   lockfile: true,
   driftHarnesses: ["claude-code", "codex"],
+  nodeMajor: 22,
 };
 
 interface Workflow {

@@ -23,6 +23,7 @@ const base: WorkflowOptions = {
   evalFiles: [],
   shards: 4,
   lockfile: true,
+  nodeMajor: 22,
 };
 const problems = async (text: string) =>
   (await runLint(text, ".github/workflows/vigiles.yml")).map(

@@ -112,7 +112,7 @@ describe("the starter for one hook", () => {
     );
   });
 
-  test("a hook tagged for another harness runs with that harness's rules, and its example is left to fill in", () => {
+  test("a hook tagged for another harness runs with that harness's rules, sent an event in its tool names", () => {
     const { text } = hookStarter(
       found(
         { hooks: [{ type: "command", command: "./guard.sh" }] },
@@ -123,8 +123,9 @@ describe("the starter for one hook", () => {
       "/p",
     );
     expect(text).toContain('harness: "copilot"');
-    expect(text).toContain("// Fill in: this is a copilot hook: write the preToolUse event it receives");
-    expect(text).not.toMatch(/^runs\(/m);
+    expect(text).toMatch(
+      /^runs\("preToolUse hook answers bash \\"git push --force origin main\\" within the contract"/m,
+    );
   });
 });
 
@@ -272,12 +273,15 @@ describe("starters for a realistic project", () => {
         /Stop hook answers a Stop event within the contract \(skipped: needs uv, not on PATH\)/,
       );
     }
-    expect(r.stdout).toMatch(/- tests\/vigiles\/03-pretooluse-mcp-github.* skipped/);
+    expect(r.stdout).toMatch(/- tests\/vigiles\/claude-code-03-pretooluse-mcp-github.* skipped/);
     // The formatter was handed scratch files: the project's own file is untouched.
     expect(readFileSync(join(dir, "src/index.ts"), "utf8")).toBe("export const answer = 42;\n");
 
     // Turn the verdict tests on: the guards block what they are there to stop and allow the rest.
-    for (const name of ["01-pretooluse-bash.harness.mjs", "02-pretooluse-read-grep-glob.harness.mjs"]) {
+    for (const name of [
+      "claude-code-01-pretooluse-bash.harness.mjs",
+      "claude-code-02-pretooluse-read-grep-glob.harness.mjs",
+    ]) {
       const file = join(dir, "tests/vigiles", name);
       writeFileSync(file, readFileSync(file, "utf8").replaceAll("test.skip(", "test("));
     }
@@ -285,8 +289,8 @@ describe("starters for a realistic project", () => {
       process.execPath,
       join(repoRoot, "dist/cli/main.js"),
       "test",
-      "tests/vigiles/01-pretooluse-bash.harness.mjs",
-      "tests/vigiles/02-pretooluse-read-grep-glob.harness.mjs",
+      "tests/vigiles/claude-code-01-pretooluse-bash.harness.mjs",
+      "tests/vigiles/claude-code-02-pretooluse-read-grep-glob.harness.mjs",
     ]);
     expect(on.stdout).toMatch(/✓ PreToolUse hook blocks Bash "git commit/);
     expect(on.stdout).toMatch(/✓ PreToolUse hook allows Bash "ls"/);
@@ -300,9 +304,9 @@ describe("starters for a realistic project", () => {
     expect(init(dir).stdout).toMatch(
       /hook tests for vitest \(vitest in devDependencies\).*\n.*Next: npx vitest run tests\/vigiles/,
     );
-    expect(readFileSync(join(dir, "tests/vigiles/01-pretooluse-bash.vigiles.test.mjs"), "utf8")).toContain(
-      'import { test } from "vitest";',
-    );
+    expect(
+      readFileSync(join(dir, "tests/vigiles/claude-code-01-pretooluse-bash.vigiles.test.mjs"), "utf8"),
+    ).toContain('import { test } from "vitest";');
     const r = run(dir, [
       process.execPath,
       join(repoRoot, "node_modules/vitest/vitest.mjs"),

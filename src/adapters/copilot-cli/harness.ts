@@ -26,6 +26,8 @@ export const copilotHarness: HarnessEntry = {
   readRegistrations: copilotRegistrations,
   hookFileAudit: copilotHookFileAudit,
   readPluginRegistrations: copilotPluginRegistrations,
+  // Copilot CLI 1.0.102 loads a Claude Code plugin (plugin-dirs.ts) and runs its hooks/hooks.json.
+  loadsPluginsBy: [".claude-plugin/plugin.json"],
   // Copilot runs repository hooks only in a trusted folder; untrusted, 1.0.102 skips them silently.
   registrationGate: (root, env) => {
     const trust = copilotTrustLine(root, env["HOME"] ?? homedir(), env);

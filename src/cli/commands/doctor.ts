@@ -1,6 +1,6 @@
 /** `vigiles doctor`: is this machine ready to run vigiles, and what to do where it is not. */
 import { defineCommand, type CliCommand } from "../command.js";
-import { diagnoseSetup, type DoctorLevel } from "../../tools/doctor/diagnose-setup.js";
+import type { DoctorLevel } from "../../tools/doctor/diagnose-setup.js";
 import { HARNESSES } from "../../adapters/registry.js";
 
 const MARK: Record<DoctorLevel, string> = { ok: "✓", warn: "!", error: "✗", info: "·" };
@@ -20,6 +20,8 @@ export const doctorCommand: CliCommand = defineCommand({
   help: HELP,
   options: {},
   async run() {
+    // The checks load only when they run: `vigiles doctor --help` stays a fast start.
+    const { diagnoseSetup } = await import("../../tools/doctor/diagnose-setup.js");
     const lines = await diagnoseSetup();
     const width = Math.max(...lines.map((l) => l.subject.length));
     for (const line of lines) {

@@ -267,7 +267,7 @@ export const evalCommand: CliCommand = defineCommand({
       for (const file of files) {
         if (graceful.signal.aborted) break;
         const ok = await runOneFile(file, files.length > 1, flags, driver, graceful.signal, force.signal);
-        failed ||= !ok;
+        failed ||= ok === false;
       }
     } finally {
       process.off("SIGINT", onSigint);
@@ -284,7 +284,7 @@ async function runOneFile(
   driver: EvalDriver,
   signal: AbortSignal,
   forceSignal: AbortSignal,
-): Promise<boolean> {
+): Promise<boolean | "skipped"> {
   const label = basename(file);
   let definition: EvalDefinition;
   try {
@@ -292,6 +292,11 @@ async function runOneFile(
   } catch (error) {
     process.stderr.write(`${label}: ${(error as Error).message}\n`);
     return false;
+  }
+  if (definition.skip !== undefined) {
+    // Declared not ready (init's skeleton before its prompts are written): no run, no report, loud.
+    process.stdout.write(`${label}: skipped, nothing measured: ${definition.skip}\n`);
+    return "skipped";
   }
   const name = evalName(definition);
   try {

@@ -6,13 +6,10 @@ import { defineCommand, type CliCommand } from "../command.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { discoverHarness } from "../../tools/init/discover.js";
 import { detectRunner, type RunnerChoice, type StarterRunner } from "../../tools/init/project-runner.js";
-import {
-  codeHookStarters,
-  hookStarter,
-  skillStarter,
-  type StarterFile,
-} from "../../tools/init/starter-tests.js";
+import { codeHookStarters, hookStarter, type StarterFile } from "../../tools/init/starter-tests.js";
+import { existingSkillEvals, skillStarter } from "../../tools/init/skill-starter.js";
 import { githubWorkflow } from "../../tools/init/ci-workflow.js";
+import { ciNodeMajor } from "../../tools/init/node-version.js";
 import { detectHarness } from "../../adapters/registry.js";
 import { InvalidOptionError } from "../../core/errors.js";
 
@@ -79,10 +76,19 @@ export const initCommand: CliCommand = defineCommand({
     const shards = Number(values.shards);
     if (!Number.isInteger(shards) || shards < 1 || shards > 64)
       throw new InvalidOptionError(`--shards must be a whole number from 1 to 64, got "${values.shards}".`);
+    // A skill measured by an eval elsewhere (an earlier init with another --runner or --out) gets no second one.
+    const measured = existingSkillEvals(root, found.skills);
+    const skillFiles = found.skills.flatMap((skill) => {
+      const file = skillStarter(skill);
+      const elsewhere = measured.get(skill.id);
+      if (elsewhere === undefined || resolve(root, elsewhere) === join(outDir, file.name)) return [file];
+      process.stdout.write(`  kept    ${elsewhere} (the eval of skill ${skill.id}; no second skeleton)\n`);
+      return [];
+    });
     const pluginStarters = codeHookStarters(root, outDir, choice.runner);
     const files = [
       ...found.hooks.map((hook, i) => hookStarter(hook, i, outDir, root, choice.runner)),
-      ...found.skills.map((skill) => skillStarter(skill)),
+      ...skillFiles,
       ...pluginStarters,
     ];
     if (files.length === 0 && values.ci === undefined) {
@@ -111,6 +117,7 @@ export const initCommand: CliCommand = defineCommand({
         shards,
         lockfile: existsSync(join(root, "package-lock.json")),
         driftHarnesses: [detectHarness(root).harness.id],
+        nodeMajor: ciNodeMajor(root),
       });
       write(join(root, ".github/workflows/vigiles.yml"), { name: "vigiles.yml", text });
       process.stdout.write(

@@ -12,6 +12,8 @@ export const TEST_OPTIONS = {
   bail: { type: "boolean", default: false },
   config: { type: "string" },
   "harness-version": { type: "string" },
+  watch: { type: "boolean", default: false },
+  verbose: { type: "boolean", default: false },
 } as const;
 
 /** The parsed arguments of `vigiles test`. */

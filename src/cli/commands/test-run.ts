@@ -37,20 +37,55 @@ import {
   type HarnessRelease,
 } from "../../tools/test-runner/harness-versions.js";
 
-/** Runs the harness files the arguments select; resolves to the exit code. */
-export async function runTestCommand({ values, positionals }: TestCommandArgs): Promise<number> {
-  const cwd = process.cwd();
-  const configFile = findConfigFile(cwd, values.config);
+/** What one `vigiles test` invocation runs with, read from its flags and config once. */
+export interface TestRunPlan {
+  readonly values: TestCommandArgs["values"];
+  readonly searched: readonly string[];
+  readonly configFile: string | undefined;
+  readonly config: VigilesTestConfig;
+  readonly reporters: ReporterName[];
+  readonly outputFile: string | undefined;
+  readonly onStdout: (r: ReporterName) => boolean;
+  readonly grep: string | undefined;
+  readonly shard: Shard | undefined;
+}
+
+/** The plan of a `vigiles test` invocation: its config file, reporters, filters and paths. */
+export async function planTestRun({ values, positionals }: TestCommandArgs): Promise<TestRunPlan> {
+  const configFile = findConfigFile(process.cwd(), values.config);
   const config: VigilesTestConfig = configFile ? await loadTestConfig(configFile) : {};
   const { reporters, outputFile, onStdout } = planReporters(values, config);
-  const live = reporters.includes("default");
   const grep = values.grep;
   if (grep !== undefined) checkRegex(grep);
   const shard: Shard | undefined = values.shard !== undefined ? parseShard(values.shard) : undefined;
+  const searched = positionals.length > 0 ? positionals : (config.include ?? []);
+  return { values, searched, configFile, config, reporters, outputFile, onStdout, grep, shard };
+}
 
-  const selected = selectFiles(positionals.length > 0 ? positionals : (config.include ?? []), shard, grep);
-  if (typeof selected === "number") return selected;
-  const files = selected;
+/** Runs the harness files the arguments select once; resolves to the exit code. */
+export async function runTestCommand(args: TestCommandArgs): Promise<number> {
+  const plan = await planTestRun(args);
+  const files = selectFiles(plan);
+  if (typeof files === "number") return files;
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once("SIGINT", onSigint);
+  try {
+    return await runSelected(plan, files, controller.signal);
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
+}
+
+/** Runs `files` once with the plan's reporters (every release asked for); resolves to the exit code. */
+export async function runSelected(
+  plan: TestRunPlan,
+  files: readonly string[],
+  signal: AbortSignal,
+): Promise<number> {
+  const { values, config, configFile, shard, grep, reporters } = plan;
+  const cwd = process.cwd();
+  const live = reporters.includes("default");
   const detection = detectHarness(cwd);
   const harness = config.harness ?? detection.harness;
   if (live) {
@@ -81,19 +116,17 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
     if (warning !== undefined) process.stderr.write(`vigiles test: ${warning}\n`);
   }
   const started = performance.now();
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once("SIGINT", onSigint);
   const concurrency = values.concurrency
     ? positiveNumber("concurrency", values.concurrency)
     : config.concurrency;
   const timeoutSeconds = values.timeout ? positiveNumber("timeout", values.timeout) : config.timeout;
+  const lineOptions = { verbose: values.verbose };
   const rounds: { release: HarnessRelease; results: TestFileResult[] }[] = [];
   // Files that started no CLI in a round (runHook, runScript): their outcome does not depend on the
   // release, so they run once and are credited once, not once per release.
   const cliLess = new Set<string>();
   for (const { release, named } of releases) {
-    if (controller.signal.aborted) break;
+    if (signal.aborted) break;
     if (live && named) process.stdout.write(`\n${release.harness} ${release.version}\n`);
     const judged = (r: TestFileResult) =>
       r.startedCli === false ? r : withRange(r, release, named, config.harnessRange);
@@ -110,29 +143,26 @@ export async function runTestCommand({ values, positionals }: TestCommandArgs): 
       },
       ...(grep !== undefined ? { grep } : {}),
       ...(values.bail ? { bail: 1 } : {}),
-      signal: controller.signal,
-      ...(live ? { onResult: (r: TestFileResult) => process.stdout.write(defaultLines(judged(r))) } : {}),
+      signal,
+      ...(live
+        ? { onResult: (r: TestFileResult) => process.stdout.write(defaultLines(judged(r), lineOptions)) }
+        : {}),
     });
     rounds.push({ release, results: round.map(judged) });
     for (const r of round) if (r.startedCli === false) cliLess.add(r.path);
   }
-  process.off("SIGINT", onSigint);
   const elapsed = performance.now() - started;
   const results = rounds.flatMap((r) => r.results);
 
-  writeReports(reporters, results, outputFile, onStdout);
+  writeReports(reporters, results, plan.outputFile, plan.onStdout);
   if (live && rounds.length > 1) process.stdout.write(releaseChanges(rounds, cliLess));
   if (live) process.stdout.write(summaryLines(results, elapsed));
-  if (controller.signal.aborted) return 130;
+  if (signal.aborted) return 130;
   return exitCodeOf(results, grep);
 }
 
 /** The harness files to run, or the exit code when none is left: nothing ran is not a pass. */
-function selectFiles(
-  searched: readonly string[],
-  shard: Shard | undefined,
-  grep: string | undefined,
-): string[] | number {
+export function selectFiles({ searched, shard, grep }: TestRunPlan): string[] | number {
   let files = discoverHarnessFiles(searched);
   if (files.length === 0) {
     // Nothing ran is not a pass.

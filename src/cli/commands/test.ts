@@ -17,6 +17,10 @@ Options:
                              counted as skipped, not listed; none matching exits 1
   --shard <i/n>              run only shard i of n of the files (sorted by path), for a CI matrix
   --bail                     start no new file after the first failure
+  --watch                    run, then rerun on every change: an edited harness file reruns alone,
+                             any other change (a hook script, settings) reruns them all. Where a
+                             vitest.config uses harnessFiles() (vigiles/vitest), vitest watch runs
+  --verbose                  show the console output of passing tests too (failures always show it)
   --reporter <name>          default (alias list), junit, json, github-actions; repeat for several,
                              e.g. --reporter default --reporter junit --output-file report.xml.
                              Under GitHub Actions (GITHUB_ACTIONS=true) github-actions is added to
@@ -46,7 +50,7 @@ vigiles.config.mjs (optional; flags win):
 In a file: test, test.skip/only/todo/each, describe, beforeAll/afterAll/beforeEach/afterEach from
 "vigiles", as in Vitest. Two tests with one name in a file are refused.
 
-For watch mode, the Vitest UI or an IDE runner, run the same files from Vitest unchanged:
+For the Vitest UI, an IDE runner or coverage, run the same files from Vitest unchanged:
   // vitest.config.ts
   import { harnessFiles } from "vigiles/vitest";
   export default defineConfig({ plugins: [harnessFiles()] });
@@ -59,5 +63,8 @@ export const testCommand: CliCommand = defineCommand({
   options: TEST_OPTIONS,
   positionals: true,
   // The runner loads only when a run is asked for: `vigiles test --help` stays a fast start.
-  run: async (args) => (await import("./test-run.js")).runTestCommand(args),
+  run: async (args) =>
+    args.values.watch
+      ? (await import("./test-watch.js")).watchTestCommand(args)
+      : (await import("./test-run.js")).runTestCommand(args),
 });

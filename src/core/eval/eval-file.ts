@@ -25,6 +25,11 @@ interface Gate<R> {
   /** The gate: throw to fail `vigiles eval` (non-zero exit). */
   readonly assert?: (report: R) => void | Promise<void>;
   readonly description?: string;
+  /**
+   * Why the eval does not run yet (a skeleton whose prompts are still to be written): `vigiles eval`
+   * reports it skipped with this reason, spends nothing and writes no report.
+   */
+  readonly skip?: string;
 }
 
 /** Exactly one runner, plus an optional gate. */
@@ -108,6 +113,7 @@ const TOP = z.strictObject({
   measureTriggerRate: z.unknown().optional(),
   assert: fn.optional(),
   description: z.string().optional(),
+  skip: z.string().min(1).optional(),
 });
 
 /** Formats zod issues as one message that names each bad key and where it sits. */

@@ -25,10 +25,13 @@ export type DecisionSource =
 
 /** What the harness will do with one hook's answer (or several hooks' combined): the decision, whether the action is blocked, and what decided it. */
 export interface FoldedHookDecision {
+  /** The event, as the caller named it (`PreToolUse`, Gemini's `BeforeTool`). */
   readonly event: string;
+  /** What the harness does: `allow`, `deny`, `ask`, `defer`, `block`, `invalid` or `none` (no decision). */
   readonly decision: HookDecisionKind;
   /** The action does not go ahead: a deny (or `continue:false` where it stops the action, UserPromptSubmit). */
   readonly blocked: boolean;
+  /** What decided it: the exit code, a JSON field (`permissionDecision`, `decision`, `continue`), a timeout or a crash. */
   readonly decidedBy: DecisionSource;
   /** The reason shown to the model or the user (JSON reason, else stderr on exit 2). */
   readonly reason?: string;
@@ -36,9 +39,13 @@ export interface FoldedHookDecision {
   readonly invalidReason?: string;
   /** `continue:false` was returned: the session ends once the hooks ran (the action may still have run). */
   readonly halted: boolean;
+  /** The `stopReason` given with `continue:false`, shown to the user. */
   readonly stopReason?: string;
+  /** `hookSpecificOutput.additionalContext`: text added to the model's context, on events that take it. */
   readonly additionalContext?: string;
+  /** `hookSpecificOutput.updatedInput`: the tool input the harness runs instead of the model's. */
   readonly updatedInput?: Readonly<Record<string, unknown>>;
+  /** `systemMessage`: a message shown to the user (not to the model). */
   readonly systemMessage?: string;
   /** Plain (non-JSON) stdout on exit 0, which some events add to the model's context. */
   readonly plainText?: string;
@@ -59,14 +66,17 @@ export interface FoldedHookDecision {
 export interface HookRunResult extends FoldedHookDecision {
   /** Null when the hook was killed or could not start. */
   readonly exitCode: number | null;
+  /** The signal that ended the process (`SIGKILL` at a timeout), or null. */
   readonly signal: string | null;
   /** Always both streams: advisory output (a compiled hook's notice) goes to stderr. */
   readonly stdout: string;
+  /** The hook's stderr, whole up to the capture cap (exit 2's reason is read from it). */
   readonly stderr: string;
   /** Killed at its timeout (with its whole process group); the harness treats that as no decision. */
   readonly timedOut: boolean;
   /** A stream passed the capture cap; the text kept is its beginning. */
   readonly truncated: boolean;
+  /** Wall time of the process, in milliseconds. */
   readonly durationMs: number;
   /**
    * For a registration (`runHook({ registration }, event)`): whether its matcher and `if:` selected

@@ -10,10 +10,10 @@
  * in user, project or local settings turns off those and plugin hooks, not managed ones.
  */
 import { dialectOf } from "../../adapters/registry.js";
-import { combineHookDecisions } from "../../core/hook-decision/combine.js";
 import { selectHandlers } from "../../tiers/run-hook/harness-rules.js";
 import type { HookHandler } from "../../core/hook-config/types.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
+import { combinedOutcome, effectsOf, type HookEffects } from "./effects.js";
 import { runHook } from "../../tiers/run-hook/run-hook.js";
 import type { HookSource } from "./hook-sources.js";
 import {
@@ -37,10 +37,7 @@ export interface ExplainedHandler {
   /** The script the command runs, when it names one that does not exist (the hook fails at every fire). */
   readonly missingScript?: string;
   /** With `run`: what the hook decided, in the harness's terms. */
-  readonly decision?: Pick<
-    FoldedHookDecision,
-    "decision" | "blocked" | "decidedBy" | "reason" | "invalidReason"
-  >;
+  readonly decision?: HookEffects;
 }
 
 /** A settings key that switched hooks off for this session. */
@@ -151,13 +148,7 @@ export function explainEvent(
           },
         );
         decisions.push(r);
-        decision = {
-          decision: r.decision,
-          blocked: r.blocked,
-          decidedBy: r.decidedBy,
-          ...(r.reason !== undefined ? { reason: r.reason } : {}),
-          ...(r.invalidReason !== undefined ? { invalidReason: r.invalidReason } : {}),
-        };
+        decision = effectsOf(r);
       }
       const missingScript = missingScriptOf(s.handler, source.pluginRoot, options.cwd, {
         ...dialectOf().hookEnv(options.cwd),
@@ -180,7 +171,7 @@ export function explainEvent(
     event,
     handlers,
     ...(restriction ? { restriction } : {}),
-    ...(options.run && decisions.length > 0 ? { outcome: combineHookDecisions(decisions) } : {}),
+    ...(options.run && decisions.length > 0 ? { outcome: combinedOutcome(decisions) } : {}),
   };
 }
 

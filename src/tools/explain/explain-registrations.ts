@@ -25,8 +25,8 @@ import type {
   RegisteredTimeout,
   RegistrationSource,
 } from "../../core/hook-config/registration.js";
-import { combineHookDecisions } from "../../core/hook-decision/combine.js";
 import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
+import { combinedOutcome, effectsOf, type HookEffects } from "./effects.js";
 import { completeHookEvent } from "../../tiers/run-hook/event.js";
 import { runHook } from "../../tiers/run-hook/run-hook.js";
 import { missingScriptOf, type ExplainOptions } from "./explain-event.js";
@@ -52,10 +52,7 @@ export interface RegistrationExplainedHandler {
   /** What its exit codes and answers do on this event in this harness. */
   readonly meaning: string;
   readonly missingScript?: string;
-  readonly decision?: Pick<
-    FoldedHookDecision,
-    "decision" | "blocked" | "decidedBy" | "reason" | "invalidReason"
-  >;
+  readonly decision?: HookEffects;
 }
 
 export interface RegistrationExplanation {
@@ -166,13 +163,7 @@ export function explainRegistrations(
           : {}),
       });
       decisions.push(d);
-      decision = {
-        decision: d.decision,
-        blocked: d.blocked,
-        decidedBy: d.decidedBy,
-        ...(d.reason !== undefined ? { reason: d.reason } : {}),
-        ...(d.invalidReason !== undefined ? { invalidReason: d.invalidReason } : {}),
-      };
+      decision = effectsOf(d);
     }
     const missingScript = missingScriptOf({ ...r.handler, command }, r.pluginRoot, options.cwd, {
       ...dialect.hookEnv(options.cwd),
@@ -201,6 +192,6 @@ export function explainRegistrations(
     harness: dialect.harness,
     event,
     handlers,
-    ...(options.run && decisions.length > 0 ? { outcome: combineHookDecisions(decisions) } : {}),
+    ...(options.run && decisions.length > 0 ? { outcome: combinedOutcome(decisions) } : {}),
   };
 }

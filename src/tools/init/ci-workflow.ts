@@ -30,6 +30,8 @@ export interface WorkflowOptions {
    * drift job). A red drift run says the project's tests changed outcome on a release not yet pinned.
    */
   readonly driftHarnesses?: readonly string[];
+  /** The Node major the jobs run (./node-version.ts: the highest the pinned CLIs' `engines` ask for). */
+  readonly nodeMajor: number;
 }
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -65,12 +67,12 @@ function stepEnv(vars: readonly (readonly [string, string])[]): string[] {
   return ["        env:", ...vars.map(([name, value]) => `          ${name}: ${envValue(value)}`)];
 }
 
-function setupSteps(lockfile: boolean): string[] {
+function setupSteps(lockfile: boolean, nodeMajor: number): string[] {
   return [
     "      - uses: actions/checkout@v4",
     "      - uses: actions/setup-node@v4",
     "        with:",
-    "          node-version: 20",
+    `          node-version: ${nodeMajor}`,
     ...(lockfile ? ["          cache: npm"] : []),
     "      - name: Install bubblewrap (every harness run is confined)",
     "        run: sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap",
@@ -104,7 +106,7 @@ function freeJob(o: WorkflowOptions): string[] {
     "    runs-on: ubuntu-latest",
     "    timeout-minutes: 30",
     "    steps:",
-    ...setupSteps(o.lockfile),
+    ...setupSteps(o.lockfile, o.nodeMajor),
     "      - name: Audit the harness (static)",
     "        run: npx vigiles audit",
     "      - name: Hook tests",
@@ -148,7 +150,7 @@ function driftJob(o: WorkflowOptions, harnesses: readonly string[]): string[] {
     "    env:",
     "      HARNESS: ${{ matrix.harness }}",
     "    steps:",
-    ...setupSteps(o.lockfile),
+    ...setupSteps(o.lockfile, o.nodeMajor),
     "      - name: Fetch the newest release into the release cache",
     '        run: npx vigiles fetch-harness "$HARNESS@latest"',
     "      - name: The suite on the newest release",
@@ -171,10 +173,14 @@ function paidJobs(o: WorkflowOptions): string[] {
   );
   const merges = o.evalFiles.flatMap((f, i) => {
     const name = evalReportName(f);
+    // An eval declared `skip` (init's skeleton before its prompts are written) wrote no shard report:
+    // its skip line is in the shard job's log, and there is nothing to merge or gate.
     return [
+      `          if ! ls eval-shards/${name}.shard-*.json >/dev/null 2>&1; then echo "$${evalVar(i)}: no report (skipped)"; else`,
       `          npx vigiles merge-reports eval-shards/${name}.shard-*.json --out eval-merged/${name}.json`,
       `          npx vigiles eval "$${evalVar(i)}" --gate eval-merged/${name}.json || failed=1`,
       `          npx vigiles report eval-merged/${name}.json --out eval-merged/${name}.html`,
+      "          fi",
     ];
   });
   return [
@@ -195,7 +201,7 @@ function paidJobs(o: WorkflowOptions): string[] {
     "      ANTHROPIC_API_KEY: ${{ secrets.ANTHROPIC_API_KEY }}",
     "      SHARD: ${{ matrix.shard }}",
     "    steps:",
-    ...setupSteps(o.lockfile),
+    ...setupSteps(o.lockfile, o.nodeMajor),
     "      - name: Evals, this shard (the gate runs once, on the merged grid)",
     ...evalEnv,
     "        run: |",
@@ -215,7 +221,7 @@ function paidJobs(o: WorkflowOptions): string[] {
     "      - uses: actions/checkout@v4",
     "      - uses: actions/setup-node@v4",
     "        with:",
-    "          node-version: 20",
+    `          node-version: ${o.nodeMajor}`,
     ...(o.lockfile ? ["          cache: npm"] : []),
     `      - run: ${o.lockfile ? "npm ci" : "npm install"}`,
     "      - uses: actions/download-artifact@v4",

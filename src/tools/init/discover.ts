@@ -5,7 +5,7 @@
  * extensions), and skills (project skills and Claude Code plugin skills).
  */
 import { readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import type { RegisteredHook } from "../../core/hook-config/registration.js";
 import type { HookHandlerGroup } from "../../core/hook-config/types.js";
@@ -14,6 +14,9 @@ import { claudePluginRoots } from "../../adapters/claude-code/registrations.js";
 import { loadPlugin } from "../../adapters/claude-code/plugin/load-plugin.js";
 import { parseFrontmatter } from "../../adapters/claude-code/plugin/frontmatter.js";
 import { hookRegistrations } from "../registrations/readers.js";
+import { HARNESSES } from "../../adapters/registry.js";
+
+const IGNORE = ["**/node_modules/**", "**/dist/**", "**/.git/**", "**/.vigiles/**"];
 
 export interface FoundHook {
   /** The harness that registers it: its starter runs it with `runHook(…, { harness })`. */
@@ -71,8 +74,36 @@ function groupsOf(registrations: readonly RegisteredHook[]): FoundHook[] {
   });
 }
 
+/**
+ * The hooks of plugins a harness loads without registering them in the repository (Copilot CLI runs
+ * a Claude Code plugin's hooks): read as that harness reads them, once per plugin root.
+ */
+function loadedPluginRegistrations(root: string, known: readonly RegisteredHook[]) {
+  const registrations: RegisteredHook[] = [];
+  const unreadable: string[] = [];
+  for (const entry of HARNESSES) {
+    if (entry.loadsPluginsBy === undefined || entry.readPluginRegistrations === undefined) continue;
+    const seen = new Set(known.filter((r) => r.harness === entry.id).map((r) => r.file));
+    for (const manifest of entry.loadsPluginsBy) {
+      const found = globSync(`**/${manifest}`, { cwd: root, ignore: IGNORE, deep: 6, dot: true }).sort();
+      for (const path of found) {
+        const pluginRoot = resolve(root, path.slice(0, path.length - manifest.length));
+        const r = entry.readPluginRegistrations(pluginRoot, root);
+        registrations.push(...r.registrations.filter((h) => !seen.has(h.file)));
+        unreadable.push(...r.unreadable);
+      }
+    }
+  }
+  return { registrations, unreadable };
+}
+
 export function discoverHarness(root: string): FoundHarness {
-  const found = hookRegistrations(root);
+  const own = hookRegistrations(root);
+  const loaded = loadedPluginRegistrations(root, own.registrations);
+  const found = {
+    registrations: [...own.registrations, ...loaded.registrations],
+    unreadable: [...own.unreadable, ...loaded.unreadable],
+  };
   const hooks = groupsOf(found.registrations);
   const skills: FoundSkill[] = [];
   const unreadable: string[] = [...found.unreadable];

@@ -6,10 +6,25 @@
  * nothing). Whether the hook should block the example cannot be known from here: the starter asks.
  */
 import { dialectOf } from "../../adapters/registry.js";
-import { isToolEventOf, matcherSubjectOf } from "../../core/hook-config/dialect-matcher.js";
-import { testMatcher } from "../../core/hook-config/matcher.js";
+import {
+  claudeEventName,
+  claudeToolName,
+  dialectEvent,
+  nativeToolName,
+  type HookDialect,
+} from "../../core/dialect.js";
+import {
+  isToolEventOf,
+  matcherSubjectOf,
+  matcherSubjectValue,
+  testDialectMatcher,
+} from "../../core/hook-config/dialect-matcher.js";
 
-/** Starters derive their example events in Claude Code's names (the default harness's dialect). */
+/**
+ * Examples are written in Claude Code's shape (tool names and inputs), which runHook's payload turns
+ * into the harness's own (`Bash` → Gemini's `run_shell_command`); matchers are read by the harness's
+ * dialect, against its own tool names.
+ */
 const claudeShaped = dialectOf();
 
 /** One event to send, and how a starter names it ("Bash `git commit -m "wip"`"). */
@@ -116,17 +131,40 @@ function toolInput(tool: Tool, target: string): Record<string, unknown> {
   }
 }
 
-/** The first tool the matcher selects, read in the matcher's own order when it lists names. */
-function toolFor(matcher: string | undefined): Tool | undefined {
-  const verdict = testMatcher(matcher, "Bash");
-  if (verdict.kind === "all") return "Bash";
-  if (verdict.kind === "names") return TOOLS.find((t) => verdict.names?.[0] === t) ?? pick(matcher);
-  return pick(matcher);
+/**
+ * The name the harness compares a tool matcher with, for a Claude-named tool: read from the payload
+ * it sends (Gemini's `run_shell_command`; Copilot CLI keeps `Bash` on a PascalCase event of a Claude
+ * Code plugin and sends `bash` on its own camelCase one).
+ */
+function toolSubject(dialect: HookDialect, event: string, tool: string): string {
+  const payload = dialect.payload({ hook_event_name: event, tool_name: tool, tool_input: {} });
+  return matcherSubjectValue(dialect, event, payload) ?? nativeToolName(dialect, tool);
 }
 
-function pick(matcher: string | undefined): Tool | undefined {
-  return TOOLS.find((t) => testMatcher(matcher, t).matches);
+/** Whether the matcher on `event` selects the Claude-named tool, compared as the harness compares it. */
+const selectsTool = (dialect: HookDialect, event: string, matcher: string | undefined, tool: string) =>
+  testDialectMatcher(dialect, event, matcher, toolSubject(dialect, event, tool)).matches;
+
+/**
+ * The first tool the matcher selects whose input the starter knows, read in the matcher's own order
+ * when it lists names; else the first tool of the harness's own list it selects (Claude Code's
+ * `EnterPlanMode`), sent with an empty input; else undefined.
+ */
+function toolFor(dialect: HookDialect, event: string, matcher: string | undefined): string | undefined {
+  const verdict = testDialectMatcher(dialect, event, matcher, toolSubject(dialect, event, "Bash"));
+  if (verdict.kind === "all") return "Bash";
+  const listed = verdict.kind === "names" ? verdict.names?.[0] : undefined;
+  const first = TOOLS.find((t) => listed !== undefined && toolSubject(dialect, event, t) === listed);
+  return (
+    first ??
+    TOOLS.find((t) => selectsTool(dialect, event, matcher, t)) ??
+    dialect.knownTools
+      ?.map((native) => claudeToolName(dialect, native))
+      .find((t) => selectsTool(dialect, event, matcher, t))
+  );
 }
+
+const isKnownInput = (tool: string): tool is Tool => (TOOLS as readonly string[]).includes(tool);
 
 function targets(tool: Tool, source: string): { suspect: string; everyday: string; why: string } {
   switch (tool) {
@@ -165,10 +203,36 @@ const show = (tool: string, input: Record<string, unknown>) => {
   return `${tool} ${JSON.stringify(main ?? rest ?? "")}`;
 };
 
+/**
+ * The value a non-tool event's matcher subject gets: the first of the harness's listed values (its
+ * SessionStart sources) that the matcher selects, else the matcher's first name, else the default.
+ */
+function subjectValue(
+  dialect: HookDialect,
+  event: string,
+  matcher: string | undefined,
+  fallback: unknown,
+): unknown {
+  const listed = dialectEvent(dialect, event)?.matcherValues ?? [];
+  const selected = (v: string) => testDialectMatcher(dialect, event, matcher, v).matches;
+  if (typeof fallback === "string" && selected(fallback)) return fallback;
+  const value = listed.find(selected);
+  if (value !== undefined) return value;
+  const verdict = testDialectMatcher(dialect, event, matcher, String(fallback ?? ""));
+  return verdict.kind === "names" && verdict.names?.[0] ? verdict.names[0] : fallback;
+}
+
 /** Fields a non-tool event carries (docs/hook-contract.md, Hook input), with its matcher's first name as the subject. */
-function otherEvent(event: string, matcher: string | undefined, source: string): HookExamples {
+function otherEvent(
+  dialect: HookDialect,
+  event: string,
+  matcher: string | undefined,
+  source: string,
+): HookExamples {
   const base: Record<string, unknown> = { hook_event_name: event };
-  switch (event) {
+  // Each harness's event is filled by the Claude Code moment it stands for (Gemini's SessionStart
+  // needs its `source` as Claude Code's does; its matcher is compared with it).
+  switch (claudeEventName(dialect, event)) {
     case "UserPromptSubmit": {
       const secret = /secret|api[-_ ]?key|password|token/i.test(source);
       base["prompt"] = secret
@@ -194,10 +258,11 @@ function otherEvent(event: string, matcher: string | undefined, source: string):
       base["agent_type"] = "general-purpose";
       break;
   }
-  const field = matcherSubjectOf(claudeShaped, event);
-  const verdict = testMatcher(matcher, String(base[field ?? ""] ?? ""));
-  if (field !== undefined && verdict.kind === "names" && !verdict.matches && verdict.names?.[0])
-    base[field] = verdict.names[0];
+  const field = matcherSubjectOf(dialect, event);
+  if (field !== undefined) {
+    const value = subjectValue(dialect, event, matcher, base[field]);
+    if (value !== undefined) base[field] = value;
+  }
   const label =
     typeof base["prompt"] === "string"
       ? `${event} ${JSON.stringify(base["prompt"])}`
@@ -213,21 +278,30 @@ export function deriveHookExamples(
   event: string,
   matcher: string | undefined,
   source: string,
+  dialect: HookDialect = claudeShaped,
 ): HookExamples | NoExamples {
-  if (!isToolEventOf(claudeShaped, event)) return otherEvent(event, matcher, source);
-  const tool = toolFor(matcher);
+  if (!isToolEventOf(dialect, event)) return otherEvent(dialect, event, matcher, source);
+  const tool = toolFor(dialect, event, matcher);
   if (tool === undefined)
     return {
-      unknown: `its matcher ${JSON.stringify(matcher)} names no tool the starter knows: put a tool_name it matches and that tool's tool_input in the event`,
+      unknown: `its matcher ${JSON.stringify(matcher)} names no tool ${dialect.displayName} offers that the starter knows: put a tool_name it matches and that tool's tool_input in the event`,
     };
+  if (!isKnownInput(tool)) {
+    // A tool of the harness whose input the starter does not write (EnterPlanMode takes none).
+    const e = { hook_event_name: event, tool_name: tool, tool_input: {} };
+    return {
+      suspect: { event: e, label: toolSubject(dialect, event, tool) },
+      derivedFrom: `matcher ${JSON.stringify(matcher ?? "")} selects ${tool}`,
+    };
+  }
   const { suspect, everyday, why } = targets(tool, source);
   const make = (target: string): ExampleEvent => {
     const input = toolInput(tool, target);
     const e: Record<string, unknown> = { hook_event_name: event, tool_name: tool, tool_input: input };
-    if (event === "PostToolUse")
+    if (claudeEventName(dialect, event) === "PostToolUse")
       e["tool_response"] =
         tool === "Bash" ? { stdout: "", stderr: "", interrupted: false } : { success: true };
-    return { event: e, label: show(tool, input) };
+    return { event: e, label: show(toolSubject(dialect, event, tool), input) };
   };
   return {
     suspect: make(suspect),

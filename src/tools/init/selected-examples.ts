@@ -4,6 +4,7 @@
  * nothing. Where the suspect example is not selected, the `if:` rule's own command is tried.
  */
 import { isAbsolute, join } from "node:path";
+import { dialectOf } from "../../adapters/registry.js";
 import { selectHandlers } from "../../tiers/run-hook/harness-rules.js";
 import type { HookHandlerGroup } from "../../core/hook-config/types.js";
 import type { ExampleEvent, HookExamples, NoExamples } from "./example-events.js";
@@ -22,10 +23,19 @@ function asSent(event: Readonly<Record<string, unknown>>, root: string): Record<
   return { ...event, tool_input: fixed };
 }
 
-function selects(group: HookHandlerGroup, event: string, example: ExampleEvent, root: string): boolean {
-  return selectHandlers({ [event]: [group] }, asSent(example.event, root), {
+function selects(
+  group: HookHandlerGroup,
+  event: string,
+  example: ExampleEvent,
+  root: string,
+  harness: string | undefined,
+): boolean {
+  const dialect = dialectOf(harness);
+  return selectHandlers({ [event]: [group] }, dialect.payload(asSent(example.event, root)), {
+    event,
     cwd: root,
     projectDir: root,
+    ...(harness !== undefined ? { harness } : {}),
   }).some((s) => s.selected);
 }
 
@@ -44,10 +54,12 @@ export function selectedExamples(
   event: string,
   examples: HookExamples | NoExamples,
   root: string,
+  /** The harness that runs the hook (default: the default harness). */
+  harness?: string,
 ): HookExamples | NoExamples {
   if ("unknown" in examples) return examples;
   let suspect = examples.suspect;
-  if (!selects(group, event, suspect, root)) {
+  if (!selects(group, event, suspect, root, harness)) {
     const command = ruleCommand(group);
     const input = suspect.event["tool_input"] as Record<string, unknown> | undefined;
     if (command !== undefined && input !== undefined && typeof input["command"] === "string") {
@@ -57,7 +69,7 @@ export function selectedExamples(
       };
     }
   }
-  if (!selects(group, event, suspect, root))
+  if (!selects(group, event, suspect, root, harness))
     return {
       unknown: `its handlers' if: rules select none of the examples (${group.hooks
         .map((h) => h.if)
@@ -66,7 +78,7 @@ export function selectedExamples(
         .join(", ")}): write an event they select`,
     };
   const everyday =
-    examples.everyday !== undefined && selects(group, event, examples.everyday, root)
+    examples.everyday !== undefined && selects(group, event, examples.everyday, root, harness)
       ? examples.everyday
       : undefined;
   return {

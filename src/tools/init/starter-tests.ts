@@ -7,9 +7,11 @@
  * allows that) are `test.skip` until the user says what the hook is for.
  */
 import { relative } from "node:path";
-import type { HarnessId } from "../../core/dialect.js";
-import { derivePromptsFromDescription } from "../../core/triggering/derive-prompts.js";
-import type { FoundHook, FoundSkill } from "./discover.js";
+import { dialectOf } from "../../adapters/registry.js";
+import { claudeEventName, dialectEventRules, type HarnessId, type HookDialect } from "../../core/dialect.js";
+import type { EventRules } from "../../core/hook-decision/event-rules.js";
+import { isToolEventOf } from "../../core/hook-config/dialect-matcher.js";
+import type { FoundHook } from "./discover.js";
 import { deriveHookExamples } from "./example-events.js";
 import { programsNeeded, readHookSource } from "./hook-source.js";
 import { selectedExamples } from "./selected-examples.js";
@@ -23,7 +25,7 @@ export interface StarterFile {
 }
 
 const js = (value: unknown) => JSON.stringify(value, null, 2);
-const slug = (s: string) =>
+export const slug = (s: string) =>
   s
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -83,22 +85,28 @@ export function hookStarter(
   const matcher = hook.group.matcher;
   const where = `${hook.file}, ${hook.event}${matcher ? ` matcher ${JSON.stringify(matcher)}` : ""}`;
   const harness = harnessOf(hook);
+  const dialect = dialectOf(harness);
+  const rules = dialectEventRules(dialect, hook.event);
   const { suffix, imports, timeout } = RUNNER[runner];
-  const name = `${String(index + 1).padStart(2, "0")}-${slug(`${hook.event}-${matcher ?? "all"}`)}${suffix}`;
+  // The harness first: a repository whose plugin runs under several harnesses gets one file each.
+  const name = `${harness}-${String(index + 1).padStart(2, "0")}-${slug(`${hook.event}-${matcher ?? "all"}`)}${suffix}`;
   const pluginRoot = hook.pluginRoot
     ? `, pluginRoot: fileURLToPath(new URL(${js(`${toRoot}/${relative(root, hook.pluginRoot) || "."}/`)}, import.meta.url))`
     : "";
   const source = readHookSource(hook.group, root, hook.pluginRoot);
   const programs = programsNeeded(hook.group, source.shell);
-  // The other harnesses name their events and tool inputs their own way: no example is guessed.
-  const examples =
-    harness === "claude-code"
-      ? selectedExamples(hook.group, hook.event, deriveHookExamples(hook.event, matcher, source.text), root)
-      : { unknown: `this is a ${harness} hook: write the ${hook.event} event it receives` };
-  const scratch = hook.event.startsWith("PostToolUse");
+  // Written in Claude Code's shape; runHook sends each harness its own payload.
+  const examples = selectedExamples(
+    hook.group,
+    hook.event,
+    deriveHookExamples(hook.event, matcher, source.text, dialect),
+    root,
+    harness,
+  );
+  const scratch = claudeEventName(dialect, hook.event).startsWith("PostToolUse");
   const lines = [
     `// Starter test written by \`vigiles init\` for the hook registered in ${where}.`,
-    `// ${RUN_WITH[runner]} It runs the hook as ${harness === "claude-code" ? "Claude Code" : harness} would (the event on`,
+    `// ${RUN_WITH[runner]} It runs the hook as ${dialect.displayName} would (the event on`,
     "// stdin, the answer folded by the harness's rules). Out of the box it passes or skips: the",
     "// contract tests run now (no crash, no timeout, an answer the harness reads); the verdict tests",
     "// are skipped until you say what the hook should do with each example (see `Fill in` below).",
@@ -132,7 +140,7 @@ export function hookStarter(
           "};",
         ]
       : [
-          "// Claude Code sends absolute paths.",
+          "// The harness sends absolute paths.",
           "const at = (path) => (isAbsolute(path) ? path : join(projectDir, path));",
         ]),
     "",
@@ -166,9 +174,12 @@ export function hookStarter(
     lines.push(
       `// Fill in: ${examples.unknown}; then change test.skip to test and pick the assertion.`,
       `const example = ${js({ hook_event_name: hook.event })};`,
-      `test.skip(${js(`${hook.event} hook: answers the event within the contract`)}, () => {`,
+      // The skip line says why, not only "test.skip".
+      `test.skip(${js(`${hook.event} hook: answers the event within the contract (no example: ${examples.unknown.split(":")[0]})`)}, () => {`,
       "  send(example, withinContract);",
-      "  // send(example, assertHookBlocked); or send(example, assertHookAllowed);",
+      ...(canBlock(rules)
+        ? ["  // send(example, assertHookBlocked); or send(example, assertHookAllowed);"]
+        : []),
       `}${timeout});`,
       "",
     );
@@ -181,7 +192,7 @@ export function hookStarter(
     ...(examples.everyday ? [`const everyday = ${eventCode(examples.everyday.event)};`] : []),
     "",
     `runs(${js(`${hook.event} hook answers ${label(examples.suspect)} within the contract`)} + needs, () => {`,
-    "  send(suspect, withinContract);",
+    `  send(suspect, ${isContextHook(dialect, hook.event, rules) ? "(r) => (withinContract(r), showContext(r))" : "withinContract"});`,
     `}${timeout});`,
   );
   if (examples.everyday)
@@ -190,8 +201,16 @@ export function hookStarter(
       "  send(everyday, withinContract);",
       `}${timeout});`,
     );
+  lines.push("", ...contextTests(hook.event, dialect, rules, timeout));
+  if (!canBlock(rules)) {
+    lines.push(
+      `// ${dialect.displayName} does not let a ${hook.event} hook block anything (exit 2 and a deny are not`,
+      "// honoured there), so there is no verdict to test: test what it adds or does instead.",
+      "",
+    );
+    return { name, text: lines.join("\n") };
+  }
   lines.push(
-    "",
     `// Fill in: should this hook block ${label(examples.suspect)}? If it should, change test.skip to test;`,
     "// if it should let it through, use assertHookAllowed. Or change the event to one it is there to stop.",
     `test.skip(${js(`${hook.event} hook blocks ${label(examples.suspect)}`)}, () => {`,
@@ -233,36 +252,58 @@ export function codeHookStarters(
   });
 }
 
-export function skillStarter(skill: FoundSkill): StarterFile {
-  const prompts = derivePromptsFromDescription(skill.description, { max: 10 });
-  const source =
-    "pluginDir" in skill.source
-      ? `pluginDir: ${js(skill.source.pluginDir)}`
-      : `skillsDir: ${js(skill.source.skillsDir)}`;
-  return {
-    name: `${slug(skill.id)}.eval.mjs`,
-    text: [
-      `// Trigger-rate eval skeleton written by \`vigiles init\` for the skill ${skill.id}.`,
-      "// It calls a real model (paid): run it with `npx vigiles eval <this file>`. The diversity gate",
-      "// wants at least 10 distinct prompts; these were derived from the description: replace them",
-      "// with what your users really type, and add prompts that must NOT fire the skill.",
-      'import { defineEval, skillResolved } from "vigiles";',
-      "",
-      "export default defineEval({",
-      "  measureTriggerRate: {",
-      `    name: ${js(`${slug(skill.id)}-trigger`)},`,
-      `    ${source},`,
-      `    prompts: ${js(prompts).replace(/\n/g, "\n    ")},`,
-      "    irrelevantPrompts: [],",
-      `    fired: (t) => skillResolved(t, ${js(skill.id)}),`,
-      "    stubSkillBodies: true,",
-      "    trials: 2,",
-      "  },",
-      "  assert: (report) => {",
-      '    if (report.n === 0) throw new Error("no runs executed");',
-      "  },",
-      "});",
-      "",
-    ].join("\n"),
-  };
+/** Whether a hook can stop anything on this event (a deny, exit 2, a block decision, continue:false). */
+function canBlock(rules: EventRules | undefined): boolean {
+  if (rules === undefined) return true;
+  return (
+    rules.exit2Blocks ||
+    rules.legacyDecision ||
+    rules.permissionDecision ||
+    rules.permissionRequest ||
+    rules.continueFalseBlocks
+  );
+}
+
+/**
+ * A context hook: on an event that is no tool call (SessionStart, UserPromptSubmit), what it prints
+ * reaches the model (additionalContext, or plain stdout), and adding it is the hook's job. A tool
+ * event's hook may add context too, but its job is the verdict.
+ */
+const isContextHook = (dialect: HookDialect, event: string, rules: EventRules | undefined): boolean =>
+  rules !== undefined &&
+  !rules.outputIgnored &&
+  (rules.additionalContext || rules.plainTextIsContext) &&
+  !isToolEventOf(dialect, event);
+
+/**
+ * For an event whose output reaches the model (SessionStart, UserPromptSubmit): how the starter reads
+ * the context, a line that shows it under the contract test (`vigiles test --verbose`), and a test of
+ * its words for the user to fill in: adding context is what such a hook is for.
+ */
+function contextTests(
+  event: string,
+  dialect: HookDialect,
+  rules: EventRules | undefined,
+  timeout: string,
+): string[] {
+  if (!isContextHook(dialect, event, rules)) return [];
+  return [
+    `// What reaches the model on ${event} in ${dialect.displayName}: hookSpecificOutput.additionalContext${rules?.plainTextIsContext ? ", or plain stdout on exit 0" : ""}.`,
+    `const contextOf = (r) => r.additionalContext ?? ${rules?.plainTextIsContext ? 'r.plainText ?? ""' : '""'};`,
+    "function showContext(r) {",
+    "  const context = contextOf(r);",
+    '  console.log(`context added: ${context.length} characters${context ? `, first line: ${context.split("\\n")[0]}` : ""}`);',
+    "}",
+    "// Fill in: words the model must get from this hook (run with --verbose to see what it adds now);",
+    "// then change test.skip to test.",
+    'const mustSay = "FILL IN";',
+    `test.skip(${js(`${event} hook adds the context the model needs`)}, () => {`,
+    "  send(suspect, (r) => {",
+    "    const context = contextOf(r);",
+    "    if (!context.includes(mustSay))",
+    "      throw new Error(`the context does not say ${JSON.stringify(mustSay)}: ${JSON.stringify(context.slice(0, 300))}`);",
+    "  });",
+    `}${timeout});`,
+    "",
+  ];
 }

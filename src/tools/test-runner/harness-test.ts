@@ -41,6 +41,8 @@ interface State {
   readonly tree: TestTree;
   readonly results: TestCaseResult[];
   running: TestNode | undefined;
+  /** The running test's console output so far, then the last test's until it is recorded. */
+  console: string | undefined;
   /** Rejects the running test's body with an unhandled rejection. */
   rejectRunning: ((reason: unknown) => void) | undefined;
   /** Runs in order: the tests declared before each start. */
@@ -78,7 +80,10 @@ function writeLine(line: TestReportLine): boolean {
   return true;
 }
 
-function record(s: State, result: TestCaseResult): void {
+function record(s: State, caseResult: TestCaseResult): void {
+  const said = s.running === undefined ? s.console : undefined;
+  s.console = undefined;
+  const result = said ? { ...caseResult, console: said } : caseResult;
   s.results.push(result);
   if (writeLine({ version: 1, test: result })) return;
   const time = `${Math.round(result.durationMs)} ms`;
@@ -94,6 +99,25 @@ function record(s: State, result: TestCaseResult): void {
       process.stdout.write(`✗ ${result.name} (${time})\n`);
       process.stderr.write(`${result.failure?.message ?? "failed"}\n`);
       return;
+  }
+}
+
+const CONSOLE_LIMIT = 64 * 1024;
+
+/**
+ * Keeps a copy of what the running test writes, so the runner can show it under the test (always
+ * for a failure, with --verbose for a pass, as Vitest does); the output still reaches the streams.
+ */
+function teeConsole(s: State): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (s.console !== undefined && s.console.length < CONSOLE_LIMIT)
+        s.console = (
+          s.console + (typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString())
+        ).slice(0, CONSOLE_LIMIT);
+      return write(chunk, ...rest);
+    }) as typeof stream.write;
   }
 }
 
@@ -126,7 +150,10 @@ async function runDeclared(s: State): Promise<void> {
     failureOf,
     runBody: (fn) => runBody(s, fn),
     skipReasonOf,
-    onStart: (t) => (s.running = t),
+    onStart: (t) => {
+      s.running = t;
+      if (t !== undefined) s.console = "";
+    },
   });
   if (process.exitCode === SKIP_EXIT_CODE) process.exitCode = exitCodeBefore;
 }
@@ -135,9 +162,11 @@ async function runDeclared(s: State): Promise<void> {
 function finish(s: State): void {
   if (s.finished) return;
   s.finished = true;
-  if (s.running !== undefined) {
+  const running = s.running;
+  if (running !== undefined) {
+    s.running = undefined;
     record(s, {
-      name: s.running.fullName,
+      name: running.fullName,
       status: "failed",
       durationMs: 0,
       failure: {
@@ -170,6 +199,7 @@ function stateOf(): State {
     tree: new TestTree(),
     results: [],
     running: undefined,
+    console: undefined,
     rejectRunning: undefined,
     chain: Promise.resolve(),
     scheduled: false,
@@ -177,6 +207,7 @@ function stateOf(): State {
     finished: false,
   };
   process.on("beforeExit", () => finish(s));
+  if (process.env[TEST_REPORT_ENV]) teeConsole(s);
   process.on("unhandledRejection", (reason) => onUnhandledRejection(s, reason));
   g[STATE_KEY] = s;
   return s;

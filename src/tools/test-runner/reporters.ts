@@ -23,16 +23,31 @@ function whereOf(r: TestFileResult, failure: TestFailure | undefined, by: string
   return [`${by}at ${path}:${at.line}:${at.column}`, ...(failure?.frame ? [indent(failure.frame, by)] : [])];
 }
 
+/** A test's or file's console output under its line, marked so it does not read as the runner's. */
+function consoleBlock(text: string | undefined, by: string): string[] {
+  const trimmed = text?.replace(/\s+$/, "");
+  return trimmed ? [`${by}console:`, indent(trimmed, `${by}  | `)] : [];
+}
+
+/** Options of the default reporter. */
+export interface DefaultLinesOptions {
+  /** Show the console output of passing tests too (a failure's is always shown), as `vitest --reporter verbose`. */
+  readonly verbose?: boolean;
+}
+
 /** The default reporter's lines for one file, printed as it finishes. */
-export function defaultLines(r: TestFileResult): string {
+export function defaultLines(r: TestFileResult, options: DefaultLinesOptions = {}): string {
+  const verbose = options.verbose === true;
   const time = `${(r.durationMs / 1000).toFixed(1)}s`;
   const out: string[] = [];
   switch (r.status) {
     case "passed": {
       out.push(`  ✓ ${r.file} (${time})`);
-      // A plain harness file's last line of output says what it checked; show it under the pass.
+      // A plain harness file's last line of output says what it checked; show it under the pass
+      // (all of its output with --verbose).
+      if (r.tests.length === 0 && verbose) out.push(...consoleBlock(r.stdout + r.stderr, "      "));
       const said = r.tests.length === 0 ? r.stdout.trim().split("\n").at(-1)?.trim() : undefined;
-      if (said) out.push(`      ${said}`);
+      if (said && !verbose) out.push(`      ${said}`);
       break;
     }
     case "skipped":
@@ -52,7 +67,7 @@ export function defaultLines(r: TestFileResult): string {
     const ms = `${Math.round(t.durationMs)} ms`;
     switch (t.status) {
       case "passed":
-        out.push(`      ✓ ${t.name} (${ms})`);
+        out.push(`      ✓ ${t.name} (${ms})`, ...(verbose ? consoleBlock(t.console, "          ") : []));
         break;
       case "skipped":
         // Left out by -t or .only: counted, not listed (as Vitest does).
@@ -63,12 +78,15 @@ export function defaultLines(r: TestFileResult): string {
         out.push(`      ✗ ${t.name} (${ms})`);
         if (t.failure)
           out.push(indent(t.failure.message, "          "), ...whereOf(r, t.failure, "          "));
+        out.push(...consoleBlock(t.console, "          "));
         break;
     }
   }
   // The whole message of the file's own failure (every check, expected and got), under its line.
   if (r.failure && (r.failure.message.includes("\n") || r.tests.length > 0 || r.failure.location))
     out.push(indent(r.failure.message, "      "), ...whereOf(r, r.failure, "      "));
+  // A failed plain file's console (its stderr holds the error shown above).
+  if (r.status === "failed" && r.tests.length === 0) out.push(...consoleBlock(r.stdout, "      "));
   return `${out.join("\n")}\n`;
 }
 

@@ -35,6 +35,8 @@ export interface TestCaseResult {
   readonly skipReason?: string;
   /** Left out by `-t` or `.only`: counted as skipped, not listed (as Vitest does). */
   readonly filtered?: boolean;
+  /** What the test wrote to stdout and stderr while it ran (hooks around it included), cut at 64 KB. */
+  readonly console?: string;
 }
 
 /**
