@@ -32,6 +32,8 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "json-syntax": `${CONTRACT}, Configuration (the files hooks load from)`,
   "hooks-shape": `${CONTRACT}, Configuration (the shape, checked against the pinned CLI)`,
   "unknown-event": `${CONTRACT}, Hook input (its events) and Codex CLI (its list)`,
+  "unpinned-event":
+    "the release surfaces (src/adapters/<harness>/dialect/surface.ts, read from each pinned package by `npm run surfaces`; test/drift/surface-pinned.test.ts)",
   "matcher-ignored": `${CONTRACT}, Hook input (the "matcher on" column)`,
   "session-start-fork": `${CONTRACT}, Hook input (SessionStart sources; fork since 2.1.212, the changelog says 2.1.214)`,
   "task-matcher-without-agent": `${CONTRACT}, Hook input (Agent was Task until 2.1.63) and the 2.1.328 scenarios (init lists Task, the model calls Agent)`,
