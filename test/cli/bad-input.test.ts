@@ -63,6 +63,11 @@ interface BadInput {
 const cases: readonly BadInput[] = [
   { command: "test", args: ["no/such/dir"], names: /"no\/such\/dir"/ },
   { command: "doctor", args: ["extra"], names: /'extra'/ },
+  {
+    command: "cache",
+    args: ["prune", "--older-than", "yesterday"],
+    names: /--older-than takes a number of days, got "yesterday"/,
+  },
   { command: "init", args: ["extra"], names: /'extra'/ },
   {
     command: "explain",

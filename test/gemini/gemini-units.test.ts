@@ -477,9 +477,11 @@ describe("the Gemini pieces agree with each other", () => {
 
   test("vigiles/gemini exports the adapter, its resolver and its errors", () => {
     expect(geminiEntry.geminiAdapter.id).toBe("gemini");
+    // The validated release, and the range the adapter supports (the peer dependency's).
     expect(geminiEntry.geminiAdapter.pinnedPackage).toEqual({
       name: "@google/gemini-cli",
       version: "0.61.0",
+      supported: ">=0.57.0 <1.0.0",
     });
     expect(typeof geminiEntry.resolveGemini).toBe("function");
     expect(typeof geminiEntry.geminiAvailable).toBe("function");
