@@ -2,7 +2,7 @@
 // one: a bare dist-tag is expanded to `<harness>@<tag>` for each; a bare version and a
 // `<harness>@<version>` are left alone (the bare version stays the one harness's).
 import { describe, expect, test } from "vitest";
-import { expandTags } from "../../src/cli/commands/facts.js";
+import { expandTags } from "../../src/cli/commands/facts-run.js";
 
 const adapters = [{ id: "claude-code" }, { id: "codex" }, { id: "gemini" }];
 
