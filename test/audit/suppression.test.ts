@@ -169,6 +169,11 @@ describe("vigiles audit (real command)", () => {
     const accepted = cli([dir, "--baseline", baseline]);
     expect(accepted.status, accepted.stdout).toBe(0);
     expect(accepted.stderr).toMatch(/1 in the baseline/);
+    // The file --update-baseline wrote by default is read by default (found on a first-hour trial:
+    // writing the baseline and then failing on it).
+    const byDefault = cli([dir]);
+    expect(byDefault.status, byDefault.stdout).toBe(0);
+    expect(byDefault.stderr).toMatch(/1 in the baseline .*vigiles-audit-baseline\.json/);
     writeFileSync(script, readFileSync(script, "utf8") + 'echo "$CLAUDE_TOOL_NAME"\n');
     const fresh = cli([dir, "--baseline", baseline, "--format", "json"]);
     expect(fresh.status).toBe(1);

@@ -1,4 +1,5 @@
 /** What `vigiles audit` does once its arguments are parsed (./audit.ts declares the command). */
+import { existsSync } from "node:fs";
 import type { AuditCommandArgs } from "./audit-options.js";
 import { CliUsageError, oneOf } from "../command.js";
 import { VigilesError } from "../../core/errors.js";
@@ -123,6 +124,9 @@ function allRules(): LintRuleMeta[] {
  * The findings left after the config's rule settings, the inline disables and the baseline; with
  * `update`, writes the baseline instead and says so.
  */
+/** Where --update-baseline writes when neither --baseline nor the config names a file, in the audited dir. */
+const DEFAULT_BASELINE = "vigiles-audit-baseline.json";
+
 async function suppress(
   findings: readonly LintFinding[],
   root: string,
@@ -135,12 +139,17 @@ async function suppress(
       ? findConfigFile(process.cwd(), options.config)
       : (findConfigFile(resolve(options.dir)) ?? findConfigFile(process.cwd()));
   const config = configPath === undefined ? {} : await loadAuditConfig(configPath);
+  // The file --update-baseline writes by default is read by default: writing a baseline and then
+  // failing on the findings it holds would make the first step a trap.
+  const defaultBaseline = resolve(options.dir, DEFAULT_BASELINE);
   const baselinePath =
     options.baseline !== undefined
       ? resolve(options.baseline)
       : configPath !== undefined && config.baseline !== undefined
         ? suppression.baselinePathFromConfig(configPath, config.baseline)
-        : undefined;
+        : existsSync(defaultBaseline)
+          ? defaultBaseline
+          : undefined;
   const knownRuleIds = allRules().map((r) => r.id);
   if (options.update) {
     const { findings: left } = suppression.applySuppressions(findings, {
@@ -148,7 +157,7 @@ async function suppress(
       knownRuleIds,
       ...(config.rules !== undefined && { rules: config.rules }),
     });
-    const path = baselinePath ?? resolve(options.dir, "vigiles-audit-baseline.json");
+    const path = baselinePath ?? defaultBaseline;
     const n = suppression.writeBaseline(path, left, root);
     process.stderr.write(`vigiles audit: wrote ${n} finding(s) to the baseline ${path}.\n`);
     return "baseline-written";

@@ -34,7 +34,8 @@ Options:
   --config <file>              the config file (default: vigiles.config.{ts,mts,mjs,js} in dir, else in the
                                current directory); its \`audit.rules\` sets a rule "off", "warn" or "error"
   --baseline <file>            fail only on findings the baseline does not hold (default: the config's
-                               \`audit.baseline\`); with --update-baseline, the file to write
+                               \`audit.baseline\`, else vigiles-audit-baseline.json in dir when it
+                               exists); with --update-baseline, the file to write
   --update-baseline            write every finding left into the baseline (default file:
                                vigiles-audit-baseline.json in dir) and exit 0
 
