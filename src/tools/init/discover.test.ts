@@ -23,7 +23,7 @@ const group = (matcher: string, command: string, timeout?: number) => ({
 });
 
 describe("discoverHarness, per harness", () => {
-  test("Claude Code: project settings and a plugin's hooks.json, with the plugin root", () => {
+  test("Claude Code: project settings and a plugin's hooks.json, with the plugin root (and Copilot CLI's reading of the plugin)", () => {
     const found = discoverHarness(
       repo({
         ".claude/settings.json": { hooks: { PreToolUse: [group("Bash", "./guard.sh", 5)] } },
@@ -37,6 +37,8 @@ describe("discoverHarness, per harness", () => {
     expect(found.hooks.map((h) => [h.harness, h.file, h.event, h.group.matcher])).toEqual([
       ["claude-code", ".claude/settings.json", "PreToolUse", "Bash"],
       ["claude-code", "plug/hooks/hooks.json", "Stop", undefined],
+      // Copilot CLI loads a Claude Code plugin too (its registry entry's loadsPluginsBy): its own reading.
+      ["copilot-cli", "plug/hooks/hooks.json", "Stop", undefined],
     ]);
     expect(found.hooks[0]?.group.hooks).toEqual([{ type: "command", command: "./guard.sh", timeout: 5 }]);
     expect(found.hooks[1]?.pluginRoot).toBe(join(root, "plug"));
