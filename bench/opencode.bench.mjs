@@ -62,7 +62,9 @@ async function bareRun(withPlugin) {
       child.stdout.resume();
       child.stderr.resume();
       child.on("error", reject);
-      child.on("close", (code) =>
+      // The CLI's own exit, as a shell waits for it: "close" would also wait for every process that
+      // inherited its stdout (a server it leaves behind), which a user at a prompt does not.
+      child.on("exit", (code) =>
         code === 0 ? resolve() : reject(new Error(`bare opencode exited ${code}`)),
       );
     });
