@@ -8,7 +8,7 @@
  */
 import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput } from "../port.js";
-import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
+import { assertEndpointAllowed, PROXY_ENV, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { GeminiUnsupportedError } from "./errors.js";
 import { geminiMaskedSystemDefaultsPath, geminiMaskedSystemSettingsPath } from "./prepare.js";
 import { shellQuote } from "../../core/shell-quote.js";
@@ -26,12 +26,7 @@ const PINNED_EMPTY = [
   "GOOGLE_APPLICATION_CREDENTIALS",
   "GOOGLE_VERTEX_BASE_URL",
   "CODE_ASSIST_ENDPOINT",
-  "HTTPS_PROXY",
-  "HTTP_PROXY",
-  "https_proxy",
-  "http_proxy",
-  "ALL_PROXY",
-  "all_proxy",
+  ...PROXY_ENV,
   "OTEL_EXPORTER_OTLP_ENDPOINT",
   "GEMINI_TELEMETRY_OTLP_ENDPOINT",
   "GEMINI_MODEL",

@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import type { HarnessLaunch, LaunchInput, ModelEndpoint, RunDirs } from "../port.js";
-import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
+import { assertEndpointAllowed, PROXY_ENV, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { OpenCodeUnsupportedError } from "./errors.js";
 import { openCodeToolConfig } from "./tool-lists.js";
 
@@ -41,12 +41,7 @@ const PINNED_EMPTY = [
   "GOOGLE_API_KEY",
   "OPENROUTER_API_KEY",
   "GITHUB_TOKEN",
-  "HTTPS_PROXY",
-  "HTTP_PROXY",
-  "https_proxy",
-  "http_proxy",
-  "ALL_PROXY",
-  "all_proxy",
+  ...PROXY_ENV,
   "OTEL_EXPORTER_OTLP_ENDPOINT",
   "OTEL_EXPORTER_OTLP_HEADERS",
 ] as const;

@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import type { HarnessLaunch, LaunchInput, RunDirs } from "../port.js";
-import { assertEndpointAllowed, specEnvLeavingRouting } from "../shared/endpoint.js";
+import { assertEndpointAllowed, PROXY_ENV, specEnvLeavingRouting } from "../shared/endpoint.js";
 import { QwenUnsupportedError } from "./errors.js";
 
 /** The model named when the spec names none. */
@@ -51,12 +51,7 @@ export const QWEN_PINNED_EMPTY = [
   "NODE_TLS_REJECT_UNAUTHORIZED",
   "NODE_EXTRA_CA_CERTS",
   "NODE_OPTIONS",
-  "HTTPS_PROXY",
-  "HTTP_PROXY",
-  "https_proxy",
-  "http_proxy",
-  "ALL_PROXY",
-  "all_proxy",
+  ...PROXY_ENV,
   "OTEL_EXPORTER_OTLP_ENDPOINT",
   "OTEL_EXPORTER_OTLP_HEADERS",
 ] as const;

@@ -31,6 +31,19 @@ export function assertEndpointAllowed(endpoint: ModelEndpoint, harness: string):
 }
 
 /**
+ * The proxy variables a CLI's HTTP stack reads, in both cases: an adapter pins them empty in its
+ * launch env so the host's proxy never carries a run's traffic (Gemini CLI, Qwen Code, OpenCode).
+ */
+export const PROXY_ENV = [
+  "HTTPS_PROXY",
+  "HTTP_PROXY",
+  "https_proxy",
+  "http_proxy",
+  "ALL_PROXY",
+  "all_proxy",
+] as const;
+
+/**
  * Variables that send a CLI's traffic somewhere whatever harness reads them: proxies, base and API
  * URLs, telemetry exporters and switches, metadata servers, another GitHub host. Each adapter refuses
  * its own provider's names too; these the session runner refuses for every adapter, present or
