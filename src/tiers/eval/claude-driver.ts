@@ -2,8 +2,7 @@
  * `paid_claudeEvalDriver`: the default eval driver. The pinned Claude Code CLI against the real model,
  * with the same launch the harness tier uses against its mock; only the endpoint differs.
  */
-import { ConfinementUnavailableError, bwrapAvailable, bwrapSelfTest } from "../../runtime/confine.js";
-import { InvalidOptionError } from "../../core/errors.js";
+import { assertConfinable } from "../harness/assert-confinable.js";
 import type { HarnessAdapter, ResolvedHarness } from "../../adapters/port.js";
 import { claudeCodeAdapter } from "../../adapters/claude-code/adapter.js";
 import { CLAUDE_EFFORT_LEVELS } from "../../adapters/claude-code/launch.js";
@@ -40,21 +39,6 @@ export interface ClaudeEvalDriverOptions {
    * host, where the model's commands can read your HOME and write anywhere you can.
    */
   readonly sandbox?: boolean;
-}
-
-/** Refuses, before any spend, a confined run that cannot be confined here; never falls back. */
-function assertConfinable(adapter: HarnessAdapter): void {
-  if (!adapter.capabilities.confinement)
-    throw new InvalidOptionError(
-      `${adapter.displayName} runs cannot be confined yet, and paid eval trials are confined by default; ` +
-        "pass `sandbox: false` to paid_claudeEvalDriver to run them on the host",
-    );
-  if (!bwrapAvailable()) {
-    const probe = bwrapSelfTest();
-    throw new ConfinementUnavailableError(
-      `${probe.ok ? "unknown reason" : probe.detail}; paid eval trials are confined by default (\`sandbox: false\` opts out)`,
-    );
-  }
 }
 
 /** Checks an effort against what a harness can pin; throws before any spend. */
@@ -114,7 +98,13 @@ export function paid_claudeEvalDriver(options: ClaudeEvalDriverOptions = {}): Ev
         );
       }
       for (const effort of plan.efforts) assertEffortPinnable(adapter, effort);
-      if (confine) assertConfinable(adapter);
+      // Refused before any spend; never falls back to the host.
+      if (confine)
+        assertConfinable(adapter, {
+          confinedByDefault: "paid eval trials are confined by default",
+          optOut: "pass `sandbox: false` to paid_claudeEvalDriver to run them on the host",
+          unavailableNote: " (`sandbox: false` opts out)",
+        });
       await resolveOnce();
     },
     async runTrial(trial, runOptions) {

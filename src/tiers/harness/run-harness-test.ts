@@ -11,7 +11,7 @@ import { resolveRunHarness } from "./harness-version.js";
 import type { HarnessAdapter, ModelEndpoint, RunProblem, SessionSpec } from "../../adapters/port.js";
 import { InvalidOptionError, VigilesError, assertNever } from "../../core/errors.js";
 import type { ModelRequest } from "../../core/trace.js";
-import { ConfinementUnavailableError, bwrapAvailable, bwrapSelfTest } from "../../runtime/confine.js";
+import { assertConfinable } from "./assert-confinable.js";
 import {
   HarnessCrashedError,
   HarnessFlagRejectedError,
@@ -159,19 +159,12 @@ function confinementOf(spec: HarnessTestSpec, adapter: HarnessAdapter): boolean 
     }
   }
   if (!confine) return false;
-  if (!adapter.capabilities.confinement) {
-    throw new InvalidOptionError(
-      `${adapter.displayName} runs cannot be confined yet, and every harness run is confined by default; ` +
-        "pass `sandbox: false` to run it on the host (it can then read your HOME and write anywhere you can)",
-    );
-  }
-  if (!bwrapAvailable()) {
-    const probe = bwrapSelfTest();
-    throw new ConfinementUnavailableError(
-      `${probe.ok ? "unknown reason" : probe.detail}; every harness run is confined by default` +
-        (spec.sandbox === true ? " and the spec asked for `sandbox: true`" : ""),
-    );
-  }
+  assertConfinable(adapter, {
+    confinedByDefault: "every harness run is confined by default",
+    optOut:
+      "pass `sandbox: false` to run it on the host (it can then read your HOME and write anywhere you can)",
+    ...(spec.sandbox === true ? { unavailableNote: " and the spec asked for `sandbox: true`" } : {}),
+  });
   return true;
 }
 
