@@ -16,7 +16,7 @@ import { copilotHarness } from "./copilot-cli/harness.js";
 import { geminiHarness } from "./gemini-cli/harness.js";
 import { qwenHarness } from "./qwen-code/harness.js";
 import { openCodeHarness } from "./opencode/harness.js";
-import type { HarnessEntry } from "./port.js";
+import type { HarnessEntry } from "./harness-entry.js";
 
 /** Every registered harness; the first is the default. */
 export const HARNESSES: readonly HarnessEntry[] = [

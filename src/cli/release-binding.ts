@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { HarnessEntry } from "../adapters/port.js";
+import type { HarnessEntry } from "../adapters/harness-entry.js";
 import { DEFAULT_HARNESS, HARNESSES, harnessEntry } from "../adapters/registry.js";
 import { parseHarnessVersions } from "../tiers/harness/harness-version.js";
 import { bindInstalledReleases } from "../tools/release-dialect.js";

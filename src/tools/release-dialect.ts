@@ -6,7 +6,8 @@
  * bound in the registry. So Claude Code 2.1.332's `PreSkillShellCommand` is a known event there,
  * and a tool a release lacks is unknown on it. No CLI installed: the pinned dialect, said so.
  */
-import type { HarnessEntry, ResolvedHarness } from "../adapters/port.js";
+import type { ResolvedHarness } from "../adapters/port.js";
+import type { HarnessEntry } from "../adapters/harness-entry.js";
 import { bindReleaseDialect } from "../adapters/registry.js";
 import { VigilesError } from "../core/errors.js";
 import { dialectForSurface, type ReleaseSurface } from "../core/surface.js";

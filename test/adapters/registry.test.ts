@@ -16,7 +16,7 @@ import {
   UnknownHarnessError,
 } from "../../src/adapters/registry.js";
 import { dialectEvent, nativeEventName, nativeToolName } from "../../src/core/dialect.js";
-import type { ConformanceRole } from "../../src/adapters/port.js";
+import type { ConformanceRole } from "../../src/adapters/harness-entry.js";
 import { CONFORMANCE_HARNESSES } from "../conformance/harness-forms.js";
 
 const ROLES: readonly ConformanceRole[] = ["preTool", "postTool", "sessionStart", "prompt", "stop"];

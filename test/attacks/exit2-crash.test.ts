@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import type { HarnessEntry } from "../../src/adapters/port.js";
+import type { HarnessEntry } from "../../src/adapters/harness-entry.js";
 import { HookCrashedError } from "../../src/tiers/harness/errors.js";
 import { exit2RuleOf } from "../../src/tiers/harness/hook-crashes.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";

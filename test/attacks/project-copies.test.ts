@@ -17,7 +17,7 @@ import { describe, expect, test } from "vitest";
 import { makeMutantCopy, removeCopy } from "../../src/tools/mutate/copy.js";
 import { readProjectHarness } from "../../src/tools/record/project-harness.js";
 import { REGISTERED, scratchDir } from "./registered.js";
-import type { HarnessEntry } from "../../src/adapters/port.js";
+import type { HarnessEntry } from "../../src/adapters/harness-entry.js";
 
 const SCRIPT = "hooks/guard.sh";
 const scratch = scratchDir("project-copies");

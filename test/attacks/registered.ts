@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { HARNESSES } from "../../src/adapters/registry.js";
-import type { HarnessAdapter, HarnessEntry } from "../../src/adapters/port.js";
+import type { HarnessAdapter } from "../../src/adapters/port.js";
+import type { HarnessEntry } from "../../src/adapters/harness-entry.js";
 
 export interface RegisteredHarness {
   readonly entry: HarnessEntry;

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import type { CodeConformanceCase, CodeConformanceObservation } from "../../src/adapters/code-hook-port.js";
-import type { HarnessEntry } from "../../src/adapters/port.js";
+import type { HarnessEntry } from "../../src/adapters/harness-entry.js";
 import { runHarnessTest } from "../../src/entries/index.js";
 import { exceptionFor } from "./exceptions.js";
 import { CONFORMANCE_CONCURRENCY } from "./run-corpus.js";

@@ -4,14 +4,14 @@
  * registry (HarnessEntry.conformance): a harness added to the registry gets its corpus with no row
  * here. The corpus tables stay harness-neutral.
  */
+import type { HarnessAdapter } from "../../src/adapters/port.js";
 import type {
   ConformanceEntryShape,
   ConformanceForm,
   ConformanceRegistration,
   ConformanceRole,
   ConformanceTool,
-  HarnessAdapter,
-} from "../../src/adapters/port.js";
+} from "../../src/adapters/harness-entry.js";
 import { findHarness, HARNESSES } from "../../src/adapters/registry.js";
 
 /** Every registered harness with a conformance form (not OpenCode: `noConformance`), by its registry id (case ids start with it). */

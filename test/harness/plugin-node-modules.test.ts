@@ -8,7 +8,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import type { HarnessEntry } from "../../src/adapters/port.js";
+import type { HarnessEntry } from "../../src/adapters/harness-entry.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 import { REAL_RUN_TIMEOUT, REGISTERED, noCommandHooks, scratchDir } from "../attacks/registered.js";
 

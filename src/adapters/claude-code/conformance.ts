@@ -1,5 +1,5 @@
 /** Claude Code's words for the conformance corpus. */
-import type { ConformanceForm } from "../port.js";
+import type { ConformanceForm } from "../harness-entry.js";
 import {
   CLAUDE_EVENT_NAMES,
   CLAUDE_WRITE_INPUT,

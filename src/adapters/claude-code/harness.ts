@@ -1,6 +1,6 @@
 /** Claude Code's line of the harness registry. */
 import { dirname } from "node:path";
-import type { HarnessEntry } from "../port.js";
+import type { HarnessEntry } from "../harness-entry.js";
 import { keyOrLogin } from "../shared/paid-credentials.js";
 import { claudeCodeConformance } from "./conformance.js";
 import { CLAUDE_CODE_CAPABILITIES } from "./capabilities.js";

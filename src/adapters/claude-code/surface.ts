@@ -8,7 +8,7 @@
  */
 import type { ReleaseSurface, SurfaceEntry, SurfaceKind } from "../../core/surface.js";
 import { surfaceNames } from "../../core/surface.js";
-import type { HarnessSurface } from "../port.js";
+import type { HarnessSurface } from "../harness-entry.js";
 import {
   assembleSurface,
   releaseFiles,

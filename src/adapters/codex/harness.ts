@@ -1,6 +1,6 @@
 /** Codex's line of the harness registry. */
 import { dirname } from "node:path";
-import type { HarnessEntry } from "../port.js";
+import type { HarnessEntry } from "../harness-entry.js";
 import { keyOrLogin } from "../shared/paid-credentials.js";
 import { codexConformance } from "./conformance.js";
 import { CODEX_CAPABILITIES } from "./capabilities.js";

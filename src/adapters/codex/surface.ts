@@ -6,7 +6,7 @@
  * pinned (its dialect has no `knownTools`), so it is not read.
  */
 import type { ReleaseSurface } from "../../core/surface.js";
-import type { HarnessSurface } from "../port.js";
+import type { HarnessSurface } from "../harness-entry.js";
 import {
   firstGroups,
   readEventListSurface,

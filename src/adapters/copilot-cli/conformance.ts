@@ -1,5 +1,5 @@
 /** GitHub Copilot CLI's words for the conformance corpus: camelCase events, flat entries too. */
-import type { ConformanceForm, ConformanceRegistration } from "../port.js";
+import type { ConformanceForm, ConformanceRegistration } from "../harness-entry.js";
 import { byEvent, CONFORMANCE_COMMAND, hookGroup, jsonFile } from "../shared/conformance-form.js";
 
 /** Copilot's own flat entry: `{ type: "command", bash, matcher? }`. */

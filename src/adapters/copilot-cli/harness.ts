@@ -1,5 +1,5 @@
 /** GitHub Copilot CLI's line of the harness registry. */
-import type { HarnessEntry } from "../port.js";
+import type { HarnessEntry } from "../harness-entry.js";
 import { copilotConformance } from "./conformance.js";
 import { COPILOT_CAPABILITIES } from "./capabilities.js";
 import { copilotDialect } from "./dialect.js";

@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ReleaseSurface } from "../../core/surface.js";
-import type { HarnessSurface } from "../port.js";
+import type { HarnessSurface } from "../harness-entry.js";
 import {
   firstGroups,
   readEventListSurface,

@@ -1,5 +1,5 @@
 /** Gemini CLI's words for the conformance corpus. */
-import type { ConformanceForm } from "../port.js";
+import type { ConformanceForm } from "../harness-entry.js";
 import { CLAUDE_WRITE_INPUT, CONFORMANCE_COMMAND, settingsShaped } from "../shared/conformance-form.js";
 
 export const geminiConformance: ConformanceForm = {

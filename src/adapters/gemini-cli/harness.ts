@@ -1,5 +1,5 @@
 /** Gemini CLI's line of the harness registry. */
-import type { HarnessEntry } from "../port.js";
+import type { HarnessEntry } from "../harness-entry.js";
 import { geminiConformance } from "./conformance.js";
 import { GEMINI_CAPABILITIES } from "./capabilities.js";
 import { geminiDialect } from "./dialect.js";

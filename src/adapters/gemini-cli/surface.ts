@@ -4,7 +4,7 @@
  * adapter passes, writes or reads (launch.ts, prepare.ts, stream/), looked for by name.
  */
 import type { ReleaseSurface } from "../../core/surface.js";
-import type { HarnessSurface } from "../port.js";
+import type { HarnessSurface } from "../harness-entry.js";
 import {
   enumMembers,
   readEventListSurface,

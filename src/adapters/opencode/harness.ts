@@ -1,5 +1,5 @@
 /** OpenCode's line of the harness registry. */
-import type { HarnessEntry } from "../port.js";
+import type { HarnessEntry } from "../harness-entry.js";
 import { OPENCODE_CAPABILITIES } from "./capabilities.js";
 import { openCodeDialect } from "./dialect.js";
 import { openCodeSurface } from "./surface.js";

@@ -5,7 +5,7 @@
  * prepare.ts, stream/), looked for by name, and so are the tools its dialect pins.
  */
 import type { ReleaseSurface } from "../../core/surface.js";
-import type { HarnessSurface } from "../port.js";
+import type { HarnessSurface } from "../harness-entry.js";
 import {
   firstGroups,
   readEventListSurface,

@@ -2,7 +2,7 @@
  * Qwen Code's words for the conformance corpus: Claude Code's event names, its own tool names in
  * the hook payload (run_shell_command, write_file), hooks in the project's `.qwen/settings.json`.
  */
-import type { ConformanceForm } from "../port.js";
+import type { ConformanceForm } from "../harness-entry.js";
 import {
   CLAUDE_EVENT_NAMES,
   CLAUDE_WRITE_INPUT,

@@ -1,6 +1,6 @@
 /** Qwen Code's line of the harness registry. */
 import { dirname } from "node:path";
-import type { HarnessEntry } from "../port.js";
+import type { HarnessEntry } from "../harness-entry.js";
 import { QWEN_CAPABILITIES } from "./capabilities.js";
 import { qwenConformance } from "./conformance.js";
 import { qwenDialect } from "./dialect.js";

@@ -5,7 +5,7 @@
  * read as "which of the pinned tools it still names" (the bundle has no tool-name table to read).
  */
 import type { ReleaseSurface } from "../../core/surface.js";
-import type { HarnessSurface } from "../port.js";
+import type { HarnessSurface } from "../harness-entry.js";
 import {
   enumMembers,
   readEventListSurface,

@@ -2,7 +2,7 @@
  * The writers every harness's conformance form shares: Claude Code's nested groups, Copilot's flat
  * entry, and the `{ hooks: { Event: [group…] } }` settings-shaped file most harnesses read.
  */
-import type { ConformanceForm, ConformanceRegistration } from "../port.js";
+import type { ConformanceForm, ConformanceRegistration } from "../harness-entry.js";
 
 /** A nested group: `{ matcher?, hooks: [{ type: "command", command }] }`. */
 export const hookGroup = (r: ConformanceRegistration) => ({

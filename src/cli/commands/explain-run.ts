@@ -10,7 +10,7 @@ import {
 import { detectHarness, dialectOf, harnessEntry } from "../../adapters/registry.js";
 import { describeCodeExplanation, explainCodeHooks } from "../../tools/explain/explain-code-hooks.js";
 import { bindReleasesFor } from "../release-binding.js";
-import type { HarnessEntry } from "../../adapters/port.js";
+import type { HarnessEntry } from "../../adapters/harness-entry.js";
 import { InvalidOptionError } from "../../core/errors.js";
 import { resolve } from "node:path";
 import { dialectEventNames, dialectEventRules, nativeEventName } from "../../core/dialect.js";

@@ -6,7 +6,7 @@ import { existsSync, lstatSync, readFileSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { HarnessId } from "../../core/dialect.js";
-import type { AuditHookFile } from "../../adapters/port.js";
+import type { AuditHookFile } from "../../adapters/harness-entry.js";
 import { parseJson, getMember } from "../../core/audit/json-ast.js";
 import { DEFAULT_HARNESS, HARNESSES } from "../../adapters/registry.js";
 

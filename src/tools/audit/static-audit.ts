@@ -14,7 +14,7 @@ import { languageOf } from "../../core/audit/source-scan.js";
 import type { LintFinding } from "../../core/audit/types.js";
 import { VigilesError } from "../../core/errors.js";
 import { DEFAULT_HARNESS, HARNESSES, dialectOf, harnessEntry } from "../../adapters/registry.js";
-import type { ClaudeUse } from "../../adapters/port.js";
+import type { ClaudeUse } from "../../adapters/harness-entry.js";
 import { ownRuleRegistrations } from "./own-rule-files.js";
 import { checkOwnRuleRegistrations } from "../../core/audit/rules/hook-dialect-source.js";
 import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } from "./discover.js";

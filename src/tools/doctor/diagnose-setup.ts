@@ -6,7 +6,8 @@
 import { accessSync, constants } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
-import type { HarnessAdapter, HarnessEntry } from "../../adapters/port.js";
+import type { HarnessAdapter } from "../../adapters/port.js";
+import type { HarnessEntry } from "../../adapters/harness-entry.js";
 import { DEFAULT_HARNESS, HARNESSES } from "../../adapters/registry.js";
 import { bwrapSelfTest } from "../../runtime/confine.js";
 import { releaseSupport } from "../../adapters/shared/package-pin.js";

@@ -12,7 +12,7 @@ import type { FoldedHookDecision } from "../../core/hook-decision/types.js";
 import { claudeToolName } from "../../core/dialect.js";
 import { isRecord } from "../../core/is-record.js";
 import type { CodeHookRunDetail } from "../../adapters/code-hook-port.js";
-import type { HarnessEntry } from "../../adapters/port.js";
+import type { HarnessEntry } from "../../adapters/harness-entry.js";
 import { dialectOf } from "../../adapters/registry.js";
 import { runHook } from "../../tiers/run-hook/run-hook.js";
 import type { ExplainOptions } from "./explain-event.js";

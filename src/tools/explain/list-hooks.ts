@@ -2,7 +2,7 @@
  * `vigiles explain` with no event: every hook registered for the harness, grouped by event, with
  * where each is and what it runs, so a user sees what there is to ask about.
  */
-import type { HarnessEntry } from "../../adapters/port.js";
+import type { HarnessEntry } from "../../adapters/harness-entry.js";
 import type { HookSource } from "./hook-sources.js";
 
 interface Listed {

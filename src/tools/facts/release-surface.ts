@@ -4,7 +4,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { HarnessEntry, ResolvedHarness } from "../../adapters/port.js";
+import type { ResolvedHarness } from "../../adapters/port.js";
+import type { HarnessEntry } from "../../adapters/harness-entry.js";
 import { writeFileAtomic } from "../../runtime/atomic-write.js";
 import { vigilesCacheRoot } from "../../runtime/harness-cache.js";
 import { harnessEntry } from "../../adapters/registry.js";

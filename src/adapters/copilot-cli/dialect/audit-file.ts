@@ -7,7 +7,7 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { findScriptWord } from "../../../core/audit/command-words.js";
 import { readInputText } from "../../../runtime/read-input.js";
-import type { HookFileAudit, HookFileCheckInput } from "../../port.js";
+import type { HookFileAudit, HookFileCheckInput } from "../../harness-entry.js";
 import { checkCopilotHooksFile } from "./audit-rules.js";
 
 /** Largest hook script read for the portability rule. */

@@ -4,7 +4,7 @@
  * (test/copilot) or taken from Copilot's hook table (core/hook-decision/copilot-rules.ts).
  */
 import { isRecord } from "../../../core/is-record.js";
-import type { ClaudeUse } from "../../port.js";
+import type { ClaudeUse } from "../../harness-entry.js";
 import { copilotEventRules, copilotUsesSnakeCase } from "./rules.js";
 import { finding } from "../../../core/audit/finding.js";
 import { unpinnedEventRule } from "../../../core/audit/rules/hook-registration.js";
@@ -12,7 +12,7 @@ import { surfaceNames } from "../../../core/surface.js";
 import { PINNED_SURFACE } from "./surface.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "../../../core/audit/types.js";
 
-export type { ClaudeUse } from "../../port.js";
+export type { ClaudeUse } from "../../harness-entry.js";
 
 export const copilotUnknownEventRule: LintRuleMeta = {
   id: "copilot-unknown-event",

@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { AuditHookFile, HookFileAudit } from "../../port.js";
+import type { AuditHookFile, HookFileAudit } from "../../harness-entry.js";
 import { checkGeminiHooksFile } from "./audit-rules.js";
 
 export const geminiHookFileAudit: HookFileAudit = {
