@@ -6,11 +6,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { readInputText } from "../../runtime/read-input.js";
 import { dirname, join, relative, resolve } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
-import {
-  parseTranscriptLines,
-  readTranscript,
-  type SubagentTranscript,
-} from "../../core/record/read-transcript.js";
+import { parseTranscriptLines, readTranscript } from "../../core/record/read-transcript.js";
+import type { SubagentTranscript } from "../../core/record/recorded-session.js";
 import { relativeToSession, renderRecordedTest } from "./render-test.js";
 
 export interface RecordOptions {

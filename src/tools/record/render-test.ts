@@ -6,7 +6,7 @@
  * codes, the calls a hook denied, the files written). What cannot be replayed is listed at the top of the file.
  */
 import { isAbsolute, relative } from "node:path";
-import type { RecordedSession } from "../../core/record/read-transcript.js";
+import type { RecordedSession } from "../../core/record/recorded-session.js";
 
 export interface RenderInput {
   readonly session: RecordedSession;
