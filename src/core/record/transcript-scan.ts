@@ -10,6 +10,7 @@ import type { RecordedHook } from "./recorded-session.js";
 type Json = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
+/** An assistant message: a message the stream splits over lines is merged by its id. */
 export interface Message {
   readonly id: string;
   readonly parent?: string;
