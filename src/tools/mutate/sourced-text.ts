@@ -29,11 +29,23 @@ const DYNAMIC_EXEC = /^\s*(?:exec\s+["']?\$|(?:exec\s+)?(?:bash|sh|zsh)\s+["']?\
 
 const unquote = (word: string) => word.replace(/^["']|["']$/g, "");
 
+/** The files under `root` by their last path part, listed once for all the names a script sources. */
+function fileIndex(root: string): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const file of globSync("**/*", { cwd: root, dot: true, ignore: IGNORE })) {
+    const name = basename(file);
+    const list = index.get(name);
+    if (list) list.push(file);
+    else index.set(name, [file]);
+  }
+  return index;
+}
+
 /** Files under `root` a sourced word may name: its last path part, found anywhere (over-reading is safe). */
-function candidates(root: string, word: string): string[] | "dynamic" {
+function candidates(index: () => Map<string, string[]>, word: string): readonly string[] | "dynamic" {
   const name = basename(unquote(word));
   if (name === "" || name.includes("$") || name.includes("`")) return "dynamic";
-  return globSync(`**/${name.replace(/[*?[\]{}()!]/g, "\\$&")}`, { cwd: root, dot: true, ignore: IGNORE });
+  return index().get(name) ?? [];
 }
 
 /** The text of `sources` (paths relative to `root`) and of what they source, depth first, each file once. */
@@ -41,6 +53,8 @@ export function sourcedText(root: string, sources: readonly string[]): SourcedTe
   const seen = new Set<string>();
   const texts: string[] = [];
   let complete = true;
+  let listed: Map<string, string[]> | undefined;
+  const index = () => (listed ??= fileIndex(root));
   const visit = (file: string, depth: number) => {
     if (seen.has(file) || depth > 8) return;
     seen.add(file);
@@ -54,7 +68,7 @@ export function sourcedText(root: string, sources: readonly string[]): SourcedTe
     texts.push(text);
     if (DYNAMIC_EXEC.test(text)) complete = false;
     for (const match of text.matchAll(SOURCE)) {
-      const found = candidates(root, match[1] ?? "");
+      const found = candidates(index, match[1] ?? "");
       if (found === "dynamic") complete = false;
       else for (const f of found) visit(f, depth + 1);
     }
