@@ -27,7 +27,7 @@ describe("pinned release surfaces", { timeout: 240_000 }, () => {
   // here; each is work for its adapter's dialect.
   const NOT_IN_DIALECT: Readonly<Record<string, readonly string[]>> = {
     codex: ["Interrupt"],
-    "copilot-cli": ["userPromptTransformed", "preMcpToolCall"],
+    "copilot-cli": ["preMcpToolCall"],
     opencode: ["experimental.compaction.autocontinue", "file.open", "tab.new"],
   };
 
