@@ -19,13 +19,14 @@ export const COPILOT_DEFAULT_MODEL = "claude-sonnet-4";
 const ROUTING_ENV = /^(COPILOT_|GITHUB_|GH_|ANTHROPIC_|OPENAI_|HTTPS?_PROXY$|ALL_PROXY$|HOME$|XDG_)/i;
 
 /**
- * Telemetry off: `--disable-client-telemetry` where the release has it. 1.0.92 and 1.0.86 lack the flag
+ * Telemetry off: `--disable-client-telemetry` where the release's parser declares it (release-flags.ts,
+ * the reader its surface uses too). 1.0.92 and 1.0.86 lack the flag
  * (passing it exits 1); there their bundle's own switches are set instead: `COPILOT_OFFLINE` (read by
  * 1.0.86 on; offline mode skips the metrics client) and `CAFE_METRICS=false` (read by 1.0.92 on).
  */
-function telemetryOff(input: LaunchInput, distDir: string): { flags: string[]; env: Record<string, string> } {
+function telemetryOff(distDir: string): { flags: string[]; env: Record<string, string> } {
   const flag = "--disable-client-telemetry";
-  if (copilotOffersFlag(input.harness, distDir, flag)) return { flags: [flag], env: {} };
+  if (copilotOffersFlag(distDir, flag)) return { flags: [flag], env: {} };
   return { flags: [], env: { COPILOT_OFFLINE: "true", CAFE_METRICS: "false" } };
 }
 
@@ -66,7 +67,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
       `no unpacked package ${harness.version} in ${copilotPackageCacheRoot()}; resolve the CLI with copilotAdapter.resolve() first`,
     );
   }
-  const telemetry = telemetryOff(input, distDir);
+  const telemetry = telemetryOff(distDir);
   const argv: [string, ...string[]] = [
     harness.path,
     "-p",

@@ -1,62 +1,76 @@
 /**
- * Which of the flags vigiles passes a Copilot CLI release offers, read from that release's own
- * `--help` (once per binary and version). Copilot rejects an unknown flag with exit 1 and only
- * "Try 'copilot --help'" on stderr, so a flag the release lacks must never be passed: 1.0.92 and
- * 1.0.86 have no `--disable-client-telemetry` (added by 1.0.102, the pinned release).
+ * Which of the flags vigiles passes a Copilot CLI release offers: the one reader of that fact, used
+ * by the launch (a flag the release lacks is never passed) and by the release surface (its
+ * `cli-flag` entries, what `vigiles facts --compare` reports).
  *
- * A stand-in for the release surface (issue 32): when surfaces carry CLI flags, this reads them there.
+ * Copilot's command line is parsed by its native module (`prebuilds/<platform>/cli-native.node`, a
+ * Rust clap parser), which declares each flag as its upper-snake id followed by its long name
+ * (`DISABLE_CLIENT_TELEMETRYdisable-client-telemetry`), hidden flags too. Read there (measured on
+ * 1.0.86, 1.0.92 and 1.0.102: every flag below is declared once so, and 1.0.86/1.0.92 carry no
+ * `disable-client-telemetry` at all) rather than from `--help`, which takes 1.5–8 s to start and
+ * leaves out hidden flags the parser still takes. Copilot rejects an unknown flag with exit 1 and
+ * only "Try 'copilot --help'" on stderr, so a flag the release lacks must never be passed.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ResolvedHarness } from "../port.js";
-import { COPILOT_VERSION } from "./package-pin.js";
+
+/** Every flag the launch passes (launch.ts), in the order the surface lists them. */
+export const COPILOT_LAUNCH_FLAGS = [
+  "--allow-all",
+  "--disable-client-telemetry",
+  "--no-ask-user",
+  "--no-auto-update",
+  "--output-format",
+  "--plugin-dir",
+] as const;
+export type CopilotLaunchFlag = (typeof COPILOT_LAUNCH_FLAGS)[number];
 
 /** Flags the launch passes that some releases lack; every other launch flag is in 1.0.86 on. */
-export const OPTIONAL_COPILOT_FLAGS = ["--disable-client-telemetry"] as const;
+export const OPTIONAL_COPILOT_FLAGS = [
+  "--disable-client-telemetry",
+] as const satisfies readonly CopilotLaunchFlag[];
 export type OptionalCopilotFlag = (typeof OPTIONAL_COPILOT_FLAGS)[number];
 
-const helpTexts = new Map<string, string>();
-
-/** The release's `--help` text, with its unpacked package `distDir` loaded (nothing unpacked, no HOME of ours). */
-function helpText(harness: ResolvedHarness, distDir: string): string {
-  const key = `${harness.path}\0${harness.version}`;
-  const known = helpTexts.get(key);
-  if (known !== undefined) return known;
-  const home = mkdtempSync(join(tmpdir(), "vigiles-copilot-help-"));
-  let text = "";
+/** The native modules that declare the command line, under an unpacked package's `prebuilds/`. */
+function parserModules(packageDir: string): string[] {
   try {
-    text = execFileSync(harness.path, ["--help"], {
-      encoding: "utf8",
-      timeout: 60_000,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: process.env["PATH"] ?? "",
-        HOME: home,
-        COPILOT_HOME: join(home, ".copilot"),
-        COPILOT_CLI_DIST_DIR: distDir,
-        COPILOT_AUTO_UPDATE: "false",
-      },
-    });
-  } catch (error) {
-    // Unreadable help: assume the flag is there, so the run's own exit names what went wrong.
-    text = String((error as { stdout?: unknown }).stdout ?? "");
-  } finally {
-    rmSync(home, { recursive: true, force: true });
+    return readdirSync(join(packageDir, "prebuilds"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith("cli-native.node"))
+      .map((f) => join(packageDir, "prebuilds", f));
+  } catch {
+    return [];
   }
-  helpTexts.set(key, text);
-  return text;
 }
 
-/** Whether `flag` is offered by this release (the pinned release offers every flag without a look). */
-export function copilotOffersFlag(
-  harness: ResolvedHarness,
-  distDir: string,
-  flag: OptionalCopilotFlag,
-): boolean {
-  if (harness.version === COPILOT_VERSION) return true;
-  const help = helpText(harness, distDir);
-  if (help.trim() === "") return true;
-  return new RegExp(`(^|\\s)${flag.replace(/-/g, "\\-")}(\\s|,|=|$)`, "m").test(help);
+/** clap's declaration of a long flag: its id in upper snake case, then the name (no dashes). */
+function declaration(flag: string): string {
+  const name = flag.replace(/^-+/, "");
+  return `${name.toUpperCase().replace(/-/g, "_")}${name}`;
+}
+
+const readings = new Map<string, ReadonlySet<CopilotLaunchFlag> | undefined>();
+
+/**
+ * The launch flags the release unpacked in `packageDir` declares, or undefined when its parser
+ * declares none of them (no `cli-native.node`, or a layout this reader does not know): then nothing
+ * can be said, and the caller must not read it as "every flag is missing". Read once per dir.
+ */
+export function readCopilotFlags(packageDir: string): ReadonlySet<CopilotLaunchFlag> | undefined {
+  if (readings.has(packageDir)) return readings.get(packageDir);
+  const text = parserModules(packageDir)
+    .map((f) => readFileSync(f).toString("latin1"))
+    .join("\n");
+  const declared = new Set(COPILOT_LAUNCH_FLAGS.filter((flag) => text.includes(declaration(flag))));
+  const reading = declared.size === 0 ? undefined : declared;
+  readings.set(packageDir, reading);
+  return reading;
+}
+
+/**
+ * Whether the release unpacked in `packageDir` offers `flag`. A parser that cannot be read counts as
+ * offering it: the flag is passed, and a release that rejects it fails with the named usage-only
+ * error (diagnose.ts), never silently without it.
+ */
+export function copilotOffersFlag(packageDir: string, flag: OptionalCopilotFlag): boolean {
+  return readCopilotFlags(packageDir)?.has(flag) ?? true;
 }

@@ -10,23 +10,20 @@ import { join } from "node:path";
 import type { ReleaseSurface } from "../../core/surface.js";
 import type { HarnessSurface } from "../harness-entry.js";
 import {
+  assembleSurface,
+  entriesOf,
   firstGroups,
-  readEventListSurface,
   releaseFiles,
+  releaseText,
+  SurfaceUnreadableError,
   type SurfaceCandidates,
 } from "../shared/surface-kit.js";
 import { PINNED_SURFACE } from "./dialect/surface.js";
 import { ensureCopilotPackage } from "./package-cache.js";
+import { COPILOT_LAUNCH_FLAGS, readCopilotFlags } from "./release-flags.js";
 
+/** Names looked for by presence; the CLI flags are read by release-flags.ts (one reader for the launch too). */
 export const COPILOT_SURFACE_CANDIDATES: SurfaceCandidates = {
-  "cli-flag": [
-    "--allow-all",
-    "--disable-client-telemetry",
-    "--no-ask-user",
-    "--no-auto-update",
-    "--output-format",
-    "--plugin-dir",
-  ],
   "stream-event": [
     "assistant.message",
     "assistant.turn_end",
@@ -66,15 +63,22 @@ function packageFiles(dir: string): string[] {
 
 /** Reads the surface of the Copilot CLI release unpacked in `dir`. */
 export function extractCopilotSurfaceFrom(dir: string, version: string): ReleaseSurface {
-  return readEventListSurface(
-    {
-      harness: "copilot-cli",
-      candidates: COPILOT_SURFACE_CANDIDATES,
-      presenceOnly: [],
-      events: (text) => firstGroups(text, HOOK_PATH),
-    },
-    packageFiles(dir),
+  const flags = readCopilotFlags(dir);
+  if (flags === undefined) throw new SurfaceUnreadableError("copilot-cli", version, dir);
+  const text = releaseText(packageFiles(dir));
+  const entries = [
+    ...entriesOf("hook-event", firstGroups(text, HOOK_PATH)),
+    ...entriesOf(
+      "cli-flag",
+      COPILOT_LAUNCH_FLAGS.filter((f) => flags.has(f)),
+    ),
+  ];
+  return assembleSurface(
+    "copilot-cli",
     version,
+    text,
+    { entries, presenceOnly: [] },
+    COPILOT_SURFACE_CANDIDATES,
     dir,
   );
 }

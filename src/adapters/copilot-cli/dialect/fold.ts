@@ -139,10 +139,28 @@ function foldCopilotJson(
     ...(nonEmpty(reason) ? { reason } : {}),
   });
   const context = typeof json["additionalContext"] === "string" ? json["additionalContext"] : undefined;
-  const extra: Partial<FoldedHookDecision> =
+  let extra: Partial<FoldedHookDecision> =
     context !== undefined && rules.additionalContext ? { additionalContext: context } : {};
   if (context !== undefined && !rules.additionalContext) {
     warnings.push(`${event} does not take additionalContext: Copilot drops it.`);
+  }
+
+  const transformed = json["modifiedTransformedPrompt"];
+  if (transformed !== undefined) {
+    if (!rules.transformedPrompt) {
+      warnings.push(
+        `modifiedTransformedPrompt is not an output of ${event} (only userPromptTransformed): Copilot drops it.`,
+      );
+    } else if (typeof transformed !== "string") {
+      return invalid(
+        event,
+        "no-decision",
+        `modifiedTransformedPrompt must be a string, got ${show(transformed)}`,
+      );
+    } else {
+      // The prompt the model is sent, replaced whole (an empty string too, measured on 1.0.102).
+      extra = { ...extra, updatedInput: { transformedPrompt: transformed } };
+    }
   }
 
   if (json["permissionDecision"] !== undefined) {

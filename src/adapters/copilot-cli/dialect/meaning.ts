@@ -30,7 +30,9 @@ export function copilotMeaning(event: string): string {
   if (rules.blockDecision)
     parts.push(`{"decision":"block","reason":"…"} sends the reason back and the agent goes on`);
   if (rules.behavior) parts.push(`{"behavior":"deny","message":"…"} decides the permission request`);
-  if (!rules.permissionDecision && !rules.blockDecision && !rules.behavior)
+  if (rules.transformedPrompt)
+    parts.push(`{"modifiedTransformedPrompt":"…"} replaces the prompt the model is sent; it stops nothing`);
+  else if (!rules.permissionDecision && !rules.blockDecision && !rules.behavior)
     parts.push(
       rules.additionalContext ? "its answer can add context, it stops nothing" : "its answer stops nothing",
     );

@@ -48,6 +48,11 @@ export function copilotHookPayload(payload: Readonly<Json>, now: Date = new Date
     case "userPromptSubmitted":
       out["prompt"] = payload["prompt"] ?? "";
       break;
+    case "userPromptTransformed":
+      // Measured on 1.0.102: the transformed prompt is the prompt behind Copilot's datetime prefix.
+      out["prompt"] = payload["prompt"] ?? "";
+      out["transformedPrompt"] = payload["transformed_prompt"] ?? payload["prompt"] ?? "";
+      break;
     case "sessionStart":
       out["source"] = payload["source"] ?? "new";
       if (payload["prompt"] !== undefined) out["initialPrompt"] = payload["prompt"];

@@ -28,6 +28,8 @@ export interface CopilotEventRules {
   readonly behavior: boolean;
   /** `additionalContext` reaches the model. */
   readonly additionalContext: boolean;
+  /** `modifiedTransformedPrompt` replaces the prompt the model is sent (userPromptTransformed). */
+  readonly transformedPrompt: boolean;
   /** The run of the pinned CLI confirmed this row (test/copilot/copilot-hooks.test.ts). */
   readonly measured: boolean;
 }
@@ -38,6 +40,7 @@ const base: CopilotEventRules = {
   blockDecision: false,
   behavior: false,
   additionalContext: false,
+  transformedPrompt: false,
   measured: false,
 };
 
@@ -50,6 +53,11 @@ const COPILOT_EVENTS: Readonly<Record<string, CopilotEventRules>> = {
   // Measured: exit 2 on userPromptSubmitted, postToolUse and agentStop blocked nothing.
   // A top-level additionalContext reaches the model (a conformance run of 1.0.102).
   userPromptSubmitted: rules({ additionalContext: true, measured: true }),
+  // Measured (1.0.102, test/copilot/copilot-prompt-transformed.test.ts): fires after the prompt is
+  // transformed (Copilot's `<current_datetime>` prefix added); `modifiedTransformedPrompt` replaces
+  // what the model is sent; exit 2, additionalContext and `decision: "block"` change nothing.
+  // No PascalCase alias: Claude Code has no such event.
+  userPromptTransformed: rules({ transformedPrompt: true, measured: true }),
   // Measured (1.0.102): exit 2 denied with "hook exited with code 2", exit 1 denied with "(hook
   // errored)"; a timeout let the call run. The docs still say only permissionRequest denies on exit 2.
   preToolUse: rules({
