@@ -4,6 +4,7 @@
 // (RUN_TOKEN_ENV) and every process still carrying it is killed when the call settles.
 import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { RUN_TOKEN_ENV, newRunToken, pidsCarrying } from "../../src/runtime/process-stragglers.js";
 import { runHook, runHookAsync } from "../../src/tiers/run-hook/run-hook.js";
 import { runScript, runScriptAsync } from "../../src/tiers/run-script/run-script.js";
 import { bashEvent, processGone } from "./helpers.js";
@@ -86,6 +87,33 @@ describe("what a hook starts ends with the call", () => {
       expect(sleepers(seconds)).toEqual([outside.pid]);
     } finally {
       outside.kill("SIGKILL");
+    }
+  });
+
+  it("the probe of the pid range finds what listing /proc finds: the process, not its threads", async () => {
+    // Probing /proc/<n> by number also answers for a thread id; the scan must give each process once,
+    // by its pid, as the listing does (probeRangeLimit 0 forces the listing).
+    const { spawn } = await import("node:child_process");
+    const token = newRunToken();
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        "const {Worker}=require('node:worker_threads');new Worker('setInterval(()=>{},1e3)',{eval:true});new Worker('setInterval(()=>{},1e3)',{eval:true});setInterval(()=>{},1e3);console.log('up')",
+      ],
+      { env: { ...process.env, [RUN_TOKEN_ENV]: token }, stdio: ["ignore", "pipe", "ignore"] },
+    );
+    try {
+      await new Promise((resolve) => child.stdout.once("data", resolve));
+      const pid = child.pid as number;
+      expect(readdirSync(`/proc/${pid}/task`).length).toBeGreaterThan(2);
+      expect(pidsCarrying(token, pid)).toEqual([pid]);
+      expect(pidsCarrying(token, pid, 0)).toEqual([pid]);
+      // Started before the range: found by neither way (pids below the first are not the run's).
+      expect(pidsCarrying(token, pid + 1)).toEqual([]);
+      expect(pidsCarrying(newRunToken(), pid)).toEqual([]);
+    } finally {
+      child.kill("SIGKILL");
     }
   });
 });
