@@ -314,4 +314,26 @@ describe("syntheticEvents", () => {
       { event: expect.objectContaining({ hook_event_name: "Stop", stop_hook_active: false }) },
     ]);
   });
+
+  // Gemini CLI compares a SessionStart matcher with the source for equality: `startup|clear` never
+  // fires there, so --run must not report how the hook fails on a run Gemini never makes; Claude
+  // Code reads the same matcher as a regex and runs it on both values.
+  it("feeds only the values the harness's own matcher rule selects", () => {
+    const reg = {
+      file: "hooks/hooks.json",
+      harness: "gemini" as const,
+      dialect: dialectOf("gemini"),
+      event: "SessionStart",
+      eventRange: { line: 1, column: 1 },
+      matcher: "startup|clear",
+      type: "command",
+      handlerRange: { line: 1, column: 1 },
+    };
+    expect(syntheticEvents(reg, "/tmp")).toEqual([]);
+    expect(syntheticEvents({ ...reg, matcher: "clear" }, "/tmp").map((e) => e.target)).toEqual([
+      "clear",
+    ]);
+    const claude = { ...reg, harness: "claude-code" as const, dialect: dialectOf("claude-code") };
+    expect(syntheticEvents(claude, "/tmp").map((e) => e.target)).toEqual(["startup", "clear"]);
+  });
 });
