@@ -102,6 +102,11 @@ export interface HookDialect {
     readonly configKeys: readonly string[];
     /** An entry may be the handler itself, with its own matcher, instead of a group (Copilot CLI). */
     readonly flatEntries: boolean;
+    /**
+     * The handler key naming the directory its command runs in, relative to the project, when the
+     * harness honours one (Copilot CLI's `cwd`, measured on 1.0.102).
+     */
+    readonly cwdField?: string;
   };
   /** The environment the harness gives a command hook, for a project dir. */
   hookEnv(projectDir: string): Readonly<Record<string, string>>;

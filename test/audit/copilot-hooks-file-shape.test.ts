@@ -59,4 +59,35 @@ describe("Copilot CLI hooks file shape, real CLI", () => {
       r.cleanup();
     }
   }, 240_000);
+
+  // A handler's `cwd` (VS Code's hook format, which Copilot CLI also reads): the command runs there,
+  // relative to the repository, so `node scripts/x.js` with `cwd: ".github/hooks"` finds
+  // `.github/hooks/scripts/x.js`. `vigiles audit --run` runs it the same way.
+  test("a handler's cwd is where its command runs, under either event spelling", async () => {
+    const r = await runHarnessTest(
+      {
+        prompt: "go",
+        model: [{ tool: "Bash", input: { command: "echo hi" } }, { text: "done" }],
+        files: {
+          "sub/keep.txt": "",
+          ".github/hooks/cwd.json": JSON.stringify({
+            version: 1,
+            hooks: {
+              preToolUse: [{ type: "command", bash: "pwd > camel.txt", cwd: "sub", timeoutSec: 10 }],
+              PreToolUse: [{ type: "command", command: "pwd > pascal.txt", cwd: "sub", timeout: 10 }],
+            },
+          }),
+        },
+        sandbox: false,
+      },
+      { adapter: copilotAdapter },
+    );
+    try {
+      expect(r.file("sub/camel.txt")?.trim()).toMatch(/\/sub$/);
+      expect(r.file("sub/pascal.txt")?.trim()).toMatch(/\/sub$/);
+      expect(r.file("camel.txt")).toBeNull();
+    } finally {
+      r.cleanup();
+    }
+  }, 240_000);
 });
