@@ -73,6 +73,11 @@ export interface HookDialect {
    */
   readonly subjectlessMatcher: "ignored" | "never-fires";
   /**
+   * An explicit allow from a tool hook (`permissionDecision: "allow"`, the legacy `"approve"`) runs the
+   * call without the permission prompt (Claude Code). Omitted: not known to.
+   */
+  readonly allowSkipsPrompt?: boolean;
+  /**
    * Other names a tool matcher may give the subject, compared exactly (Qwen Code: `Bash` and `Shell`
    * for `run_shell_command`); read by the `exact-list-or-regex` rule. Omitted: none.
    */

@@ -142,6 +142,7 @@ export async function auditRegistration(
       tree: scratch.tree,
       ...(pluginRoot !== undefined && { pluginRoot }),
       ...(onlyTool !== undefined && { onlyTool }),
+      ...(reg.dialect.allowSkipsPrompt === true && { allowSkipsPromptIn: reg.dialect.displayName }),
     });
     for (const o of observations) {
       const prior = seen.get(o.rule.id);
