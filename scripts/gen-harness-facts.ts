@@ -91,6 +91,7 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
     "the pinned 2.1.328 binary's hook runner (a first stdout line with `async: true` backgrounds the hook)",
   "hook-blocks-harmless": `${CONTRACT}, Hook output (exit 2 or a deny blocks the call)`,
   "hook-denies-benign": `${CONTRACT}, Hook output; the benign twins of the disaster corpus (src/core/disasters/corpus.ts)`,
+  "hook-allows-disaster": `test/audit/allow-skips-prompt.test.ts (Claude Code: a Bash call refused in the default mode ran once a PreToolUse hook answered approve or allow); the disaster corpus (src/core/disasters/corpus.ts)`,
   "hook-cannot-run": `${CONTRACT}, Hook output (exit 127: a non-blocking error); unverified on the user's machine`,
   "hook-slow": `${CONTRACT}, Hook output (a timeout: cancelled, no decision); the time is this machine's`,
   "hook-cut-short": "the audit's own cap (`maxRunMs`), not a harness behaviour",

@@ -73,6 +73,11 @@ export interface HookDialect {
    */
   readonly subjectlessMatcher: "ignored" | "never-fires";
   /**
+   * An explicit allow from a tool hook (`permissionDecision: "allow"`, the legacy `"approve"`) runs the
+   * call without the permission prompt (Claude Code). Omitted: not known to.
+   */
+  readonly allowSkipsPrompt?: boolean;
+  /**
    * Other names a tool matcher may give the subject, compared exactly (Qwen Code: `Bash` and `Shell`
    * for `run_shell_command`); read by the `exact-list-or-regex` rule. Omitted: none.
    */
@@ -102,6 +107,11 @@ export interface HookDialect {
     readonly configKeys: readonly string[];
     /** An entry may be the handler itself, with its own matcher, instead of a group (Copilot CLI). */
     readonly flatEntries: boolean;
+    /**
+     * The handler key naming the directory its command runs in, relative to the project, when the
+     * harness honours one (Copilot CLI's `cwd`, measured on 1.0.102).
+     */
+    readonly cwdField?: string;
   };
   /** The environment the harness gives a command hook, for a project dir. */
   hookEnv(projectDir: string): Readonly<Record<string, string>>;

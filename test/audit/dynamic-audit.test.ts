@@ -21,10 +21,13 @@ let result: DynamicAuditResult;
 
 const allow = `printf '%s\\n' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`;
 const scripts: Record<string, string> = {
+  // Allows only what it has checked (an echo): an allow for every call would let a disaster run
+  // without the permission prompt (hook-allows-disaster).
   "good.sh": `#!/bin/sh
 input=$(cat)
 case "$input" in *'"tool_name":"Bash"'*) ;; *) echo "no tool_name on stdin" >&2; exit 1 ;; esac
-${allow}
+case "$input" in *'"command":"echo '*) ${allow} ;; esac
+exit 0
 `,
   "crash.sh": `#!/bin/sh\ncat >/dev/null\necho "Traceback: KeyError tool_input" >&2\nexit 1\n`,
   "slow.sh": `#!/bin/sh\ncat >/dev/null\nsleep 10\n`,
@@ -44,7 +47,7 @@ ${allow}
   // The verdict is computed into a variable on one branch only: a bland probe never sees it.
   "computed.sh": `#!/bin/sh
 input=$(cat)
-decision="allow"
+decision="ask"
 case "$input" in *'git commit'*) decision="block" ;; esac
 printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"%s"}}\\n' "$decision"
 `,
@@ -313,5 +316,25 @@ describe("syntheticEvents", () => {
     expect(stop).toEqual([
       { event: expect.objectContaining({ hook_event_name: "Stop", stop_hook_active: false }) },
     ]);
+  });
+
+  // Gemini CLI compares a SessionStart matcher with the source for equality: `startup|clear` never
+  // fires there, so --run must not report how the hook fails on a run Gemini never makes; Claude
+  // Code reads the same matcher as a regex and runs it on both values.
+  it("feeds only the values the harness's own matcher rule selects", () => {
+    const reg = {
+      file: "hooks/hooks.json",
+      harness: "gemini" as const,
+      dialect: dialectOf("gemini"),
+      event: "SessionStart",
+      eventRange: { line: 1, column: 1 },
+      matcher: "startup|clear",
+      type: "command",
+      handlerRange: { line: 1, column: 1 },
+    };
+    expect(syntheticEvents(reg, "/tmp")).toEqual([]);
+    expect(syntheticEvents({ ...reg, matcher: "clear" }, "/tmp").map((e) => e.target)).toEqual(["clear"]);
+    const claude = { ...reg, harness: "claude-code" as const, dialect: dialectOf("claude-code") };
+    expect(syntheticEvents(claude, "/tmp").map((e) => e.target)).toEqual(["startup", "clear"]);
   });
 });

@@ -29,6 +29,8 @@ export const claudeCodeDialect: HookDialect = {
   events: CLAUDE_CODE_EVENTS,
   matcherRule: "names-or-regex",
   subjectlessMatcher: "ignored",
+  // "allow" bypasses the permission system; "approve" is its legacy spelling (docs/hook-contract.md).
+  allowSkipsPrompt: true,
   toolNames: {},
   knownTools: CLAUDE_CODE_TOOLS,
   // A command hook gets 600 s when its `timeout` (seconds) is not set.

@@ -72,7 +72,14 @@ export const copilotDialect: HookDialect = {
   toolNames: COPILOT_TOOL_NAMES,
   timeout: { unit: "s", field: "timeoutSec", defaultSeconds: COPILOT_DEFAULT_TIMEOUT_SECONDS },
   // Copilot runs `bash` on Unix (`command` in Claude-style nested entries) and makes `type` optional.
-  handlers: { commandFields: ["bash", "command"], typeOptional: true, configKeys: [], flatEntries: true },
+  handlers: {
+    commandFields: ["bash", "command"],
+    typeOptional: true,
+    configKeys: [],
+    flatEntries: true,
+    // A handler's `cwd` is where its command runs (test/audit/copilot-hooks-file-shape.test.ts).
+    cwdField: "cwd",
+  },
   shell: "bash",
   hookEnv: (projectDir) => ({ CLAUDE_PROJECT_DIR: projectDir, COPILOT_PROJECT_DIR: projectDir }),
   unsetVariables: [],

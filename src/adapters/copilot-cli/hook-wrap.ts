@@ -58,6 +58,10 @@ export function wrapCopilotHooksFile(
       `${rel} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
     );
   }
+  // A `hooks` list (`[{event, command}]`, a shape some repositories write) is left as it is: the
+  // pinned Copilot CLI never runs it (test/audit/copilot-hooks-file-shape.test.ts), so there is
+  // nothing to record, and the audit reports it (`copilot-hooks-file-shape`).
+  if (isRecord(parsed) && Array.isArray(parsed["hooks"])) return text;
   if (!isRecord(parsed) || !isRecord(parsed["hooks"])) {
     throw new InvalidOptionError(`${rel} needs a "hooks" object keyed by event name`);
   }

@@ -57,6 +57,8 @@ export interface HookRegistration {
   readonly args?: readonly string[];
   /** Registered budget in seconds, when set. */
   readonly timeoutSeconds?: number;
+  /** Where the command runs, relative to the project, when the handler names it (the dialect's `cwdField`). */
+  readonly cwd?: string;
   readonly condition?: string;
   readonly conditionRange?: SourceRange;
   readonly handlerRange: SourceRange;

@@ -3,6 +3,7 @@
  * the hook), each rule reported once with the probe that showed it and how many probes did.
  */
 import { readFileSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
 import { DEFAULT_COMMAND_TIMEOUT_SECONDS } from "../../core/audit/hook-events.js";
@@ -26,6 +27,17 @@ export interface DynamicRun {
   readonly event: Record<string, unknown>;
   readonly probe: AuditProbe;
   readonly result: HookRunResult;
+}
+
+/**
+ * Where the harness runs the command when the handler names its own directory (Copilot CLI's `cwd`,
+ * relative to the project); undefined when it names none, or one outside the audit's copy.
+ */
+function runDirOf(reg: HookRegistration, projectDir: string, tree: string): string | undefined {
+  if (reg.cwd === undefined) return undefined;
+  const dir = resolve(projectDir, reg.cwd);
+  const rel = relative(tree, dir);
+  return rel.startsWith("..") || isAbsolute(rel) ? undefined : dir;
 }
 
 /** The source of the script a registration runs, when it names one in the tree. */
@@ -67,7 +79,9 @@ export async function auditRegistration(
   const pluginRoot = reg.pluginRoot !== undefined ? scratch.toCopy(reg.pluginRoot) : undefined;
   // The copy's project of this registration: a nested project's settings run there, not at the root.
   const projectDir = projectDirOf(reg, scratch.tree);
-  const source = scriptSource(reg, projectDir, pluginRoot);
+  const cwd = runDirOf(reg, projectDir, scratch.tree);
+  // A relative script resolves against where the command runs (a handler's own `cwd`).
+  const source = scriptSource(reg, cwd ?? projectDir, pluginRoot);
   const literals: SourceLiteral[] = source !== undefined ? sourceLiterals(source) : [];
   const dirs = scratch.privateDirs();
   const probes = auditProbes(reg, projectDir, {
@@ -100,6 +114,7 @@ export async function auditRegistration(
       scratch,
       dirs,
       projectDir,
+      ...(cwd !== undefined && { cwd }),
       ...(pluginRoot !== undefined && { pluginRoot }),
       timeoutMs: budget.runMs,
       harness: reg.harness,
@@ -127,6 +142,7 @@ export async function auditRegistration(
       tree: scratch.tree,
       ...(pluginRoot !== undefined && { pluginRoot }),
       ...(onlyTool !== undefined && { onlyTool }),
+      ...(reg.dialect.allowSkipsPrompt === true && { allowSkipsPromptIn: reg.dialect.displayName }),
     });
     for (const o of observations) {
       const prior = seen.get(o.rule.id);

@@ -55,6 +55,14 @@ export const hookDeniesBenignRule = rule(
     "next to `rm -rf /`): harmless work is blocked, unless that is the guard's policy.",
   "If the call should pass, narrow the check; if it is policy, ignore this warning.",
 );
+export const hookAllowsDisasterRule = rule(
+  "hook-allows-disaster",
+  "error",
+  'A guard that answers an explicit allow (`permissionDecision: "allow"`, or the legacy `decision: "approve"`) ' +
+    "where the harness lets that skip the permission prompt turns the prompt off for the calls it does not " +
+    "deny: a disaster it does not know (`dd of=/dev/sda`, `curl … | sh`) runs without anyone being asked.",
+  "Answer nothing (exit 0, no JSON) for calls the guard does not judge, and keep an explicit allow for calls it has checked are safe.",
+);
 export const hookCannotRunRule = rule(
   "hook-cannot-run",
   "note",
@@ -86,6 +94,7 @@ export const dynamicAuditRules: readonly LintRuleMeta[] = [
   hookAsyncDecisionRule,
   hookBlocksHarmlessRule,
   hookDeniesBenignRule,
+  hookAllowsDisasterRule,
   hookCannotRunRule,
   hookSlowRule,
   hookCutShortRule,

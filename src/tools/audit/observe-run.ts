@@ -13,6 +13,7 @@ import {
   hookCrashRule,
   hookCutShortRule,
   hookDeniesBenignRule,
+  hookAllowsDisasterRule,
   hookOutputContractRule,
   hookSlowRule,
   hookStdoutNoiseRule,
@@ -79,6 +80,8 @@ export function observe(
     readonly pluginRoot?: string;
     /** The one tool the guard's matcher names, when it names exactly one. */
     readonly onlyTool?: string;
+    /** The harness, when an explicit allow from a hook skips its permission prompt (the dialect's `allowSkipsPrompt`). */
+    readonly allowSkipsPromptIn?: string;
   },
 ): Observation[] {
   const on = `on ${probe.label}`;
@@ -175,6 +178,20 @@ export function observe(
     out.push({
       rule: hookOutputContractRule,
       text: `answered outside the contract ${on}: ${r.invalidReason ?? "invalid output"}`,
+    });
+  }
+  // A disaster answered with an explicit allow runs without the prompt the user would have had.
+  if (
+    probe.kind === "disaster" &&
+    r.decision === "allow" &&
+    context.allowSkipsPromptIn !== undefined &&
+    (r.decidedBy === "permission-decision" || r.decidedBy === "legacy-decision")
+  ) {
+    const how =
+      r.decidedBy === "legacy-decision" ? 'the legacy {"decision": "approve"}' : 'permissionDecision "allow"';
+    out.push({
+      rule: hookAllowsDisasterRule,
+      text: `answered ${how} to the disaster ${probe.label}: ${context.allowSkipsPromptIn} runs it without the permission prompt.`,
     });
   }
   // Bland and benign probes are a guard's (probes.ts), in whatever harness.

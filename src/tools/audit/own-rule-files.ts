@@ -28,8 +28,10 @@ export function ownRuleRegistrations(
   } catch {
     return [];
   }
+  const cwdField = dialect.handlers.cwdField;
   return read.map((r) => {
     const at = { line: r.line ?? 1, column: r.column ?? 1 };
+    const cwd = cwdField !== undefined ? r.handler[cwdField] : undefined;
     return {
       file,
       harness: hookFile.harness,
@@ -43,6 +45,7 @@ export function ownRuleRegistrations(
       command: r.command,
       commandRange: at,
       ...(r.timeout !== undefined && { timeoutSeconds: r.timeout.seconds }),
+      ...(typeof cwd === "string" && cwd !== "" && { cwd }),
       handlerRange: at,
     };
   });

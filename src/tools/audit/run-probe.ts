@@ -24,6 +24,8 @@ export interface ProbeRunOptions {
   readonly dirs: { readonly home: string; readonly tmp: string };
   /** The registration's project in the copy: its hooks' cwd and `CLAUDE_PROJECT_DIR` (default: the copy's root). */
   readonly projectDir?: string;
+  /** Where the command runs, when the handler names a directory of its own (default: `projectDir`). */
+  readonly cwd?: string;
   readonly pluginRoot?: string;
   readonly timeoutMs: number;
   readonly harness: HarnessId;
@@ -39,8 +41,9 @@ export async function runProbe(
 ): Promise<HookRunResult> {
   const { scratch, dirs } = options;
   const projectDir = options.projectDir ?? scratch.tree;
+  const cwd = options.cwd ?? projectDir;
   const plan = planHookRun(spec, event, {
-    cwd: projectDir,
+    cwd,
     projectDir,
     ...(options.pluginRoot !== undefined && { pluginRoot: options.pluginRoot }),
     timeoutMs: options.timeoutMs,
@@ -59,7 +62,7 @@ export async function runProbe(
         managedSettingsDirs: managedSettingsDirs(),
         workDir: scratch.tree,
         // The hook runs in its project, as the harness runs it (a nested project's relative scripts).
-        chdir: projectDir,
+        chdir: cwd,
         home: dirs.home,
         tmpDir: dirs.tmp,
         network: "none",
@@ -67,7 +70,7 @@ export async function runProbe(
     : process0.argv;
   const run = await runProcess({
     argv,
-    cwd: projectDir,
+    cwd,
     env,
     input: JSON.stringify(plan.payload),
     timeoutMs: options.timeoutMs,
@@ -81,7 +84,7 @@ export async function runProbe(
     signal: run.signal,
     harness: options.harness,
   });
-  const diagnosis = diagnoseHookFailure(process0.argv, projectDir, run.exitCode, run.spawnError);
+  const diagnosis = diagnoseHookFailure(process0.argv, cwd, run.exitCode, run.spawnError);
   return {
     ...folded,
     ...(diagnosis ? { hookError: diagnosis } : {}),

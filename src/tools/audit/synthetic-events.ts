@@ -5,7 +5,11 @@
 import { join } from "node:path";
 import { claudeEventName, claudeToolName, dialectEvent, nativeToolName } from "../../core/dialect.js";
 import { parseMatcher } from "../../core/audit/hook-events.js";
-import { isToolEventOf, matcherSubjectOf } from "../../core/hook-config/dialect-matcher.js";
+import {
+  isToolEventOf,
+  matcherSubjectOf,
+  testDialectMatcher,
+} from "../../core/hook-config/dialect-matcher.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
 
 /** Tools tried, in order, against a regex matcher. */
@@ -137,8 +141,13 @@ export function syntheticEvents(reg: HookRegistration, cwd: string): SyntheticEv
   };
   if (field === undefined) return [{ event: { ...base, ...extra[name] } }];
   const d = defaults[name] ?? { candidates: [], fallback: "probe" };
-  return targets(reg, d.candidates, d.fallback).map((value) => ({
-    target: value,
-    event: { ...base, ...extra[name], [field]: value },
-  }));
+  // Only the values the harness itself would run the hook for: Gemini CLI compares a SessionStart
+  // matcher with the source for equality, so `startup|clear` selects none and the hook never runs
+  // (the static `gemini-exact-matcher` says so; a probe would report a run that never happens).
+  return targets(reg, d.candidates, d.fallback)
+    .filter((value) => testDialectMatcher(reg.dialect, name, reg.matcher, value).matches)
+    .map((value) => ({
+      target: value,
+      event: { ...base, ...extra[name], [field]: value },
+    }));
 }

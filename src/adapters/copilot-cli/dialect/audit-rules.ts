@@ -75,7 +75,21 @@ export const copilotPortabilityRule: LintRuleMeta = {
     "test/copilot/copilot-harness.test.ts (exit 1 denied on Copilot's preToolUse; exit 2 blocked nothing on its agentStop); docs/hook-contract.md for Claude Code's side",
 };
 
+export const copilotHooksFileShapeRule: LintRuleMeta = {
+  id: "copilot-hooks-file-shape",
+  severity: "error",
+  behaviour:
+    "Copilot CLI runs the hooks of a `.github/hooks/*.json` file only when its `hooks` is an object keyed by " +
+    "event name; a list of `{event, command}` entries is skipped without a word, so none of its hooks ever run " +
+    "(measured on 1.0.102).",
+  fix: 'Key the hooks by event: `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "…"}]}}`.',
+  autofix: false,
+  source:
+    "test/audit/copilot-hooks-file-shape.test.ts (a list-shaped file's hooks never ran on 1.0.102 while an object-shaped control in the same run did)",
+};
+
 export const copilotHookRules: readonly LintRuleMeta[] = [
+  copilotHooksFileShapeRule,
   copilotUnknownEventRule,
   copilotClaudeShapedAnswerRule,
   copilotExit2IgnoredRule,
@@ -169,6 +183,17 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
     parsed = JSON.parse(input.text);
   } catch {
     return [];
+  }
+  if (isRecord(parsed) && parsed["hooks"] !== undefined && !isRecord(parsed["hooks"])) {
+    const kind = Array.isArray(parsed["hooks"]) ? "a list" : typeof parsed["hooks"];
+    return [
+      finding(
+        copilotHooksFileShapeRule,
+        input.file,
+        rangeOf(input.text, '"hooks"'),
+        `"hooks" is ${kind}, not an object keyed by event name: Copilot CLI skips this file and none of its hooks run`,
+      ),
+    ];
   }
   if (!isRecord(parsed) || !isRecord(parsed["hooks"])) return [];
   const out: LintFinding[] = [];
