@@ -11,6 +11,7 @@ import { createTrace } from "../../core/trace-builder.js";
 import { runProcessSync } from "../../runtime/process-sync.js";
 import { stubSkillBodies } from "../../adapters/claude-code/plugin/prepare.js";
 import { runHarnessSession } from "../harness/session.js";
+import type { RunDirsLease } from "../harness/run-dirs.js";
 import type { DriverTrace, EvalTrial } from "./driver.js";
 import { EffortNotPinnedError, EvalDriverError, RateLimitedError } from "./errors.js";
 import { openStandIns, type StandInLease } from "./mcp-stand-ins.js";
@@ -38,6 +39,10 @@ export interface SessionTrialInput {
    * egress proxy, which connects to its host:port only (runtime/confine-egress.ts).
    */
   readonly confine?: boolean;
+  /** A confined run against a local mock: the mock's unix socket, relayed into the sandbox. */
+  readonly relaySocket?: string;
+  /** Dirs the caller opened (the mock's socket lives in them); the trace's cleanup removes them. */
+  readonly runDirs?: RunDirsLease;
 }
 
 export async function runSessionTrial(input: SessionTrialInput): Promise<DriverTrace> {
@@ -72,12 +77,15 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
       },
       endpoint: input.endpoint,
       ...(input.confine === true ? { confine: true } : {}),
+      ...(input.relaySocket !== undefined ? { relaySocket: input.relaySocket } : {}),
+      ...(input.runDirs !== undefined ? { runDirs: input.runDirs } : {}),
       timeoutMs: input.timeoutMs,
       ...(input.signal ? { signal: input.signal } : {}),
     });
   } catch (error) {
     for (const p of stubbed) p.cleanup();
     standIns?.remove();
+    input.runDirs?.remove();
     throw new EvalDriverError(
       `trial ${trial.arm}#${trial.trial} could not start: ${(error as Error).message}`,
       {
@@ -88,6 +96,7 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
   const s = session;
   const cleanupAll = (): void => {
     s.cleanup();
+    input.runDirs?.remove();
     for (const p of stubbed) p.cleanup();
     standIns?.remove();
   };
