@@ -41,6 +41,8 @@ export interface HarnessCapabilities {
   readonly subagentParents: boolean;
   /** Plugins can be loaded from a directory for one run. */
   readonly pluginDirs: boolean;
+  /** MCP stdio servers can be registered for one run (a spec's `mcpServers`). */
+  readonly mcpServers: boolean;
 }
 
 /** Where the harness sends its model requests for one run. */
@@ -85,6 +87,18 @@ export interface RunDirs {
   readonly tmpDir: string;
 }
 
+/**
+ * An MCP server the harness starts over stdio for one run (a plugin eval's stand-in). `{tmp}` in an
+ * argument becomes the run's private temp dir. Started by the CLI, it runs where the CLI runs:
+ * inside the confined run when the run is confined.
+ */
+export interface McpStdioServer {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Paths outside the run's dirs the server reads; a confined run binds them read-only. */
+  readonly readOnlyPaths: readonly string[];
+}
+
 /** The harness-agnostic description of one session. */
 export interface SessionSpec {
   /** One prompt, or several user turns sent one after another. */
@@ -112,6 +126,11 @@ export interface SessionSpec {
   readonly permissionMode?: string;
   /** Record hook executions from the stream. */
   readonly transcript?: boolean;
+  /**
+   * MCP servers registered for this run, by server name (tools are `mcp__<name>__<tool>` in Claude
+   * Code's terms). Only on a harness whose `capabilities.mcpServers` is set; refused elsewhere.
+   */
+  readonly mcpServers?: Readonly<Record<string, McpStdioServer>>;
 }
 
 /** The command line of one run. */

@@ -43,10 +43,19 @@ describe("regex", () => {
   test("the files target is the list of written paths", () => {
     expect(passes({ type: "regex", pattern: "^out/card\\.md$", flags: "m", target: "files" })).toBe(true);
   });
-  test("mock_calls cannot be scored (no MCP stand-ins yet), never a silent fail", () => {
-    const v = gradeDeterministic(grader({ type: "regex", pattern: "x", target: "mock_calls" }), trace);
+  test("mock_calls: not served cannot be scored; no mocks for the case fails (as the CLI); served reads the calls", () => {
+    const g = grader({ type: "regex", pattern: '"verdict":"ok"', target: "mock_calls" });
+    const v = gradeDeterministic(g, trace);
     expect(v).toMatchObject({ passed: false, scorable: false });
     expect(v.explanation).toMatch(/cannot be scored/);
+    expect(gradeDeterministic(g, trace, undefined, { kind: "none" })).toMatchObject({
+      passed: false,
+      scorable: true,
+      explanation: expect.stringMatching(/no mock stand-ins were active/),
+    });
+    const served = (text: string) => gradeDeterministic(g, trace, undefined, { kind: "served", text }).passed;
+    expect(served('{"tool":"mcp__t__get","input":{},"output":"x","verdict":"ok"}')).toBe(true);
+    expect(served("")).toBe(false);
   });
 });
 

@@ -8,4 +8,5 @@ export const CLAUDE_CODE_CAPABILITIES: HarnessCapabilities = {
   confinement: true,
   subagentParents: true,
   pluginDirs: true,
+  mcpServers: true,
 };

@@ -9,6 +9,7 @@ import { InvalidOptionError } from "../../core/errors.js";
 import type { HarnessLaunch, LaunchInput } from "../port.js";
 import { UnsafeEndpointError } from "../shared/errors.js";
 import { assertEndpointAllowed } from "../shared/endpoint.js";
+import { resolvedMcpServers } from "../shared/mcp-servers.js";
 import { endpointFlagSettings } from "./flag-settings.js";
 import { isRoutingEnvName } from "./settings-routing.js";
 
@@ -70,6 +71,14 @@ export function buildClaudeLaunch(input: LaunchInput): HarnessLaunch {
   if (spec.maxTurns !== undefined) argv.push("--max-turns", String(spec.maxTurns));
   if (endpoint.model !== undefined) argv.push("--model", endpoint.model);
   for (const dir of spec.pluginDirs ?? []) argv.push("--plugin-dir", dir);
+  // Servers given with --mcp-config start without the approval a project .mcp.json asks for.
+  const mcp = resolvedMcpServers(spec.mcpServers, dirs);
+  if (Object.keys(mcp).length > 0) {
+    const servers = Object.fromEntries(
+      Object.entries(mcp).map(([name, s]) => [name, { type: "stdio", command: s.command, args: s.args }]),
+    );
+    argv.push("--mcp-config", JSON.stringify({ mcpServers: servers }));
+  }
   const input_ = multi
     ? prompts
         .map((text) => JSON.stringify({ type: "user", message: { role: "user", content: text } }))

@@ -8,4 +8,5 @@ export const CODEX_CAPABILITIES: HarnessCapabilities = {
   confinement: true,
   subagentParents: false,
   pluginDirs: false,
+  mcpServers: false,
 };

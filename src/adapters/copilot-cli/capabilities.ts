@@ -10,4 +10,5 @@ export const COPILOT_CAPABILITIES: HarnessCapabilities = {
   subagentParents: true,
   // Copied and recorded, loaded with --plugin-dir (plugin-dirs.ts).
   pluginDirs: true,
+  mcpServers: false,
 };

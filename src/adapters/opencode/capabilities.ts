@@ -12,4 +12,5 @@ export const OPENCODE_CAPABILITIES: HarnessCapabilities = {
   subagentParents: false,
   // Plugins are files under .opencode/plugin, not directories loaded for a run.
   pluginDirs: false,
+  mcpServers: false,
 };

@@ -10,4 +10,5 @@ export const QWEN_CAPABILITIES: HarnessCapabilities = {
   confinement: true,
   subagentParents: false,
   pluginDirs: false,
+  mcpServers: false,
 };

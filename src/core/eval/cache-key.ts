@@ -28,6 +28,8 @@ export interface TrialKeyInputs {
   readonly allowedTools?: readonly string[];
   /** Absent when the harness default applies, so keys recorded before turn caps still hit. */
   readonly maxTurns?: number;
+  /** A plugin eval case's MCP stand-ins, content only; absent without them so older keys still hit. */
+  readonly mcpStandIns?: unknown;
   /** Driver id and harness version. */
   readonly driverIdentity: string;
 }

@@ -24,7 +24,8 @@ export type SuiteErrorKind =
   | "no-case-definition"
   | "file-too-large"
   | "too-many-grader-files"
-  | "too-deep";
+  | "too-deep"
+  | "invalid-mock";
 
 /** A case of an eval suite that the CLI would refuse to load; `file` is relative to the suite. */
 export class SuiteFormatError extends VigilesError {

@@ -17,8 +17,27 @@ export interface GraderVerdict {
   readonly scorable: boolean;
 }
 
+/**
+ * What a run's MCP stand-ins give a `mock_calls` target: the calls (`served`), nothing because the
+ * case has no mocks (`none`: the CLI fails the grader), or nothing because the driver did not serve
+ * them (`not-served`: cannot be scored).
+ */
+export type MockCallsView =
+  | { readonly kind: "served"; readonly text: string }
+  | { readonly kind: "none" }
+  | { readonly kind: "not-served"; readonly why: string };
+
+const NOT_SERVED: MockCallsView = { kind: "not-served", why: "MCP stand-ins were not served in this run" };
+/** The CLI's explanation of a mock_calls grader on a run without stand-ins. */
+export const NO_MOCKS_ACTIVE =
+  "no mock stand-ins were active in this run (no mocks/ directory applies to this case); a mock_calls grader has nothing to check";
+
 /** The text a `target` or `focus` names, or undefined when this trace cannot provide it. */
-export function targetText(trace: Trace, target: GraderTarget): string | undefined {
+export function targetText(
+  trace: Trace,
+  target: GraderTarget,
+  mockCalls: MockCallsView = NOT_SERVED,
+): string | undefined {
   if (typeof target === "object") return trace.file(target.path) ?? undefined;
   switch (target) {
     case "last_message":
@@ -29,9 +48,9 @@ export function targetText(trace: Trace, target: GraderTarget): string | undefin
     // Paths only, one a line. vigiles records created and changed files; the CLI counts created ones.
     case "files":
       return trace.filesWritten?.join("\n");
-    // MCP stand-ins are not served by vigiles yet: nothing to read.
+    // One JSON line per mocked call (core/plugin-eval/stand-in-spec.ts mockCallsText).
     case "mock_calls":
-      return undefined;
+      return mockCalls.kind === "served" ? mockCalls.text : undefined;
     default:
       return assertNever(target, "grader target");
   }
@@ -50,6 +69,7 @@ export function gradeDeterministic(
   grader: Deterministic,
   trace: Trace,
   naming: ToolNaming = (n) => n,
+  mockCalls: MockCallsView = NOT_SERVED,
 ): GraderVerdict {
   const calls = trace.toolCalls.map((c) => ({ ...c, name: naming(c.name) }));
   const verdict = (passed: boolean, explanation: string, scorable = true): GraderVerdict => ({
@@ -60,9 +80,16 @@ export function gradeDeterministic(
   });
   switch (grader.type) {
     case "regex": {
-      const text = targetText(trace, grader.target);
+      if (grader.target === "mock_calls" && mockCalls.kind === "none") return verdict(false, NO_MOCKS_ACTIVE);
+      const text = targetText(trace, grader.target, mockCalls);
       if (text === undefined)
-        return verdict(false, `cannot be scored: ${describe(grader.target)} was not recorded`, false);
+        return verdict(
+          false,
+          grader.target === "mock_calls" && mockCalls.kind === "not-served"
+            ? `cannot be scored: ${mockCalls.why}`
+            : `cannot be scored: ${describe(grader.target)} was not recorded`,
+          false,
+        );
       return regexVerdict(grader, text, verdict);
     }
     case "tool_used": {

@@ -21,6 +21,7 @@
  *
  * To run a grid of trials on a driver with bounded concurrency, see `runTrialGrid` (./grid.ts).
  */
+import type { MockCallLog, StandInSpec } from "../../core/plugin-eval/stand-in-spec.js";
 import type { Trace } from "../../core/trace.js";
 
 /** Effort as the harness takes it: a named level ("low", "high" …) or an integer budget. */
@@ -56,6 +57,11 @@ export interface EvalTrial {
   readonly timeoutMs?: number;
   /** Agent turns allowed in one run (`--max-turns`); undefined = the harness default. */
   readonly maxTurns?: number;
+  /**
+   * MCP stand-ins the harness starts for the run (a plugin eval case's `mocks/`). A driver that
+   * cannot serve them leaves `mockCalls` unset, and graders on them read "cannot be scored".
+   */
+  readonly mcpStandIns?: readonly StandInSpec[];
 }
 
 /** What a driver hands back: the run's Trace (with `usage`), readable until `cleanup()`. */
@@ -64,6 +70,8 @@ export interface DriverTrace extends Trace {
   cleanup?(): void;
   /** The run's work dir while it exists: the cache records its whole post-run tree from here. */
   readonly workDir?: string;
+  /** What the trial's MCP stand-ins were called with and answered; set when the driver served them. */
+  readonly mockCalls?: MockCallLog;
 }
 
 /** What the engine tells a driver before the first trial. */

@@ -102,6 +102,7 @@ function trialOf(arm: ResolvedArm, trial: number): EvalTrial {
       allowedTools: arm.allowedTools,
       case: arm.case,
       maxTurns: arm.maxTurns,
+      mcpStandIns: arm.mcpStandIns,
     }),
   };
 }

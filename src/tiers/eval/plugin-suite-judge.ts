@@ -5,7 +5,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Grader } from "../../core/plugin-eval/schema.js";
-import { targetText, type GraderVerdict } from "../../core/plugin-eval/graders.js";
+import {
+  NO_MOCKS_ACTIVE,
+  targetText,
+  type GraderVerdict,
+  type MockCallsView,
+} from "../../core/plugin-eval/graders.js";
 import type { Trace } from "../../core/trace.js";
 import { paid_judge, type JudgeFunction } from "./judge.js";
 
@@ -27,8 +32,18 @@ export function gradeWithJudge(
   trace: Trace,
   caseDir: string,
   judge: JudgeFunction | undefined,
+  mockCalls?: MockCallsView,
 ): JudgedVerdict {
-  const output = grader.type === "llm" ? targetText(trace, grader.focus) : trace.stdout;
+  if (grader.type === "llm" && grader.focus === "mock_calls" && mockCalls?.kind === "none")
+    return {
+      name: grader.name,
+      passed: false,
+      scorable: true,
+      explanation: NO_MOCKS_ACTIVE,
+      judgeVotes: [],
+      costUsd: 0,
+    };
+  const output = grader.type === "llm" ? targetText(trace, grader.focus, mockCalls) : trace.stdout;
   if (output === undefined)
     return {
       name: grader.name,

@@ -16,6 +16,7 @@ import {
 import {
   gradeDeterministic,
   runScore,
+  type MockCallsView,
   withOnlyGraders,
   type ScoredVerdict,
   type ToolNaming,
@@ -35,6 +36,9 @@ import type { JudgeFunction } from "./judge.js";
 import { gradeWithJudge } from "./plugin-suite-judge.js";
 import { pluginSuiteDir, suiteFiles } from "./plugin-suite-files.js";
 import { toolNamingOf, unscorableOn } from "./plugin-suite-harness.js";
+import { caseStandIns } from "./plugin-suite-mocks.js";
+import { mockAbortOf, mockCallsText, type StandInSpec } from "../../core/plugin-eval/stand-in-spec.js";
+import type { DriverTrace } from "./driver.js";
 import { DEFAULT_MODEL, type ResolvedArm } from "./resolve-arms.js";
 
 /** The suite does not load: a case the CLI would refuse, or no case at all. */
@@ -100,14 +104,21 @@ export async function runPluginSuite(
 
   const unscorable = unscorableOn(options.driver.harness, read.cases);
   const naming = toolNamingOf(options.driver.harness);
-  const arms = read.cases.flatMap((c) => [armOf(c, WITH, root, options), armOf(c, WITHOUT, root, options)]);
+  // Hook point: each case's MCP stand-ins, served to both arms (refused by name when they cannot be).
+  const standIns = caseStandIns(dir, read.cases, root, options.driver.harness);
+  const arms = read.cases.flatMap((c) => [
+    armOf(c, WITH, root, options, standIns.get(c.definition.name)),
+    armOf(c, WITHOUT, root, options, standIns.get(c.definition.name)),
+  ]);
   const trials = options.runs ?? Math.max(...read.cases.map((c) => c.definition.runs));
   const byName = new Map(read.cases.map((c) => [c.definition.name, c]));
   const runs = new Map<string, SuiteRun[]>();
   const score = (trace: Trace, trial: EvalTrial): TrialScore => {
     const suiteCase = byName.get(trial.case ?? "") as SuiteCase;
     const skipped = unscorable.get(suiteCase.definition.name);
-    const run = scoreRun(suiteCase, trace, join(dir, suiteCase.dir), options.judge, skipped, naming);
+    const run = scoreRun(suiteCase, trace, join(dir, suiteCase.dir), options.judge, skipped, naming, {
+      hasMocks: standIns.has(suiteCase.definition.name),
+    });
     runs.set(trial.arm, [...(runs.get(trial.arm) ?? []), run]);
     return metricsOf(run);
   };
@@ -159,8 +170,16 @@ export async function runPluginSuite(
   return { report, cases: effects, suite: suiteEffect(effects), aggregate };
 }
 
-function armOf(c: SuiteCase, side: string, pluginRoot: string, options: PluginSuiteOptions): ResolvedArm {
+function armOf(
+  c: SuiteCase,
+  side: string,
+  pluginRoot: string,
+  options: PluginSuiteOptions,
+  standIns: readonly StandInSpec[] | undefined,
+): ResolvedArm {
   const e = c.definition.execution;
+  // Mocked tools are allowed without the operator's grant, as the CLI allows them.
+  const mocked = (standIns ?? []).map((s) => `mcp__${s.server}`);
   return {
     name: armName(c, side),
     case: c.definition.name,
@@ -171,7 +190,8 @@ function armOf(c: SuiteCase, side: string, pluginRoot: string, options: PluginSu
     stubSkillBodies: false,
     env: { ...e.env },
     maxTurns: e.max_turns,
-    ...(e.allowed_tools.length > 0 && { allowedTools: e.allowed_tools }),
+    ...(e.allowed_tools.length > 0 && { allowedTools: [...e.allowed_tools, ...mocked] }),
+    ...(standIns !== undefined && { mcpStandIns: standIns }),
   };
 }
 
@@ -183,7 +203,16 @@ export function scoreRun(
   judge: JudgeFunction | undefined,
   unscorable: ReadonlyMap<string, string> = new Map(),
   naming?: ToolNaming,
+  mocks: { readonly hasMocks: boolean } = { hasMocks: false },
 ): SuiteRun {
+  const log = (trace as DriverTrace).mockCalls;
+  const mockCalls: MockCallsView = !mocks.hasMocks
+    ? { kind: "none" }
+    : log === undefined
+      ? { kind: "not-served", why: "the driver did not serve this case's MCP stand-ins" }
+      : { kind: "served", text: mockCallsText(log.calls) };
+  // A violated `expect:` guard aborts the run: score 0, with the guard's message as its error.
+  const aborted = log === undefined ? undefined : mockAbortOf(log.calls);
   const withOnly = withOnlyGraders(c.definition.graders);
   let judgeCostUsd = 0;
   const verdicts: ScoredVerdict[] = c.definition.graders.map((g) => {
@@ -191,20 +220,20 @@ export function scoreRun(
     const why = unscorable.get(g.name);
     if (why !== undefined) return { name: g.name, passed: false, scorable: false, explanation: why, ...base };
     if (g.type === "llm" || g.type === "baseline") {
-      const judged = gradeWithJudge(g, trace, caseDir, judge);
+      const judged = gradeWithJudge(g, trace, caseDir, judge, mockCalls);
       judgeCostUsd += judged.costUsd;
       const { costUsd: _cost, ...verdict } = judged;
       return { ...verdict, ...base };
     }
-    return { ...gradeDeterministic(g, trace, naming), ...base };
+    return { ...gradeDeterministic(g, trace, naming, mockCalls), ...base };
   });
   return {
-    score: runScore(verdicts),
+    score: aborted === undefined ? runScore(verdicts) : 0,
     turns: trace.turns,
     costUsd: trace.usage?.costUsd ?? 0,
     judgeCostUsd,
     ...(trace.usage !== undefined && { durationSeconds: trace.usage.durationMs / 1000 }),
-    error: null,
+    error: aborted ?? null,
     graders: verdicts,
   };
 }

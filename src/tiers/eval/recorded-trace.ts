@@ -8,6 +8,7 @@ import type { HookFire, ModelRequest, ShResult, ToolCall, Usage } from "../../co
 import { makeTempDir, removeTempDir } from "../../runtime/temp-dir.js";
 import { runProcessSync } from "../../runtime/process-sync.js";
 import type { DriverTrace } from "./driver.js";
+import type { MockCallLog } from "../../core/plugin-eval/stand-in-spec.js";
 
 /** Files bigger than this are not recorded (binary build outputs and the like). */
 const MAX_RECORDED_FILE_BYTES = 1024 * 1024;
@@ -28,6 +29,8 @@ export interface RecordedTrace {
   readonly files: Readonly<Record<string, string | null>>;
   /** `files` is the whole post-run tree (a work dir was walked), not only what was written. */
   readonly completeTree: boolean;
+  /** What the run's MCP stand-ins were called with, when it had any. */
+  readonly mockCalls?: MockCallLog;
 }
 
 /** Records a live trace. `workDir` (when the driver exposes it) is walked; else `filesWritten` is read. */
@@ -52,6 +55,7 @@ export function recordTrace(trace: DriverTrace): RecordedTrace {
     stderr: trace.stderr,
     files,
     completeTree,
+    ...(trace.mockCalls !== undefined && { mockCalls: trace.mockCalls }),
   };
 }
 
@@ -107,6 +111,7 @@ export function replayTrace(recorded: RecordedTrace, fixture: Readonly<Record<st
     },
     ...(recorded.usage ? { usage: recorded.usage } : {}),
     ...(recorded.filesWritten ? { filesWritten: recorded.filesWritten } : {}),
+    ...(recorded.mockCalls !== undefined ? { mockCalls: recorded.mockCalls } : {}),
   };
   return trace;
 }

@@ -4,6 +4,7 @@ import { belowFloor } from "../../core/eval/model-floor.js";
 import type { ArmSpec, EvalCommon, EvalEffort } from "../../core/eval/spec.js";
 import { assertEveryArmHasTask } from "../../core/eval/task.js";
 import { ModelBelowFloorError } from "./errors.js";
+import type { StandInSpec } from "../../core/plugin-eval/stand-in-spec.js";
 
 export const DEFAULT_MODEL = "sonnet";
 export const DEFAULT_TRIALS = 3;
@@ -25,6 +26,8 @@ export interface ResolvedArm {
   readonly case?: string;
   /** Agent turns allowed in one run. */
   readonly maxTurns?: number;
+  /** MCP stand-ins served to each run (a plugin eval case's `mocks/`). */
+  readonly mcpStandIns?: readonly StandInSpec[];
 }
 
 /** What every runner's spec shares; the top-level task may be absent when every arm has one. */

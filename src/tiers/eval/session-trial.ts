@@ -15,6 +15,8 @@ import type { RunDirsLease } from "../harness/run-dirs.js";
 import { runHarnessSession } from "../harness/session.js";
 import type { DriverTrace, EvalTrial } from "./driver.js";
 import { EffortNotPinnedError, EvalDriverError, RateLimitedError } from "./errors.js";
+import { openStandIns, type StandInLease } from "./mcp-stand-ins.js";
+import type { MockCallLog } from "../../core/plugin-eval/stand-in-spec.js";
 
 /** The harness's own retries are turned off: vigiles owns the retry policy (rateLimitRetries). */
 export const HARNESS_RETRY_ENV = { CLAUDE_CODE_MAX_RETRIES: "0" } as const;
@@ -56,6 +58,10 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
     }
   }
   const stubbed = trial.stubSkillBodies ? trial.pluginDirs.map((d) => stubSkillBodies(d)) : [];
+  const standIns: StandInLease | undefined =
+    trial.mcpStandIns !== undefined && trial.mcpStandIns.length > 0
+      ? openStandIns(trial.mcpStandIns)
+      : undefined;
   let session: Awaited<ReturnType<typeof runHarnessSession>> | undefined;
   try {
     session = await runHarnessSession({
@@ -70,6 +76,7 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
         ...(trial.settings ? { settings: trial.settings } : {}),
         ...(trial.allowedTools ? { allowedTools: trial.allowedTools } : {}),
         ...(trial.maxTurns !== undefined ? { maxTurns: trial.maxTurns } : {}),
+        ...(standIns !== undefined ? { mcpServers: standIns.servers } : {}),
       },
       endpoint: input.endpoint,
       ...(input.confine === true ? { confine: true } : {}),
@@ -80,6 +87,8 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
     });
   } catch (error) {
     for (const p of stubbed) p.cleanup();
+    standIns?.remove();
+    input.runDirs?.remove();
     throw new EvalDriverError(
       `trial ${trial.arm}#${trial.trial} could not start: ${(error as Error).message}`,
       {
@@ -90,10 +99,14 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
   const s = session;
   const cleanupAll = (): void => {
     s.cleanup();
+    input.runDirs?.remove();
     for (const p of stubbed) p.cleanup();
+    standIns?.remove();
   };
+  let mockCalls: MockCallLog | undefined;
   try {
     classify(s, trial, input.adapter, input.requests);
+    if (standIns !== undefined) mockCalls = readMockCalls(standIns, s.dirs.tmpDir, trial);
   } catch (error) {
     cleanupAll();
     throw error;
@@ -134,7 +147,21 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
       return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
     },
   });
-  return { ...trace, workDir, cleanup: cleanupAll };
+  return { ...trace, workDir, cleanup: cleanupAll, ...(mockCalls !== undefined && { mockCalls }) };
+}
+
+/**
+ * The run's mock calls. A stand-in the harness never started means its registration did not take:
+ * the trial fails to run (never graded as if the agent had ignored the tool).
+ */
+function readMockCalls(standIns: StandInLease, tmpDir: string, trial: EvalTrial): MockCallLog {
+  const log = standIns.read(tmpDir);
+  const missing = Object.keys(standIns.servers).filter((name) => !log.started.includes(name));
+  if (missing.length > 0)
+    throw new EvalDriverError(
+      `trial ${trial.arm}#${trial.trial}: the harness never started the MCP stand-in(s) ${missing.join(", ")}; check the CLI's MCP registration (stderr of the run)`,
+    );
+  return log;
 }
 
 function classify(

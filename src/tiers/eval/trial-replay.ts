@@ -6,6 +6,7 @@
  * changed metric re-scores recorded trials for free. A corrupt entry is a miss, with a warning.
  */
 import { trialCacheKey } from "../../core/eval/cache-key.js";
+import { standInKey } from "../../core/plugin-eval/stand-in-spec.js";
 import type { CacheMode } from "../../core/eval/spec.js";
 import { TrialCache } from "./cache.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "./driver.js";
@@ -49,6 +50,7 @@ export class TrialReplay {
       ...(t.effort !== undefined ? { effort: t.effort } : {}),
       ...(t.allowedTools ? { allowedTools: t.allowedTools } : {}),
       ...(t.maxTurns !== undefined ? { maxTurns: t.maxTurns } : {}),
+      ...(t.mcpStandIns !== undefined ? { mcpStandIns: standInKey(t.mcpStandIns) } : {}),
     });
     this.keys.set(t, key);
     return key;

@@ -31,6 +31,10 @@ const ROWS: Record<keyof HarnessCapabilities, { readonly label: string; readonly
     label: "plugins loaded from a directory",
     without: "`pluginDir` / `plugin` in a spec fails before the run",
   },
+  mcpServers: {
+    label: "MCP stdio servers registered for one run",
+    without: "a plugin eval case with `mocks/` is refused before the run",
+  },
 };
 
 export function capabilityMatrixMarkdown(adapters: readonly HarnessAdapter[]): string {

@@ -91,6 +91,10 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
     };
     // Every adapter, whatever names its own launch refuses.
     assertEnvRoutesNowhere(spec.env, adapter.displayName);
+    if (Object.keys(spec.mcpServers ?? {}).length > 0 && !adapter.capabilities.mcpServers)
+      throw new InvalidOptionError(
+        `${adapter.displayName}: vigiles cannot register MCP servers for one run of this harness yet; run the case on a harness that can`,
+      );
     if (spec.projectDir !== undefined) await copyProject(spec.projectDir, dirs.workDir);
     await adapter.prepare(spec, dirs);
     const asRoot = process.getuid?.() === 0;
@@ -142,6 +146,8 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
           dirname(RELAY_SCRIPT),
           dirname(RELAY_KIT),
           ...(launch.readOnlyPaths ?? []),
+          // An MCP server the CLI starts runs inside the sandbox with it: its script and files are bound.
+          ...Object.values(spec.mcpServers ?? {}).flatMap((s) => s.readOnlyPaths),
         ]),
       ];
       argv = confineArgv(inner, {

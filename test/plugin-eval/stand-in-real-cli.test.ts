@@ -1,0 +1,90 @@
+/**
+ * The MCP stand-in (runtime/mcp-stand-in.mjs) on the REAL Claude Code 2.1.328, CONFINED
+ * (bubblewrap) against the local mock model: the scripted model calls `mcp__tickets__create`, the
+ * CLI starts the stand-in from `--mcp-config` inside the sandbox, the stand-in answers from the
+ * fixed mock (with `{{input.title}}` filled) and logs the call in the run's temp dir, and a
+ * violated `expect:` guard answers the CLI's abort. Pins what a unit test cannot: the registration
+ * takes, the stand-in runs inside the confined run, and the agent sees the answer.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
+import { compileExpect } from "../../src/core/plugin-eval/mock-expect.js";
+import type { StandInSpec } from "../../src/core/plugin-eval/stand-in-spec.js";
+import { runHarnessSession } from "../../src/tiers/harness/session.js";
+import { openRunDirs } from "../../src/tiers/harness/run-dirs.js";
+import { openStandIns } from "../../src/tiers/eval/mcp-stand-ins.js";
+
+// The stand-in's fixture dir (bound read-only into the sandbox): it must exist.
+const fixtures = mkdtempSync(join(tmpdir(), "vigiles-stand-in-fixtures-"));
+afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
+const spec: StandInSpec = {
+  server: "tickets",
+  tools: [{ name: "create", description: "Files a ticket", inputSchema: { type: "object" } }],
+  responders: {
+    create: {
+      kind: "fixed",
+      body: '{"id": 42, "title": "{{input.title}}"}',
+      isError: false,
+      expect: compileExpect({ project: ["OPS", "WEB"], title: "string" }),
+      baseDir: fixtures,
+    },
+  },
+  fixturesHash: "",
+};
+
+async function runWith(input: Record<string, unknown>) {
+  const standIns = openStandIns([spec]);
+  const lease = openRunDirs();
+  const mock = await claudeCodeAdapter.startMock(
+    [{ tool: "mcp__tickets__create", input }, { text: "filed" }],
+    { socketPath: join(lease.dirs.tmpDir, "vigiles-mock.sock") },
+  );
+  try {
+    const session = await runHarnessSession({
+      adapter: claudeCodeAdapter,
+      spec: { prompt: "File a ticket.", mcpServers: standIns.servers },
+      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "sk-ant-vigiles-mock-not-a-real-key" },
+      runDirs: lease,
+      confine: true,
+      relaySocket: mock.socketPath!,
+      timeoutMs: 120_000,
+    });
+    const log = standIns.read(session.dirs.tmpDir);
+    const result = session.summary.toolCalls.find((c) => c.name === "mcp__tickets__create");
+    return { log, result, requests: mock.requests, confined: session.confined };
+  } finally {
+    await mock.close();
+    lease.remove();
+    standIns.remove();
+  }
+}
+
+describe("the MCP stand-in inside a confined real Claude Code run", { timeout: 300_000 }, () => {
+  test("answers a call from the fixed mock and logs it", async () => {
+    const { log, result, requests, confined } = await runWith({ project: "OPS", title: "disk full" });
+    expect(confined).toBe(true);
+    expect(log.started).toEqual(["tickets"]);
+    expect(log.calls).toEqual([
+      expect.objectContaining({
+        server: "tickets",
+        tool: "create",
+        verdict: "ok",
+        output: '{"id": 42, "title": "disk full"}',
+      }),
+    ]);
+    expect(result).toBeDefined();
+    // The model's next request carries the stand-in's answer as the tool result.
+    expect(JSON.stringify(requests.at(-1)?.body)).toContain('\\"id\\": 42');
+  });
+
+  test("a violated expect: guard aborts with the CLI's message", async () => {
+    const { log, requests } = await runWith({ project: "HR", title: "x" });
+    expect(log.calls.map((c) => [c.verdict, c.output])).toEqual([
+      ["abort", 'input violates expect: project = "HR" is not one of [OPS, WEB]'],
+    ]);
+    expect(JSON.stringify(requests.at(-1)?.body)).toContain("eval aborted by mock");
+  });
+});
