@@ -5,6 +5,8 @@
  * - `paid_claudeEvalDriver` (./claude-driver.ts) runs the pinned Claude Code CLI against the real model.
  * - `stochasticMockDriver` (./mock-driver.ts) runs the same CLI against the local mock model serving
  *   seeded, stochastic scripts: what this repository's tests and benchmarks use.
+ * - `mockModelDriver` (./mock-model-driver.ts) runs the real CLI of any registered harness, confined,
+ *   against the local mock serving a script chosen per trial (arm, case, trial): free.
  * - Any object with this shape works: tests may inject an in-process driver.
  *
  * Rules a driver follows:

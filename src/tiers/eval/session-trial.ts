@@ -8,8 +8,10 @@ import { readFileSync } from "node:fs";
 import { join, normalize } from "node:path";
 import type { HarnessAdapter, ModelEndpoint, ResolvedHarness } from "../../adapters/port.js";
 import { createTrace } from "../../core/trace-builder.js";
+import type { ModelRequest } from "../../core/trace.js";
 import { runProcessSync } from "../../runtime/process-sync.js";
 import { stubSkillBodies } from "../../adapters/claude-code/plugin/prepare.js";
+import type { RunDirsLease } from "../harness/run-dirs.js";
 import { runHarnessSession } from "../harness/session.js";
 import type { DriverTrace, EvalTrial } from "./driver.js";
 import { EffortNotPinnedError, EvalDriverError, RateLimitedError } from "./errors.js";
@@ -36,6 +38,12 @@ export interface SessionTrialInput {
    * egress proxy, which connects to its host:port only (runtime/confine-egress.ts).
    */
   readonly confine?: boolean;
+  /** A confined run against a mock: the mock's unix socket, relayed into the run's namespace. */
+  readonly relaySocket?: string;
+  /** Dirs the caller opened (a confined mock's socket lives in their tmp dir); the trace's cleanup removes them. */
+  readonly runDirs?: RunDirsLease;
+  /** What reached a mock, for harnesses that tell the model (not the stream) about a bad call. */
+  readonly requests?: readonly ModelRequest[];
 }
 
 export async function runSessionTrial(input: SessionTrialInput): Promise<DriverTrace> {
@@ -65,6 +73,8 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
       },
       endpoint: input.endpoint,
       ...(input.confine === true ? { confine: true } : {}),
+      ...(input.relaySocket !== undefined ? { relaySocket: input.relaySocket } : {}),
+      ...(input.runDirs !== undefined ? { runDirs: input.runDirs } : {}),
       timeoutMs: input.timeoutMs,
       ...(input.signal ? { signal: input.signal } : {}),
     });
@@ -83,7 +93,7 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
     for (const p of stubbed) p.cleanup();
   };
   try {
-    classify(s, trial, input.adapter);
+    classify(s, trial, input.adapter, input.requests);
   } catch (error) {
     cleanupAll();
     throw error;
@@ -131,6 +141,7 @@ function classify(
   session: Awaited<ReturnType<typeof runHarnessSession>>,
   trial: EvalTrial,
   adapter: HarnessAdapter,
+  requests: readonly ModelRequest[] | undefined,
 ): void {
   const { summary, process: proc } = session;
   const where = `trial ${trial.arm}#${trial.trial}`;
@@ -151,13 +162,17 @@ function classify(
   // A trial with its own turn cap (a plugin eval case's max_turns) that hits it is graded on what it
   // produced, as `claude plugin eval` grades it (test/plugin-eval/real-cli-suite.test.ts).
   if (trial.maxTurns !== undefined && result?.["subtype"] === "error_max_turns") return;
-  const problem = adapter.diagnose(summary, {
-    exitCode: proc.exitCode,
-    signal: proc.signal,
-    stdout: proc.stdout,
-    stderr: proc.stderr,
-    timedOut: proc.timedOut,
-  });
+  const problem = adapter.diagnose(
+    summary,
+    {
+      exitCode: proc.exitCode,
+      signal: proc.signal,
+      stdout: proc.stdout,
+      stderr: proc.stderr,
+      timedOut: proc.timedOut,
+    },
+    requests,
+  );
   if (problem) throw new EvalDriverError(`${where}: ${problem.message}`);
   if (summary.errorText !== undefined && (typeof status === "number" || result?.["is_error"] === true)) {
     throw new EvalDriverError(`${where}: the harness reported an API error: ${summary.errorText}`);
