@@ -7,7 +7,7 @@
  * whatever the machine holds. Test support, not a public API.
  */
 import { cpSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { claudeCodeAdapter } from "../../../src/adapters/claude-code/adapter.js";
 import { startMockModel, type MockModel } from "../../../src/adapters/claude-code/mock/server.js";
 import type { HarnessAdapter, ModelScript } from "../../../src/adapters/port.js";
@@ -37,7 +37,7 @@ export async function runCliPluginEval(
   const lease = openRunDirs();
   const mock = await startMockModel(script, { socketPath: join(lease.dirs.tmpDir, "vigiles-mock.sock") });
   try {
-    const plugin = join(lease.dirs.workDir, "plugin");
+    const plugin = join(lease.dirs.workDir, basename(pluginDir));
     cpSync(pluginDir, plugin, { recursive: true });
     // The harness tier's launch (private HOME, endpoint env, no user settings), with the command
     // replaced: `--trust-plugin` answers the first-run prompt, `--no-publish` keeps the report local.

@@ -13,6 +13,8 @@ export const PLUGIN_SKILL = "notes:summary";
 
 export const SUMMARISE_PROMPT = "Summarise the meeting into NOTES.md.";
 export const CHECKLIST_PROMPT = "Make a release checklist in CHECKLIST.md.";
+/** A case with `max_turns: 1`: the CLI stops the run after the first turn's tool call. */
+export const CAPPED_PROMPT = "Write CAPPED.md and say so.";
 /** The criteria of the `judge` (llm) and `like-baseline` (baseline) graders, as the suite writes them. */
 export const LLM_CRITERIA = "The answer says the notes record a decision.";
 export const BASELINE_CRITERIA = "The checklist covers tagging and publishing.";
@@ -63,6 +65,13 @@ export const SIDE_BY_SIDE_SCRIPT: ModelScript = scriptModel([], {
       ],
     },
     { ...withoutPlugin(CHECKLIST_PROMPT), turns: [{ text: "I cannot write that checklist." }] },
+    {
+      contains: [CAPPED_PROMPT],
+      turns: [
+        { tool: "Write", input: { file_path: "CAPPED.md", content: "capped\n" } },
+        { text: "Wrote CAPPED.md." },
+      ],
+    },
     ...judgeAnswers,
   ],
 });
