@@ -22,6 +22,25 @@ export interface ModelScript {
   readonly agents: Readonly<Record<string, readonly ModelTurnSource[]>>;
   /** The model name the mock reports; undefined = the one the request asked for. */
   readonly model?: string;
+  /**
+   * Conversations chosen by what a request carries, not by arrival order, for one mock serving
+   * runs whose requests interleave (`claude plugin eval` runs cases in parallel child CLIs and asks
+   * its judge from the parent). The first entry that matches a request answers it; see
+   * mock/script.ts `requestScriptTurn`.
+   */
+  readonly byRequest?: readonly RequestScript[];
+}
+
+/** One conversation of a script's `byRequest`: which requests it answers, and its turns. */
+export interface RequestScript {
+  /** Every string occurs in the request's text (system prompt and messages). */
+  readonly contains: readonly string[];
+  /** No string occurs in it (tells a run with the plugin from one without). */
+  readonly lacks?: readonly string[];
+  /** `agent` (default): the agent loop's requests; `side`: requests without tools (a judge's call). */
+  readonly channel?: "agent" | "side";
+  /** A request that already holds N assistant messages is answered with turn N. */
+  readonly turns: readonly ModelTurnSource[];
 }
 
 /** A spec's `model`: a `scriptModel(...)` or a plain list of turns. */

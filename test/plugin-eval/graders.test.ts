@@ -40,6 +40,15 @@ describe("regex", () => {
     );
     expect(passes({ type: "regex", pattern: "x", target: { source: "file", path: "none.md" } })).toBe(false);
   });
+  test("a missing file fails in every match mode and is scored, as the CLI scores it", () => {
+    for (const match of ["contains", "not_contains", "count:0"]) {
+      const v = gradeDeterministic(
+        grader({ type: "regex", pattern: "x", match, target: { source: "file", path: "none.md" } }),
+        trace,
+      );
+      expect([match, v.passed, v.scorable]).toEqual([match, false, true]);
+    }
+  });
   test("the files target is the list of written paths", () => {
     expect(passes({ type: "regex", pattern: "^out/card\\.md$", flags: "m", target: "files" })).toBe(true);
   });

@@ -21,6 +21,8 @@ export interface ScriptedMockRoute {
    * the response was already sent (an overrun, a scripted error). A main-agent answer is counted.
    */
   serveTurn(request: ModelRequest, res: ServerResponse): Promise<AnswerTurn | undefined>;
+  /** Whether the script's `byRequest` answers this request: a side-channel one is then served, not waved through. */
+  scripts(request: ModelRequest): boolean;
 }
 
 export interface ScriptedMockOptions {
@@ -62,9 +64,10 @@ export async function startScriptedMock(
     },
     serveTurn: async (request, res) => {
       const turn = await serveScriptedTurn(request, res, turnContext);
-      if (turn !== undefined && request.agentId === undefined) answeredTurns += 1;
+      if (turn !== undefined && request.agentId === undefined && !request.sideChannel) answeredTurns += 1;
       return turn;
     },
+    scripts: (request) => session.answers(request),
   });
   const server = await listenMock(handle, (message) => options.errorBody(500, message), options.socketPath);
   return {

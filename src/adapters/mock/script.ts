@@ -9,12 +9,16 @@
  * then `"*"`. Each subagent instance reads its script from the first turn, with its own cursor.
  * Every adapter's mock serves scripts through this session; each one fills `agentId` in the
  * recorded request its own way. See ../claude-code/mock/README.md for Claude Code's protocol.
+ *
+ * A script may also hold `byRequest` conversations, answered by what a request carries instead of by
+ * a cursor: several runs against one mock (a CLI that starts child runs in parallel, and asks a judge
+ * besides) then get the same answers whatever order their requests arrive in.
  */
 import type { ModelTurn, ModelTurnSource } from "../../core/model-turn.js";
 import type { ModelRequest } from "../../core/trace.js";
-import type { ModelScript, ModelScriptInput, UnservedTurns } from "../port.js";
+import type { ModelScript, ModelScriptInput, RequestScript, UnservedTurns } from "../port.js";
 
-export type { ModelScript, ModelScriptInput };
+export type { ModelScript, ModelScriptInput, RequestScript };
 
 /** Options of `scriptModel`: turns for subagents and the model name the mock reports. */
 export interface ScriptModelOptions {
@@ -22,6 +26,8 @@ export interface ScriptModelOptions {
   readonly agents?: Readonly<Record<string, readonly ModelTurnSource[]>>;
   /** The model name the mock reports; defaults to the one the request asked for. */
   readonly model?: string;
+  /** Conversations answered by what a request carries (see `requestScriptTurn`). */
+  readonly byRequest?: readonly RequestScript[];
 }
 
 /**
@@ -42,6 +48,7 @@ export function scriptModel(
     turns: [...turns],
     agents: { ...(options.agents ?? {}) },
     ...(options.model !== undefined ? { model: options.model } : {}),
+    ...(options.byRequest !== undefined ? { byRequest: [...options.byRequest] } : {}),
   };
 }
 
@@ -85,6 +92,41 @@ export type NextTurn =
 
 const AGENT_TOOLS = new Set(["Agent", "Task"]);
 
+/** The `byRequest` conversation that answers `request`: the first whose strings match its text and channel. */
+export function matchRequestScript(script: ModelScript, request: ModelRequest): RequestScript | undefined {
+  if (script.byRequest === undefined) return undefined;
+  const text = [request.system, ...request.messages.map((m) => m.text)].join("\n");
+  const channel = request.sideChannel ? "side" : "agent";
+  return script.byRequest.find(
+    (entry) =>
+      (entry.channel ?? "agent") === channel &&
+      entry.contains.every((s) => text.includes(s)) &&
+      !(entry.lacks ?? []).some((s) => text.includes(s)),
+  );
+}
+
+/**
+ * The turn a `byRequest` conversation gives `request`, or undefined when none matches. Stateless: the
+ * turn is indexed by the assistant messages the request already holds, so interleaved runs, a
+ * retried request and a judge asked three times all get the same answer.
+ */
+export function requestScriptTurn(script: ModelScript, request: ModelRequest): NextTurn | undefined {
+  const entry = matchRequestScript(script, request);
+  if (entry === undefined) return undefined;
+  const index = request.messages.filter((m) => m.role === "assistant").length;
+  const label = `request script ${JSON.stringify(entry.contains)}`;
+  const source = entry.turns[index];
+  if (source === undefined) {
+    return {
+      kind: "overrun",
+      message:
+        `the ${label} has ${entry.turns.length} turn(s) and a request with ${index} assistant message(s) ` +
+        `asked for turn ${index + 1}; add a turn (usually a final { text }) to it`,
+    };
+  }
+  return { kind: "turn", turn: typeof source === "function" ? source(request) : source, label, index };
+}
+
 function stringField(input: Readonly<Record<string, unknown>>, key: string): string | undefined {
   const v = input[key];
   return typeof v === "string" ? v : undefined;
@@ -100,8 +142,29 @@ export class ScriptSession {
     this.main = { label: "main agent", turns: script.turns, next: 0 };
   }
 
-  /** The next turn for a request, or why there is none. Never repeats a turn. */
+  /** Whether a `byRequest` conversation answers this request (a side-channel one included). */
+  answers(request: ModelRequest): boolean {
+    return matchRequestScript(this.script, request) !== undefined;
+  }
+
+  /** The next turn for a request, or why there is none. Never repeats a turn of a cursor. */
   next(request: ModelRequest): NextTurn {
+    const keyed = requestScriptTurn(this.script, request);
+    if (keyed !== undefined) {
+      if (keyed.kind === "turn") this.noteSpawns(keyed.turn);
+      return keyed;
+    }
+    if (
+      request.agentId === undefined &&
+      (this.script.byRequest ?? []).length > 0 &&
+      this.script.turns.length === 0
+    ) {
+      const firstUser = request.messages.find((m) => m.role === "user")?.text ?? "";
+      return {
+        kind: "overrun",
+        message: `no request script matches this request (its first user message starts ${JSON.stringify(firstUser.slice(0, 160))}); add a byRequest entry whose strings it carries`,
+      };
+    }
     const cursor = request.agentId === undefined ? this.main : this.cursorFor(request);
     if (typeof cursor === "string") return { kind: "overrun", message: cursor };
     const index = cursor.next;

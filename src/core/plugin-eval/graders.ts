@@ -81,6 +81,11 @@ export function gradeDeterministic(
   switch (grader.type) {
     case "regex": {
       if (grader.target === "mock_calls" && mockCalls.kind === "none") return verdict(false, NO_MOCKS_ACTIVE);
+      // A file the run did not leave fails the grader and counts in the score, whatever the match
+      // mode: Claude Code 2.1.328's grader throws on it and scores the run as failed. "Cannot be
+      // scored" would drop it from the score and raise the run's (test/plugin-eval/side-by-side).
+      if (typeof grader.target === "object" && trace.file(grader.target.path) === null)
+        return verdict(false, `file ${grader.target.path} does not exist after the run`);
       const text = targetText(trace, grader.target, mockCalls);
       if (text === undefined)
         return verdict(

@@ -36,7 +36,7 @@ export function startCodexMock(
     mock.record(request);
     const modelName = mock.script.model ?? request.model ?? "mock";
     const usage = { inputTokens: estimateTokens(text), outputTokens: 8 };
-    if (request.sideChannel) {
+    if (request.sideChannel && !mock.scripts(request)) {
       sendSse(res, responseToSse(outputItems({ text: SIDE_CHANNEL_TEXT }), usage, modelName));
       return;
     }

@@ -53,7 +53,7 @@ export function startGeminiMock(
       sendJson(res, 200, JSON.stringify({ totalTokens: usage.inputTokens }));
       return;
     }
-    if (request.sideChannel) {
+    if (request.sideChannel && !mock.scripts(request)) {
       const parts = [{ text: sideAnswer(body) }];
       if (method === "streamGenerateContent") sendSse(res, partsToSse(parts, usage, modelName));
       else sendJson(res, 200, partsToJson(parts, usage, modelName));

@@ -102,7 +102,7 @@ export function startChatCompletionsMock(
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       res.end(answerToSse(answer, model, usage));
     };
-    if (request.sideChannel) {
+    if (request.sideChannel && !mock.scripts(request)) {
       send(sideAnswer(body));
       return;
     }

@@ -73,7 +73,8 @@ export function startMessagesApiMock(
     }
     const request = toModelRequest(body, agentId ? { agentId } : {});
     mock.record(request);
-    if (request.sideChannel) {
+    // A judge's call has no tools, like the CLI's bookkeeping; a script that names it answers it.
+    if (request.sideChannel && !mock.scripts(request)) {
       sendMessage(
         res,
         assistantMessage({ text: SIDE_CHANNEL_TEXT }, requestedModel, estimateTokens(text)),
