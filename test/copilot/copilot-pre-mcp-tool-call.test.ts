@@ -17,7 +17,6 @@ import { describe, expect, test } from "vitest";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
 import { dialectOf } from "../../src/adapters/registry.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
-import { hookFired } from "../../src/core/checks/hook-fired.js";
 
 const SERVER = readFileSync(join(import.meta.dirname, "fixtures", "mcp-marker", "server.mjs"), "utf8");
 const MCP = JSON.stringify({
