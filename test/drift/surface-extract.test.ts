@@ -11,6 +11,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { extractClaudeCodeSurface } from "../../src/adapters/claude-code/surface.js";
 import { extractCodexSurface } from "../../src/adapters/codex/surface.js";
 import { extractQwenSurface } from "../../src/adapters/qwen-code/surface.js";
+import { extractOpenCodeSurface } from "../../src/adapters/opencode/surface.js";
 import { SurfaceUnreadableError } from "../../src/adapters/shared/surface-kit.js";
 import { compareSurfaces } from "../../src/core/surface.js";
 
@@ -179,5 +180,26 @@ describe("Qwen Code surface extractor (stand-in bundles)", () => {
     const surface = extractQwenSurface(standInQwen("qwen-plain", 'call("read_file")'), "9.9.8");
     expect(surface.entries.filter((e) => e.kind === "tool").map((e) => e.name)).toEqual(["read_file"]);
     expect(surface.presenceOnly).toEqual(["tool"]);
+  });
+});
+
+describe("OpenCode surface extractor (stand-in binary)", () => {
+  test("plugin events are triggers with an object input; the web UI's command triggers are not events", () => {
+    const path = join(dir, "opencode-stand-in");
+    writeFileSync(
+      path,
+      [
+        "\u0000ELF stand-in format",
+        'let u=yield*e.plugin.trigger("chat.params",{sessionID:s},{temperature:t});',
+        'yield*i.trigger("tool.execute.before",{tool:n},{args:a});',
+        // 1.18.33's web UI: a command palette and a new-tab command, not plugin hooks.
+        'onClick:()=>t.trigger("file.open"),onSelect:()=>m.trigger("file.open","palette"),',
+        'onSelect:Be=>{t.trigger("tab.new",Be)}',
+      ].join("\n"),
+    );
+    const events = extractOpenCodeSurface(path, "9.9.9")
+      .entries.filter((e) => e.kind === "hook-event")
+      .map((e) => e.name);
+    expect(events).toEqual(["chat.params", "tool.execute.before"]);
   });
 });
