@@ -30,18 +30,26 @@ test("a hook on an event the CLI carries unmodelled is a warning; a typo is stil
   expect(findings.filter(([id]) => id === "unknown-event")).toHaveLength(1);
 });
 
-test("Copilot's own hooks-file rules say the same of an event its binary carries unmodelled", () => {
+// Copilot 1.0.102's userPromptTransformed is modelled now from real runs (test/copilot): a hook on it is
+// judged. preMcpToolCall fires too, but its matcher subject cannot be modelled yet, so it stays a
+// warning; a typo is still Copilot's unknown event.
+test("Copilot's hooks-file rules: a modelled event is judged, an unmodelled one warned, a typo unknown", () => {
   const copilot = mkdtempSync(join(tmpdir(), "vigiles-unpinned-copilot-"));
   try {
+    expect(dialectOf("copilot-cli").unpinnedEvents).toEqual(["preMcpToolCall"]);
     mkdirSync(join(copilot, ".github/hooks"), { recursive: true });
     const entry = [{ type: "command", bash: "true" }];
     writeFileSync(
       join(copilot, ".github/hooks/guard.json"),
-      JSON.stringify({ version: 1, hooks: { preMcpToolCall: entry, preToolUze: entry } }),
+      JSON.stringify({
+        version: 1,
+        hooks: { preMcpToolCall: entry, userPromptTransformed: entry, preToolUze: entry },
+      }),
     );
-    const ids = auditHarness(copilot).findings.map((f) => f.ruleId);
-    expect(ids).toContain("unpinned-event");
-    expect(ids).toContain("copilot-unknown-event");
+    const findings = auditHarness(copilot).findings;
+    const about = (id: string) => findings.filter((f) => f.ruleId === id).map((f) => f.message);
+    expect(about("unpinned-event")).toEqual([expect.stringContaining('"preMcpToolCall"')]);
+    expect(about("copilot-unknown-event")).toEqual([expect.stringContaining("preToolUze")]);
   } finally {
     rmSync(copilot, { recursive: true, force: true });
   }

@@ -4,12 +4,14 @@
 // schemas). They are fixtures, not CLIs, and are never run. Pins: an event the release adds, a tool it
 // lacks, a stream event it lacks and a matcher value list that changed are each reported, and
 // nothing else; the pre-2.1.328 `fieldToMatch` spelling is no difference.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { extractClaudeCodeSurface } from "../../src/adapters/claude-code/surface.js";
 import { extractCodexSurface } from "../../src/adapters/codex/surface.js";
+import { extractQwenSurface } from "../../src/adapters/qwen-code/surface.js";
+import { extractOpenCodeSurface } from "../../src/adapters/opencode/surface.js";
 import { SurfaceUnreadableError } from "../../src/adapters/shared/surface-kit.js";
 import { compareSurfaces } from "../../src/core/surface.js";
 
@@ -139,5 +141,65 @@ describe("Codex surface extractor (stand-in binary)", () => {
       "--json",
       "--skip-git-repo-check",
     ]);
+  });
+});
+
+describe("Qwen Code surface extractor (stand-in bundles)", () => {
+  /** A stand-in package folder: an entry script and a chunk with the enum, the flags and (maybe) the table. */
+  function standInQwen(name: string, table: string | undefined): string {
+    const root = join(dir, name);
+    mkdirSync(join(root, "chunks"), { recursive: true });
+    writeFileSync(join(root, "cli.js"), 'import "./chunks/a.js";');
+    writeFileSync(
+      join(root, "chunks", "a.js"),
+      [
+        'HookEventName2["PreToolUse"] = "PreToolUse";',
+        'const flags = ["output-format", "yolo"];',
+        table ?? "",
+      ].join("\n"),
+    );
+    return join(root, "cli.js");
+  }
+
+  test("its tools are its ToolNames table's values, a tool the table adds included (none read by presence)", () => {
+    const surface = extractQwenSurface(
+      standInQwen(
+        "qwen-table",
+        'var ToolNames = {\n  SHELL: "run_shell_command",\n  // a comment\n  NEW_THING: "new_thing"\n};',
+      ),
+      "9.9.9",
+    );
+    expect(surface.entries.filter((e) => e.kind === "tool").map((e) => e.name)).toEqual([
+      "run_shell_command",
+      "new_thing",
+    ]);
+    expect(surface.presenceOnly).toEqual([]);
+  });
+
+  test("a release without the table: its tools are the pinned ones it still names, read by presence", () => {
+    const surface = extractQwenSurface(standInQwen("qwen-plain", 'call("read_file")'), "9.9.8");
+    expect(surface.entries.filter((e) => e.kind === "tool").map((e) => e.name)).toEqual(["read_file"]);
+    expect(surface.presenceOnly).toEqual(["tool"]);
+  });
+});
+
+describe("OpenCode surface extractor (stand-in binary)", () => {
+  test("plugin events are triggers with an object input; the web UI's command triggers are not events", () => {
+    const path = join(dir, "opencode-stand-in");
+    writeFileSync(
+      path,
+      [
+        "\u0000ELF stand-in format",
+        'let u=yield*e.plugin.trigger("chat.params",{sessionID:s},{temperature:t});',
+        'yield*i.trigger("tool.execute.before",{tool:n},{args:a});',
+        // 1.18.33's web UI: a command palette and a new-tab command, not plugin hooks.
+        'onClick:()=>t.trigger("file.open"),onSelect:()=>m.trigger("file.open","palette"),',
+        'onSelect:Be=>{t.trigger("tab.new",Be)}',
+      ].join("\n"),
+    );
+    const events = extractOpenCodeSurface(path, "9.9.9")
+      .entries.filter((e) => e.kind === "hook-event")
+      .map((e) => e.name);
+    expect(events).toEqual(["chat.params", "tool.execute.before"]);
   });
 });

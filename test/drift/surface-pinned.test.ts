@@ -29,7 +29,7 @@ describe("pinned release surfaces", { timeout: 240_000 }, () => {
     // Does not fire in a `codex exec` run, even one interrupted by SIGINT (test/codex/codex-interrupt.test.ts).
     codex: ["Interrupt"],
     "copilot-cli": ["preMcpToolCall"],
-    opencode: ["experimental.compaction.autocontinue", "file.open", "tab.new"],
+    opencode: ["experimental.compaction.autocontinue"],
   };
 
   test("every hook event of a pinned surface is in its dialect, but for the listed ones", () => {

@@ -1,6 +1,6 @@
 /**
  * OpenCode's release surface, read from its binary (a Bun executable with its JS stored as text):
- * the plugin events are the names it fires (`trigger("tool.execute.before"` …); the flags, config
+ * the plugin events are the names it fires (`trigger("tool.execute.before",{…}` …); the flags, config
  * keys, stream events and variables are the ones this adapter passes, writes or reads (launch.ts,
  * prepare.ts, stream/), looked for by name, and so are the tools its dialect pins.
  */
@@ -31,7 +31,13 @@ export const OPENCODE_SURFACE_CANDIDATES: SurfaceCandidates = {
   tool: openCodeDialect.knownTools ?? [],
 };
 
-const TRIGGER = /trigger\("([a-z][a-z.]*)"/g;
+/**
+ * A plugin hook's trigger: the name, then its input as an object literal (`trigger("chat.params",{…},
+ * {…})`; every plugin trigger of 1.18.33 is so). The web UI's command triggers share the method name
+ * but not that shape (`trigger("file.open")`, `trigger("file.open","palette")`, `trigger("tab.new",e)`)
+ * and are no plugin events: a hook named after one never runs.
+ */
+const TRIGGER = /trigger\("([a-z][a-z.]*)",\{/g;
 
 /** Reads the surface of the OpenCode release whose binary is `entryPath`. */
 export function extractOpenCodeSurface(entryPath: string, version: string): ReleaseSurface {

@@ -19,8 +19,6 @@ export const PINNED_SURFACE: ReleaseSurface = {
     { kind: "hook-event", name: "chat.message" },
     { kind: "hook-event", name: "command.execute.before" },
     { kind: "hook-event", name: "tool.definition" },
-    { kind: "hook-event", name: "file.open" },
-    { kind: "hook-event", name: "tab.new" },
     { kind: "cli-flag", name: "--format" },
     { kind: "stream-event", name: "step_start" },
     { kind: "stream-event", name: "step_finish" },
