@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { harnessEntry, managedSettingsDirs } from "../dist/adapters/registry.js";
 import { confineArgv, hostHomes } from "../dist/runtime/confine.js";
 import { confinedCli } from "../dist/runtime/confine-cli.js";
-import { runHarnessTest } from "../dist/tiers/harness/run-harness-test.js";
+import { MOCK_API_KEY, runHarnessTest } from "../dist/tiers/harness/run-harness-test.js";
 
 const RELAY_SCRIPT = fileURLToPath(new URL("../dist/tiers/harness/relay.mjs", import.meta.url));
 const RELAY_KIT = fileURLToPath(new URL("../dist/runtime/pipe-relay.mjs", import.meta.url));
@@ -63,7 +63,8 @@ export async function bareRun({ adapter, harness }, options = {}) {
       harness: cli ? { ...harness, path: cli.program } : harness,
       spec,
       dirs,
-      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "sk-ant-bench" },
+      // The key the tier gives its mock, so both sides start the CLI alike.
+      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: MOCK_API_KEY },
       asRoot: process.getuid?.() === 0,
     });
     const env = { ...launch.env };
