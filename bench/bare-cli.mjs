@@ -47,7 +47,8 @@ export function runDirs(prefix = "vigiles-bench-bare-") {
  * The bare CLI, timed alone. Options: `confined` (bubblewrap and the relay, as the tier runs it),
  * `script` (the mock's), `setup(dirs)` (after the adapter's prepare, e.g. a plugin file),
  * `env(env)` (edits a copy of the launch env), `waitFor` ("close", the default, or "exit": the CLI's
- * own exit, for a CLI that leaves a server holding its stdout), `check(mock)` (after the run).
+ * own exit, for a CLI that leaves a server holding its stdout), `check(mock)` (after the run),
+ * `prompt` and `apiKey` (the tier's by default).
  */
 export async function bareRun({ adapter, harness }, options = {}) {
   const { root, dirs } = runDirs(`vigiles-bench-${adapter.id ?? "bare"}-`);
@@ -55,7 +56,7 @@ export async function bareRun({ adapter, harness }, options = {}) {
   const socketPath = confined ? join(dirs.tmpDir, "vigiles-mock.sock") : undefined;
   const mock = await adapter.startMock((options.script ?? bashScript)(), socketPath ? { socketPath } : {});
   try {
-    const spec = { prompt: "run the bash tool" };
+    const spec = { prompt: options.prompt ?? "run the bash tool" };
     await adapter.prepare(spec, dirs);
     await options.setup?.(dirs);
     const cli = confined ? confinedCli(harness.path, hostHomes()) : undefined;
@@ -64,7 +65,7 @@ export async function bareRun({ adapter, harness }, options = {}) {
       spec,
       dirs,
       // The key the tier gives its mock, so both sides start the CLI alike.
-      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: MOCK_API_KEY },
+      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: options.apiKey ?? MOCK_API_KEY },
       asRoot: process.getuid?.() === 0,
     });
     const env = { ...launch.env };
