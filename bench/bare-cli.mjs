@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { harnessEntry, managedSettingsDirs } from "../dist/adapters/registry.js";
 import { confineArgv, hostHomes } from "../dist/runtime/confine.js";
 import { confinedCli } from "../dist/runtime/confine-cli.js";
-import { runHarnessTest } from "../dist/tiers/harness/run-harness-test.js";
+import { MOCK_API_KEY, runHarnessTest } from "../dist/tiers/harness/run-harness-test.js";
 
 const RELAY_SCRIPT = fileURLToPath(new URL("../dist/tiers/harness/relay.mjs", import.meta.url));
 const RELAY_KIT = fileURLToPath(new URL("../dist/runtime/pipe-relay.mjs", import.meta.url));
@@ -47,7 +47,8 @@ export function runDirs(prefix = "vigiles-bench-bare-") {
  * The bare CLI, timed alone. Options: `confined` (bubblewrap and the relay, as the tier runs it),
  * `script` (the mock's), `setup(dirs)` (after the adapter's prepare, e.g. a plugin file),
  * `env(env)` (edits a copy of the launch env), `waitFor` ("close", the default, or "exit": the CLI's
- * own exit, for a CLI that leaves a server holding its stdout), `check(mock)` (after the run).
+ * own exit, for a CLI that leaves a server holding its stdout), `check(mock)` (after the run),
+ * `prompt` and `apiKey` (the tier's by default).
  */
 export async function bareRun({ adapter, harness }, options = {}) {
   const { root, dirs } = runDirs(`vigiles-bench-${adapter.id ?? "bare"}-`);
@@ -55,7 +56,7 @@ export async function bareRun({ adapter, harness }, options = {}) {
   const socketPath = confined ? join(dirs.tmpDir, "vigiles-mock.sock") : undefined;
   const mock = await adapter.startMock((options.script ?? bashScript)(), socketPath ? { socketPath } : {});
   try {
-    const spec = { prompt: "run the bash tool" };
+    const spec = { prompt: options.prompt ?? "run the bash tool" };
     await adapter.prepare(spec, dirs);
     await options.setup?.(dirs);
     const cli = confined ? confinedCli(harness.path, hostHomes()) : undefined;
@@ -63,7 +64,8 @@ export async function bareRun({ adapter, harness }, options = {}) {
       harness: cli ? { ...harness, path: cli.program } : harness,
       spec,
       dirs,
-      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "sk-ant-bench" },
+      // The key the tier gives its mock, so both sides start the CLI alike.
+      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: options.apiKey ?? MOCK_API_KEY },
       asRoot: process.getuid?.() === 0,
     });
     const env = { ...launch.env };

@@ -10,74 +10,22 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { runHarnessTest } from "../dist/tiers/harness/run-harness-test.js";
 import { codexAdapter } from "../dist/adapters/codex/adapter.js";
+import { bareRun as bareOf, benchHarness, median, tierRun as tierOf } from "./bare-cli.mjs";
 
 const ROUNDS = Number(process.env.VIGILES_BENCH_ROUNDS ?? 7);
 const FIRES = Number(process.env.VIGILES_BENCH_FIRES ?? 60);
-const script = () => [{ tool: "Bash", input: { command: "echo TOOLRAN > RAN" } }, { text: "done" }];
 const hooks = {
   PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "cat > /dev/null; exit 0" }] }],
 };
-const harness = await codexAdapter.resolve();
+const cli = await benchHarness("codex");
+const { harness } = cli;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+/** The bare codex exec against the mock (bare-cli.mjs). */
+const bareRun = () => bareOf(cli);
 
-async function bareRun() {
-  const root = mkdtempSync(join(tmpdir(), "vigiles-bench-codex-"));
-  const dirs = { workDir: join(root, "work"), homeDir: join(root, "home"), tmpDir: join(root, "tmp") };
-  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
-  const mock = await codexAdapter.startMock(script());
-  try {
-    await codexAdapter.prepare({ prompt: "run it" }, dirs);
-    const launch = codexAdapter.launch({
-      harness,
-      spec: { prompt: "run it" },
-      dirs,
-      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "bench" },
-      asRoot: process.getuid?.() === 0,
-    });
-    const t0 = performance.now();
-    await new Promise((resolve, reject) => {
-      const child = spawn(launch.argv[0], launch.argv.slice(1), {
-        cwd: launch.cwd,
-        env: launch.env,
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      child.stdin.end();
-      child.stdout.resume();
-      child.stderr.resume();
-      child.on("error", reject);
-      child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`bare codex exited ${code}`))));
-    });
-    return performance.now() - t0;
-  } finally {
-    await mock.close();
-    rmSync(root, { recursive: true, force: true });
-  }
-}
-
-async function tierRun(settings) {
-  const t0 = performance.now();
-  const r = await runHarnessTest(
-    {
-      prompt: "run it",
-      model: script(),
-      sandbox: false,
-      transcript: true,
-      ...(settings ? { settings } : {}),
-    },
-    { adapter: codexAdapter },
-  );
-  const ms = performance.now() - t0;
-  if (r.file("RAN") !== "TOOLRAN\n") throw new Error("the scripted call did not run");
-  r.cleanup();
-  return ms;
-}
+/** runHarnessTest through the Codex adapter, unconfined, with `settings` when given. */
+const tierRun = (settings) => tierOf(cli, { spec: { transcript: true, ...(settings ? { settings } : {}) } });
 
 /** One hook fire as Codex makes it: `sh -c <command>` in the work dir, the event JSON on stdin. */
 function fire(command, cwd, payload) {

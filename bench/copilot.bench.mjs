@@ -11,24 +11,18 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { runHarnessTest } from "../dist/tiers/harness/run-harness-test.js";
 import { copilotAdapter } from "../dist/adapters/copilot-cli/adapter.js";
+import { bareRun as bareOf, benchHarness, median, tierRun as tierOf } from "./bare-cli.mjs";
 
 const ROUNDS = Number(process.env.VIGILES_BENCH_ROUNDS ?? 5);
 const FIRES = Number(process.env.VIGILES_BENCH_FIRES ?? 60);
-const script = () => [{ tool: "Bash", input: { command: "echo TOOLRAN > RAN" } }, { text: "done" }];
 const hookCommand = "cat > /dev/null; exit 0";
 const hooksFile = JSON.stringify({
   version: 1,
   hooks: { preToolUse: [{ type: "command", bash: hookCommand }] },
 });
-const harness = await copilotAdapter.resolve();
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+const cli = await benchHarness("copilot-cli");
+const { harness } = cli;
 
 function makeDirs(prefix) {
   const root = mkdtempSync(join(tmpdir(), prefix));
@@ -38,54 +32,22 @@ function makeDirs(prefix) {
 }
 
 /** The copilot process alone; `coldPackage` drops the shared package so the CLI unpacks its own. */
-async function bareRun({ coldPackage = false } = {}) {
-  const { root, dirs } = makeDirs("vigiles-bench-copilot-");
-  const mock = await copilotAdapter.startMock(script());
-  try {
-    await copilotAdapter.prepare({ prompt: "run it" }, dirs);
-    const launch = copilotAdapter.launch({
-      harness,
-      spec: { prompt: "run it" },
-      dirs,
-      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "bench" },
-      asRoot: process.getuid?.() === 0,
-    });
-    const env = { ...launch.env };
-    if (coldPackage) delete env.COPILOT_CLI_DIST_DIR;
-    const t0 = performance.now();
-    await new Promise((resolve, reject) => {
-      const child = spawn(launch.argv[0], launch.argv.slice(1), {
-        cwd: launch.cwd,
-        env,
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      child.stdin.end();
-      child.stdout.resume();
-      child.stderr.resume();
-      child.on("error", reject);
-      child.on("close", (code) =>
-        code === 0 ? resolve() : reject(new Error(`bare copilot exited ${code}`)),
-      );
-    });
-    return performance.now() - t0;
-  } finally {
-    await mock.close();
-    rmSync(root, { recursive: true, force: true });
-  }
-}
+/** The bare Copilot CLI against the mock (bare-cli.mjs); `coldPackage`: without the shared unpacked package. */
+const bareRun = ({ coldPackage = false } = {}) =>
+  bareOf(cli, {
+    env: (env) => {
+      if (coldPackage) delete env.COPILOT_CLI_DIST_DIR;
+    },
+  });
 
-async function tierRun(files) {
-  const t0 = performance.now();
-  const r = await runHarnessTest(
-    { prompt: "run it", model: script(), sandbox: false, transcript: true, ...(files ? { files } : {}) },
-    { adapter: copilotAdapter },
-  );
-  const ms = performance.now() - t0;
-  if (r.file("RAN") !== "TOOLRAN\n") throw new Error("the scripted call did not run");
-  if (files && r.hooks.length !== 1) throw new Error(`expected one recorded fire, got ${r.hooks.length}`);
-  r.cleanup();
-  return ms;
-}
+/** runHarnessTest through the Copilot adapter, unconfined, with `files` when given. */
+const tierRun = (files) =>
+  tierOf(cli, {
+    spec: { transcript: true, ...(files ? { files } : {}) },
+    check: (r) => {
+      if (files && r.hooks.length !== 1) throw new Error(`expected one recorded fire, got ${r.hooks.length}`);
+    },
+  });
 
 /** One hook fire as Copilot makes it: `bash -c <command>` in the work dir, the event JSON on stdin. */
 function fire(command, cwd, payload) {

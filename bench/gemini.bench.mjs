@@ -10,21 +10,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { runHarnessTest } from "../dist/tiers/harness/run-harness-test.js";
 import { geminiAdapter } from "../dist/adapters/gemini-cli/adapter.js";
+import { bareRun as bareOf, benchHarness, median, tierRun as tierOf } from "./bare-cli.mjs";
 
 const ROUNDS = Number(process.env.VIGILES_BENCH_ROUNDS ?? 5);
 const FIRES = Number(process.env.VIGILES_BENCH_FIRES ?? 40);
-const script = () => [{ tool: "Bash", input: { command: "echo TOOLRAN > RAN" } }, { text: "done" }];
 const hook = { type: "command", command: "cat > /dev/null; exit 0" };
 const settings = { hooks: { BeforeTool: [{ matcher: "run_shell_command", hooks: [hook] }] } };
-const harness = await geminiAdapter.resolve();
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+const cli = await benchHarness("gemini");
+const { harness } = cli;
 
 function runDirs(prefix) {
   const root = mkdtempSync(join(tmpdir(), prefix));
@@ -33,58 +27,21 @@ function runDirs(prefix) {
   return { root, dirs };
 }
 
-async function bareRun() {
-  const { root, dirs } = runDirs("vigiles-bench-gemini-");
-  const mock = await geminiAdapter.startMock(script());
-  try {
-    // The same private HOME settings a bare run needs (API-key auth), written by the adapter.
-    await geminiAdapter.prepare({ prompt: "run it" }, dirs);
-    const launch = geminiAdapter.launch({
-      harness,
-      spec: { prompt: "run it" },
-      dirs,
-      endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "bench" },
-      asRoot: process.getuid?.() === 0,
-    });
-    const t0 = performance.now();
-    await new Promise((resolve, reject) => {
-      const child = spawn(launch.argv[0], launch.argv.slice(1), {
-        cwd: launch.cwd,
-        env: launch.env,
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      child.stdin.end();
-      child.stdout.resume();
-      child.stderr.resume();
-      child.on("error", reject);
-      child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`bare gemini exited ${code}`))));
-    });
-    return performance.now() - t0;
-  } finally {
-    await mock.close();
-    rmSync(root, { recursive: true, force: true });
-  }
-}
+/** The bare Gemini CLI against the mock (bare-cli.mjs), with the private HOME settings the adapter writes. */
+const bareRun = () => bareOf(cli);
 
-async function tierRun(withHook) {
-  const t0 = performance.now();
-  const r = await runHarnessTest(
-    {
-      prompt: "run it",
-      model: script(),
-      sandbox: false,
+/** runHarnessTest through the Gemini adapter, unconfined, with one recorded BeforeTool hook when asked. */
+const tierRun = (withHook) =>
+  tierOf(cli, {
+    spec: {
       transcript: true,
       ...(withHook ? { files: { ".gemini/settings.json": JSON.stringify(settings) } } : {}),
     },
-    { adapter: geminiAdapter },
-  );
-  const ms = performance.now() - t0;
-  if (r.file("RAN") !== "TOOLRAN\n") throw new Error("the scripted call did not run");
-  if (withHook && r.hooks?.length !== 1)
-    throw new Error(`expected one recorded fire, got ${r.hooks?.length}`);
-  r.cleanup();
-  return ms;
-}
+    check: (r) => {
+      if (withHook && r.hooks?.length !== 1)
+        throw new Error(`expected one recorded fire, got ${r.hooks?.length}`);
+    },
+  });
 
 /** One hook fire as Gemini makes it: `bash -c <command>` in the work dir, the event JSON on stdin. */
 function fire(command, cwd, payload) {
