@@ -18,6 +18,7 @@ import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
 import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
 import {
+  checkCommandPayloadFields,
   checkCommandShell,
   checkHookDialectSource,
   hookDialectSourceRules,
@@ -141,6 +142,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
         ...checkHookHandler(reg),
         ...checkInlineCommand(reg),
         ...checkCommandShell(reg),
+        ...checkCommandPayloadFields(reg),
       );
       if (reg.type === "command" && inputs.resolveScript) {
         const script = inputs.resolveScript(reg);

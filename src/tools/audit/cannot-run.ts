@@ -14,6 +14,9 @@ export interface MissingPrerequisite {
   readonly what: string;
 }
 
+/** What Node, Python, curl and the resolver print when a request cannot leave the machine. */
+const NETWORK_FAILURE =
+  /TypeError: fetch failed|\b(?:ENOTFOUND|EAI_AGAIN|ENETUNREACH|ECONNREFUSED)\b|getaddrinfo|Could not resolve host|Temporary failure in name resolution|Network is unreachable|urlopen error/;
 const SHELL_NOT_FOUND = /(?:^|\n)[^\n]*?([A-Za-z0-9_.+-]+): (?:command )?not found\b/;
 const ENV_NOT_FOUND = /env: ['‘"]?([^'’"\s:]+)['’"]?: No such file or directory/;
 const EXECVP = /execvp ([^\s:]+): No such file or directory/;
@@ -67,6 +70,10 @@ export function missingPrerequisite(
     if (interp?.[1] && !onPath(interp[1]))
       return { what: `\`${basename(interp[1])}\` (its #! interpreter) is not installed` };
   }
+  // The confined audit has no network: a hook that fails reaching it cannot be judged here (it may
+  // work online). A public hook's fetch failure was reported as a crash on every event.
+  if (result.exitCode !== 0 && NETWORK_FAILURE.test(result.stderr))
+    return { what: "the network, which the confined audit does not give (its request failed)" };
   if (result.exitCode !== 0) {
     const py = PY_MODULE.exec(text);
     if (py?.[1] && !isLocal(py[1], treeRoot, pluginRoot))

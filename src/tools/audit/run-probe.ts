@@ -4,6 +4,8 @@
  * in the audit's scratch copy, confined by default: bubblewrap with the file system read-only but the
  * copy and the hook's private HOME/TMPDIR, no network, one PID namespace (a detached child dies with it).
  */
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import { foldHookDecision } from "../../tiers/run-hook/fold.js";
 import type { HarnessId } from "../../core/dialect.js";
@@ -42,13 +44,21 @@ export async function runProbe(
   const { scratch, dirs } = options;
   const projectDir = options.projectDir ?? scratch.tree;
   const cwd = options.cwd ?? projectDir;
-  const plan = planHookRun(spec, event, {
-    cwd,
-    projectDir,
-    ...(options.pluginRoot !== undefined && { pluginRoot: options.pluginRoot }),
-    timeoutMs: options.timeoutMs,
-    harness: options.harness,
-  });
+  // The CLI's session transcript exists when its hooks run: a hook that reads it must find a file,
+  // not a path into nowhere (a hook reading transcript_path crashed on ENOENT in the audit only).
+  const transcript = join(dirs.tmp, "vigiles-audit-transcript.jsonl");
+  if (!existsSync(transcript)) writeFileSync(transcript, "");
+  const plan = planHookRun(
+    spec,
+    { transcript_path: transcript, ...event },
+    {
+      cwd,
+      projectDir,
+      ...(options.pluginRoot !== undefined && { pluginRoot: options.pluginRoot }),
+      timeoutMs: options.timeoutMs,
+      harness: options.harness,
+    },
+  );
   const process0 = plan.processes[0];
   if (process0 === undefined)
     throw new InvalidOptionError(`Expected a hook command to run, got ${JSON.stringify(spec)}.`);

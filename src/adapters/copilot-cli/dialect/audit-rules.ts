@@ -164,6 +164,37 @@ function runnableText(source: string): string {
     .replace(/(^|\s)#.*$/gm, "$1");
 }
 
+/** A script in a programming language, where a command runs only through a spawning call. */
+const PROGRAM = /\.(?:[cm]?[jt]s|py)$/;
+/** A call that runs a command (Node's child_process, Python's subprocess and os.system). */
+const SPAWN =
+  /\b(?:execSync|execFileSync|spawnSync|execFile|exec|spawn|os\.system|subprocess\.(?:run|call|check_output|check_call|Popen))\s*\(/;
+/** A network call made by the language itself. */
+const NETWORK_API =
+  /\bfetch\s*\(|\bhttps?\.(?:get|request)\s*\(|\brequests\.(?:get|post|put|patch|delete|head|request)\s*\(|\burllib\.request\b|\baxios\b/;
+
+/**
+ * Whether the command, or the script it runs, waits on the network or a package manager. In a
+ * JavaScript or Python script only what it runs counts (a spawning call's line, or a network API):
+ * `npx sticky-note resume` in a message it prints is text, not a command (a false warning measured
+ * on a public hook).
+ */
+function waitsOnNetwork(command: string, script: { path: string; source?: string } | undefined): boolean {
+  if (SLOW.test(runnableText(command))) return true;
+  const source = script?.source;
+  if (source === undefined) return false;
+  if (!PROGRAM.test(script?.path ?? "")) return SLOW.test(runnableText(source));
+  const code = source
+    .split("\n")
+    .filter((l) => !/^\s*(?:\/\/|#|\*)/.test(l))
+    .join("\n");
+  if (NETWORK_API.test(code)) return true;
+  return code.split("\n").some((line) => {
+    const call = SPAWN.exec(line);
+    return call !== null && SLOW.test(line.slice(call.index));
+  });
+}
+
 function rangeOf(text: string, needle: string): SourceRange | undefined {
   const at = text.indexOf(needle);
   if (at < 0) return undefined;
@@ -261,7 +292,7 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
         );
       }
       const timeout = handler["timeoutSec"] ?? handler["timeout"];
-      if (rules.exit === "nonzero-denies" && SLOW.test(runnableText(source))) {
+      if (rules.exit === "nonzero-denies" && waitsOnNetwork(command, script)) {
         out.push(
           finding(
             copilotTimeoutFailsOpenRule,

@@ -8,7 +8,7 @@ import { claudeEventName } from "../../dialect.js";
 import { findScriptWord } from "../command-words.js";
 import { finding } from "../finding.js";
 import type { HookRegistration } from "../hooks-config.js";
-import type { LintFinding, LintRuleMeta } from "../types.js";
+import type { LintFinding, LintRuleMeta, SourceRange } from "../types.js";
 import type { HookScriptInput } from "./hook-script.js";
 import { checkPluginRootQuoting } from "./hook-registration.js";
 
@@ -98,11 +98,18 @@ function sentFields(reg: HookRegistration): ReadonlySet<string> | undefined {
   return new Set(Object.keys(payload));
 }
 
-/** Payload fields the script reads under a name its harness never sends, where it reads no name it does. */
-function checkPayloadFields(input: HookScriptInput, source: string): LintFinding[] {
-  const sent = sentFields(input.registration);
+/**
+ * Payload fields `text` (a script, or a command that reads stdin itself) reads under a name the
+ * registration's harness never sends, where it reads no name it does; `at` places the finding.
+ */
+function unsentFieldFindings(
+  reg: HookRegistration,
+  text: string,
+  at: (index: number) => { readonly file: string; readonly range?: SourceRange },
+): LintFinding[] {
+  const sent = sentFields(reg);
   if (sent === undefined) return [];
-  const code = codeOnly(source);
+  const code = codeOnly(text);
   const out: LintFinding[] = [];
   for (const field of PAYLOAD_FIELDS) {
     const read = field.names.filter((n) => reads(code, n) >= 0);
@@ -110,13 +117,12 @@ function checkPayloadFields(input: HookScriptInput, source: string): LintFinding
     const sentName = field.names.find((n) => sent.has(n));
     if (sentName === undefined) continue;
     const first = read[0] as string;
-    const line = lineAt(source, reads(source, first));
-    const reg = input.registration;
+    const where = at(reads(text, first));
     out.push(
       finding(
         payloadFieldUnsentRule,
-        input.file,
-        { line, column: 1 },
+        where.file,
+        where.range,
         `Reads ${read.map((n) => `\`${n}\``).join(" and ")} for ${field.what}, but ${reg.dialect.displayName} sends it ` +
           `as \`${sentName}\` on ${reg.event}: the hook reads null.`,
         { fix: `Read \`${sentName}\` (or both: \`.${first} // .${sentName}\`).` },
@@ -124,6 +130,26 @@ function checkPayloadFields(input: HookScriptInput, source: string): LintFinding
     );
   }
   return out;
+}
+
+/** Payload fields the script reads under a name its harness never sends, where it reads no name it does. */
+function checkPayloadFields(input: HookScriptInput, source: string): LintFinding[] {
+  return unsentFieldFindings(input.registration, source, (index) => ({
+    file: input.file,
+    range: { line: lineAt(source, index), column: 1 },
+  }));
+}
+
+/**
+ * The same over a shell-form command that reads the payload itself (`jq -r .tool_input.command | …`),
+ * for every harness: the command is the hook, so a field its harness never sends reads null.
+ */
+export function checkCommandPayloadFields(reg: HookRegistration): LintFinding[] {
+  if (reg.command === undefined) return [];
+  return unsentFieldFindings(reg, reg.command, () => ({
+    file: reg.file,
+    ...(reg.commandRange !== undefined && { range: reg.commandRange }),
+  }));
 }
 
 const BASH_ONLY: readonly { readonly pattern: RegExp; readonly what: string }[] = [
@@ -244,6 +270,7 @@ export function checkOwnRuleRegistrations(
     for (const f of [
       ...checkPluginRootQuoting(reg),
       ...checkCommandShell(reg),
+      ...checkCommandPayloadFields(reg),
       ...(script !== undefined ? checkHookDialectSource(script) : []),
     ]) {
       const key = `${f.ruleId}\0${f.file}\0${f.range?.line ?? ""}\0${f.message}`;

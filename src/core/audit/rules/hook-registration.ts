@@ -196,10 +196,11 @@ function checkMatcher(reg: HookRegistration): LintFinding[] {
   const sources = reg.event === "SessionStart" ? (event?.matcherValues ?? []) : [];
   if (sources.includes("fork") && form.kind === "names") {
     const listed = form.names.filter((n) => sources.includes(n));
-    // A fork begins a session as startup and resume do; a hook only for "compact" or "clear" is
-    // about that moment, not about sessions starting, and is right to skip forks.
-    const startsSessions = listed.some((n) => n === "startup" || n === "resume");
-    if (startsSessions && !form.names.includes("fork")) {
+    // A fork continues a conversation in a new session, as resume continues one: a matcher that
+    // lists resume wants continued conversations and misses forks by oversight. One that leaves
+    // resume out ("startup|clear", "startup|clear|compact") runs on fresh starts or moments only
+    // and is right to skip forks (two false alarms on public hooks before this).
+    if (listed.includes("resume") && !form.names.includes("fork")) {
       out.push(
         finding(
           sessionStartForkRule,
