@@ -48,6 +48,8 @@ export interface HookFileCheckInput {
   readonly text: string;
   /** The default harness's registrations of the script at an absolute path (portability rules). */
   readonly claudeUsesOf: (path: string) => readonly ClaudeUse[];
+  /** The harness's dialect of the release being audited (the installed or named one, else the pinned). */
+  readonly dialect: HookDialect;
 }
 
 /** How `vigiles audit` finds and reads a harness's hook files. */

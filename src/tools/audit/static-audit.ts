@@ -169,7 +169,14 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     const file = displayPath(root, h.path);
     const text = read(h.path);
     findings.push(
-      ...(check?.({ root, hookFile: h, file, text, claudeUsesOf: (p) => claudeUses.get(p) ?? [] }) ?? []),
+      ...(check?.({
+        root,
+        hookFile: h,
+        file,
+        text,
+        claudeUsesOf: (p) => claudeUses.get(p) ?? [],
+        dialect: dialectOf(h.harness),
+      }) ?? []),
     );
     // Their command hooks join the registrations, so `--run` probes them in their own dialect.
     const projectDir = h.projectDir !== undefined ? relativeDir(root, h.projectDir) : undefined;

@@ -37,6 +37,7 @@ function check(input: HookFileCheckInput) {
     text: input.text,
     resolveScript: (command) => scriptOf(command, projectDir),
     claudeUsesOf: input.claudeUsesOf,
+    dialect: input.dialect,
   });
 }
 

@@ -4,6 +4,7 @@
  * (test/copilot) or taken from Copilot's hook table (core/hook-decision/copilot-rules.ts).
  */
 import { isRecord } from "../../../core/is-record.js";
+import { dialectEvent, type HookDialect } from "../../../core/dialect.js";
 import type { ClaudeUse } from "../../harness-entry.js";
 import { copilotEventRules, copilotUsesSnakeCase } from "./rules.js";
 import { finding } from "../../../core/audit/finding.js";
@@ -146,6 +147,11 @@ export interface CopilotHooksFileInput {
   ) => { readonly path: string; readonly source?: string } | undefined;
   /** The Claude Code registrations of the script at `path` (for the portability rule). */
   readonly claudeUsesOf?: (path: string) => readonly ClaudeUse[];
+  /**
+   * The dialect of the release audited (the registry binds the installed one): which events it has,
+   * and which its binary carries unmodelled. Absent: the pinned release's.
+   */
+  readonly dialect?: HookDialect;
 }
 
 type Json = Record<string, unknown>;
@@ -202,6 +208,28 @@ function rangeOf(text: string, needle: string): SourceRange | undefined {
   return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
+/**
+ * Where `event` stands in the audited release: modelled, carried by its binary but not modelled, or
+ * unknown. The bound dialect answers when given (a newer release adds events, an older one lacks
+ * some); else the pinned release's rules and surface.
+ */
+function eventStandingIn(
+  dialect: HookDialect | undefined,
+  event: string,
+): { readonly standing: "known" | "unpinned" | "unknown"; readonly name: string } {
+  if (dialect !== undefined) {
+    const name = /\d/.test(dialect.displayName)
+      ? dialect.displayName
+      : `${dialect.displayName} ${PINNED_SURFACE.version}`;
+    if (dialect.unpinnedEvents?.includes(event) === true) return { standing: "unpinned", name };
+    return { standing: dialectEvent(dialect, event) === undefined ? "unknown" : "known", name };
+  }
+  const name = `Copilot CLI ${PINNED_SURFACE.version}`;
+  if (copilotEventRules(event) !== undefined) return { standing: "known", name };
+  const carried = surfaceNames(PINNED_SURFACE, "hook-event").includes(event);
+  return { standing: carried ? "unpinned" : "unknown", name };
+}
+
 function handlersOf(entry: unknown): Json[] {
   if (isRecord(entry) && Array.isArray(entry["hooks"])) return entry["hooks"].filter(isRecord);
   return isRecord(entry) ? [entry] : [];
@@ -230,30 +258,33 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
   const out: LintFinding[] = [];
   for (const [event, entries] of Object.entries(parsed["hooks"])) {
     const at = rangeOf(input.text, JSON.stringify(event));
-    const rules = copilotEventRules(event);
-    // The pinned binary carries a few events this dialect does not model: a warning, not "never run".
-    if (!rules && surfaceNames(PINNED_SURFACE, "hook-event").includes(event)) {
+    const release = eventStandingIn(input.dialect, event);
+    // A binary can carry events the dialect does not model: a warning, not "never runs".
+    if (release.standing === "unpinned") {
       out.push(
         finding(
           unpinnedEventRule,
           input.file,
           at,
-          `"${event}" is in Copilot CLI ${PINNED_SURFACE.version}, but vigiles has not pinned what a hook on it receives or can do; the audit cannot judge these hooks.`,
+          `"${event}" is in ${release.name}, but vigiles has not pinned what a hook on it receives or can do; the audit cannot judge these hooks.`,
         ),
       );
       continue;
     }
-    if (!rules) {
+    if (release.standing === "unknown") {
       out.push(
         finding(
           copilotUnknownEventRule,
           input.file,
           at,
-          `Copilot CLI has no hook event ${JSON.stringify(event)}: the hooks under it never run`,
+          `${release.name} has no hook event ${JSON.stringify(event)}: the hooks under it never run`,
         ),
       );
       continue;
     }
+    // An event new in the audited release has no pinned rules: nothing more to check on it.
+    const rules = copilotEventRules(event);
+    if (!rules) continue;
     for (const handler of (Array.isArray(entries) ? entries : []).flatMap(handlersOf)) {
       const command = typeof handler["bash"] === "string" ? handler["bash"] : handler["command"];
       if (typeof command !== "string") continue;
