@@ -58,7 +58,7 @@ describe("Copilot hooks-file events on the audited release", () => {
     expect(rulesOn("preMcpToolCall", undefined)).toEqual([["unpinned-event", "warning"]]);
     expect(
       checkCopilotHooksFile({ file: "f.json", text: hooksFile("preMcpToolCall"), dialect: pinned }).map(
-        (f) => f.rule,
+        (f) => f.ruleId,
       ),
     ).toEqual(["unpinned-event"]);
   });
