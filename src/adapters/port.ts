@@ -41,6 +41,8 @@ export interface HarnessCapabilities {
   readonly subagentParents: boolean;
   /** Plugins can be loaded from a directory for one run. */
   readonly pluginDirs: boolean;
+  /** A run's agent turns can be capped (a spec's `maxTurns`, a plugin eval case's `max_turns`). */
+  readonly turnCap: boolean;
 }
 
 /** Where the harness sends its model requests for one run. */

@@ -4,7 +4,7 @@
  * judge: nothing reaches a model. Checks per-run grader verdicts, the CLI's aggregates, the
  * statistics, the three-vote judge majority, the turn cap reaching the driver, and a free replay.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -128,8 +128,28 @@ describe("on other harnesses", () => {
     );
     expect(driver.trials).toHaveLength(0);
   });
+  test("a harness that cannot cap turns refuses a case with its own max_turns by name, before any run", async () => {
+    const driver = on("copilot-cli");
+    await expect(runPluginSuite(PLUGIN, { driver, judge })).rejects.toThrow(
+      /GitHub Copilot CLI cannot cap a run's turns, and case "greets-alex" sets max_turns: 5/,
+    );
+    expect(driver.trials).toHaveLength(0);
+  });
   test("where skill use is not in the stream, Skill graders are 'cannot be scored', never failed", async () => {
-    const { aggregate } = await runPluginSuite(PLUGIN, { driver: on("copilot-cli"), judge, runs: 2 });
+    // The greeter without its one turn cap, so Copilot CLI (no turn cap) runs it, saying so.
+    const uncapped = join(mkdtempSync(join(tmpdir(), "vigiles-uncapped-")), "greeter");
+    cpSync(PLUGIN, uncapped, { recursive: true });
+    const prompt = join(uncapped, "evals", "greets-alex", "prompt.md");
+    writeFileSync(prompt, readFileSync(prompt, "utf8").replace(/^max_turns: 5\n/m, ""));
+    const { aggregate, notes } = await runPluginSuite(uncapped, {
+      driver: on("copilot-cli"),
+      judge,
+      runs: 2,
+    });
+    rmSync(join(uncapped, ".."), { recursive: true, force: true });
+    expect(notes).toEqual([
+      "copilot-cli cannot cap a run's turns: card, greets-alex (at the default cap of 10) ran uncapped there",
+    ]);
     const card = aggregate.cases.find((c) => c.name === "card")!;
     const order = card.arms.with[0]!.graders.find((g) => g.name === "skill-then-write")!;
     expect(order).toMatchObject({ passed: false, scored: false });

@@ -8,4 +8,6 @@ export const CLAUDE_CODE_CAPABILITIES: HarnessCapabilities = {
   confinement: true,
   subagentParents: true,
   pluginDirs: true,
+  // Turns capped by --max-turns (launch.ts).
+  turnCap: true,
 };

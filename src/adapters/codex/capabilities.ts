@@ -8,4 +8,6 @@ export const CODEX_CAPABILITIES: HarnessCapabilities = {
   confinement: true,
   subagentParents: false,
   pluginDirs: false,
+  // No turn cap: `codex exec` has no max-turns flag; a spec with maxTurns is refused (launch.ts).
+  turnCap: false,
 };

@@ -11,4 +11,6 @@ export const GEMINI_CAPABILITIES: HarnessCapabilities = {
   subagentParents: false,
   // Plugin dirs are loaded as Gemini CLI extensions (a dir holding gemini-extension.json).
   pluginDirs: true,
+  // Turns capped by model.maxSessionTurns (run-limits.ts).
+  turnCap: true,
 };

@@ -10,4 +10,6 @@ export const QWEN_CAPABILITIES: HarnessCapabilities = {
   confinement: true,
   subagentParents: false,
   pluginDirs: false,
+  // Turns capped by --max-session-turns (launch.ts).
+  turnCap: true,
 };

@@ -34,7 +34,8 @@ import { evalInputsHash } from "./inputs-hash.js";
 import type { JudgeFunction } from "./judge.js";
 import { gradeWithJudge } from "./plugin-suite-judge.js";
 import { pluginSuiteDir, suiteFiles } from "./plugin-suite-files.js";
-import { toolNamingOf, unscorableOn } from "./plugin-suite-harness.js";
+import { DEFAULT_MAX_TURNS, toolNamingOf, turnCapsOn, unscorableOn } from "./plugin-suite-harness.js";
+import { unsupportedFields } from "./plugin-suite-unsupported.js";
 import { DEFAULT_MODEL, type ResolvedArm } from "./resolve-arms.js";
 
 /** The suite does not load: a case the CLI would refuse, or no case at all. */
@@ -66,6 +67,8 @@ export interface PluginSuiteResult {
   readonly cases: readonly CaseEffect[];
   readonly suite: SuiteEffect;
   readonly aggregate: AggregateResult;
+  /** What this run does differently from `claude plugin eval` on the driver's harness. */
+  readonly notes: readonly string[];
 }
 
 const WITH = "with";
@@ -83,25 +86,10 @@ export async function runPluginSuite(
   options: PluginSuiteOptions,
 ): Promise<PluginSuiteResult> {
   const started = new Date();
-  const root = resolve(pluginDir);
-  const dir = pluginSuiteDir(root);
-  const read = readSuite(suiteFiles(dir), basename(dir));
-  const first = read.errors[0];
-  if (first)
-    throw new PluginSuiteError(`${first.message} (and ${read.errors.length - 1} more); fix the case first`);
-  if (read.cases.length === 0) throw new PluginSuiteError(`${dir} holds no case; add evals/<case>/prompt.md`);
-  const judged = read.cases.some((c) =>
-    c.definition.graders.some((g) => g.type === "llm" || g.type === "baseline"),
-  );
-  if (judged && options.judge === undefined && !options.driver.paid)
-    throw new InvalidOptionError(
-      "the suite has llm or baseline graders: pass a judge, or a paid driver for the model judge",
-    );
-
+  const plan = planSuite(pluginDir, options);
+  const { root, dir, read, arms, trials } = plan;
   const unscorable = unscorableOn(options.driver.harness, read.cases);
   const naming = toolNamingOf(options.driver.harness);
-  const arms = read.cases.flatMap((c) => [armOf(c, WITH, root, options), armOf(c, WITHOUT, root, options)]);
-  const trials = options.runs ?? Math.max(...read.cases.map((c) => c.definition.runs));
   const byName = new Map(read.cases.map((c) => [c.definition.name, c]));
   const runs = new Map<string, SuiteRun[]>();
   const score = (trace: Trace, trial: EvalTrial): TrialScore => {
@@ -113,25 +101,17 @@ export async function runPluginSuite(
   };
   const report = await runEngine(
     {
-      name: `plugin-suite:${basename(root)}`,
+      name: plan.name,
       arms,
       trials,
       common: {
         concurrency: options.concurrency ?? 1,
-        timeoutMs: Math.max(...read.cases.map((c) => c.definition.execution.timeout_seconds)) * 1000,
         ...(options.maxCostUsd !== undefined && { maxCostUsd: options.maxCostUsd }),
         ...(options.cache !== undefined && { cache: options.cache }),
       },
       driver: options.driver,
       score,
-      inputsHash: (driverIdentity) =>
-        evalInputsHash({
-          runner: "pluginSuite",
-          arms,
-          trials,
-          driverIdentity,
-          checks: read.cases.map((c) => c.definition),
-        }),
+      inputsHash: plan.inputsHash,
     },
     { ...options, keepRows: true },
   );
@@ -156,12 +136,96 @@ export async function runPluginSuite(
       without: runs.get(armName(c, WITHOUT)) ?? [],
     })),
   });
-  return { report, cases: effects, suite: suiteEffect(effects), aggregate };
+  return { report, cases: effects, suite: suiteEffect(effects), aggregate, notes: plan.notes };
 }
 
-function armOf(c: SuiteCase, side: string, pluginRoot: string, options: PluginSuiteOptions): ResolvedArm {
+/** A suite read and turned into arms, before anything runs. */
+export interface SuitePlan {
+  /** The report's name: `plugin-suite:<plugin>@<harness>`, so one baseline holds every harness's. */
+  readonly name: string;
+  readonly root: string;
+  readonly dir: string;
+  readonly read: ReturnType<typeof readSuite>;
+  readonly arms: readonly ResolvedArm[];
+  /** The grid's depth: the largest case's `runs` (each case runs its own), or `runs` for all. */
+  readonly trials: number;
+  /** The inputs hash the lock records, given the driver's identity. */
+  inputsHash(driverIdentity: string): string;
+  /** What the run does differently from the CLI on this harness, for the report. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * Reads the suite and plans its arms; throws {@link PluginSuiteError} for a suite the CLI would
+ * refuse, an empty one, or a case that sets a field vigiles would drop (plugin-suite-unsupported.ts).
+ */
+export function planSuite(
+  pluginDir: string,
+  options: Pick<PluginSuiteOptions, "driver" | "runs" | "model" | "judge">,
+): SuitePlan {
+  const root = resolve(pluginDir);
+  const dir = pluginSuiteDir(root);
+  const read = readSuite(suiteFiles(dir), basename(dir));
+  const first = read.errors[0];
+  if (first)
+    throw new PluginSuiteError(`${first.message} (and ${read.errors.length - 1} more); fix the case first`);
+  if (read.cases.length === 0) throw new PluginSuiteError(`${dir} holds no case; add evals/<case>/prompt.md`);
+  const refused = read.cases.flatMap(unsupportedFields);
+  if (refused.length > 0)
+    throw new PluginSuiteError(
+      `${refused.join("; ")}. Running it without that would measure another case: remove the field or the case, or run the suite with \`claude plugin eval\`.`,
+    );
+  const judged = read.cases.some((c) =>
+    c.definition.graders.some((g) => g.type === "llm" || g.type === "baseline"),
+  );
+  if (judged && options.judge === undefined && !options.driver.paid)
+    throw new InvalidOptionError(
+      "the suite has llm or baseline graders: pass a judge, or a paid driver for the model judge",
+    );
+  // A harness that cannot load the plugin is refused first: no other reason matters there.
+  unscorableOn(options.driver.harness, read.cases);
+  const caps = turnCapsOn(options.driver.harness, read.cases);
+  const arms = read.cases.flatMap((c) => [
+    armOf(c, WITH, root, options, caps.capped),
+    armOf(c, WITHOUT, root, options, caps.capped),
+  ]);
+  const trials = options.runs ?? Math.max(...read.cases.map((c) => c.definition.runs));
+  return {
+    notes:
+      caps.uncapped.length > 0
+        ? [
+            `${options.driver.harness} cannot cap a run's turns: ${caps.uncapped.join(", ")} (at the default cap of ${DEFAULT_MAX_TURNS}) ran uncapped there`,
+          ]
+        : [],
+    name: `plugin-suite:${basename(root)}@${options.driver.harness}`,
+    root,
+    dir,
+    read,
+    arms,
+    trials,
+    inputsHash: (driverIdentity) =>
+      evalInputsHash({
+        runner: "pluginSuite",
+        arms,
+        trials,
+        driverIdentity,
+        checks: read.cases.map((c) => c.definition),
+      }),
+  };
+}
+
+function armOf(
+  c: SuiteCase,
+  side: string,
+  pluginRoot: string,
+  options: Pick<PluginSuiteOptions, "runs" | "model">,
+  capped: boolean,
+): ResolvedArm {
   const e = c.definition.execution;
   return {
+    // Each case its own runs and time limit (the CLI's); `runs` given for the suite overrides every case's.
+    ...(options.runs === undefined && { trials: c.definition.runs }),
+    timeoutMs: e.timeout_seconds * 1000,
     name: armName(c, side),
     case: c.definition.name,
     task: e.prompt,
@@ -170,7 +234,7 @@ function armOf(c: SuiteCase, side: string, pluginRoot: string, options: PluginSu
     model: e.model ?? options.model ?? DEFAULT_MODEL,
     stubSkillBodies: false,
     env: { ...e.env },
-    maxTurns: e.max_turns,
+    ...(capped && { maxTurns: e.max_turns }),
     ...(e.allowed_tools.length > 0 && { allowedTools: e.allowed_tools }),
   };
 }

@@ -31,6 +31,11 @@ const ROWS: Record<keyof HarnessCapabilities, { readonly label: string; readonly
     label: "plugins loaded from a directory",
     without: "`pluginDir` / `plugin` in a spec fails before the run",
   },
+  turnCap: {
+    label: "a run's turns capped",
+    without:
+      "a plugin eval case that sets its own `max_turns` is refused; one at the default runs uncapped, said in the report",
+  },
 };
 
 export function capabilityMatrixMarkdown(adapters: readonly HarnessAdapter[]): string {
