@@ -119,6 +119,34 @@ describe("runPluginSuite", () => {
   });
 });
 
+describe("each case's own runs and time limit", () => {
+  test("a case with fewer runs runs only those, with its own timeout_seconds; --trials overrides all", async () => {
+    const copy = join(mkdtempSync(join(tmpdir(), "vigiles-case-runs-")), "greeter");
+    cpSync(PLUGIN, copy, { recursive: true });
+    const yaml = join(copy, "evals", "card", "case.yaml");
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, "utf8")
+        .replace("runs: 4", "runs: 2")
+        .replace("execution:\n", "execution:\n  timeout_seconds: 42\n"),
+    );
+    try {
+      const driver = scripted();
+      await runPluginSuite(copy, { driver, judge });
+      const of = (c: string) => driver.trials.filter((t) => t.case === c);
+      expect(of("card")).toHaveLength(4); // 2 runs x 2 arms
+      expect(of("greets-alex")).toHaveLength(8); // 4 runs x 2 arms
+      expect(new Set(of("card").map((t) => t.timeoutMs))).toEqual(new Set([42_000]));
+      expect(new Set(of("greets-alex").map((t) => t.timeoutMs))).toEqual(new Set([300_000]));
+      const all = scripted();
+      await runPluginSuite(copy, { driver: all, judge, runs: 3 });
+      expect(all.trials.filter((t) => t.case === "card")).toHaveLength(6);
+    } finally {
+      rmSync(join(copy, ".."), { recursive: true, force: true });
+    }
+  });
+});
+
 describe("on other harnesses", () => {
   const on = (harness: string) => ({ ...scripted(), harness });
   test("a harness that cannot load a plugin dir is refused by name before any run", async () => {
