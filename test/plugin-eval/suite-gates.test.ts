@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { checkSuiteLocks, runSuiteCommand } from "../../src/cli/commands/eval-plugin-suite.js";
 import type { EvalDriver, EvalTrial } from "../../src/tiers/eval/driver.js";
+import { MissingCredentialsError } from "../../src/tiers/eval/errors.js";
 import { inProcessTrace } from "../eval/helpers.js";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
@@ -104,6 +105,20 @@ describe("vigiles eval <plugin> --harness a,b and the suite's gates", () => {
     await expect(run(["claude-code"], true, { baseline: join(out, "none.json") })).rejects.toThrow(
       /no baseline at .*none\.json; record it with --update-baseline/,
     );
+  });
+
+  test("a harness whose driver fails its preflight stops the call before any harness runs", async () => {
+    const launches: EvalTrial[] = [];
+    const failing = (h: string): EvalDriver => ({
+      ...standIn(h, true, launches),
+      preflight: () => Promise.reject(new MissingCredentialsError(`no credentials for ${h}`)),
+    });
+    await expect(
+      run(["claude-code", "gemini"], true, {
+        driverFor: (h) => (h === "gemini" ? failing(h) : standIn(h, true, launches)),
+      }),
+    ).rejects.toThrow(/no credentials for gemini/);
+    expect(launches).toHaveLength(0);
   });
 
   test("a harness that cannot cap turns is refused by name when a case sets its own cap", async () => {

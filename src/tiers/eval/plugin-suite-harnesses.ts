@@ -2,8 +2,9 @@
  * One plugin suite on several harnesses from one call: the suite runs once per harness, each on its
  * own driver, and the results are set side by side (per case: each harness's with/without means,
  * delta, interval and p; per harness: the suite-level paired test). Every harness is checked before
- * anything runs: an unknown name, one that cannot load a plugin directory, or a driver that runs
- * another harness is refused by name, so no harness is dropped silently.
+ * anything runs: an unknown name, one that cannot load a plugin directory, a driver that runs
+ * another harness, or one whose preflight fails is refused by name, so no harness is dropped
+ * silently and none spends before another is refused.
  */
 import { harnessEntry } from "../../adapters/registry.js";
 import { InvalidOptionError } from "../../core/errors.js";
@@ -72,6 +73,13 @@ export async function runPluginSuiteOnHarnesses(
       );
     const plan = planSuite(pluginDir, { ...suiteOptions, driver });
     unscorableOn(id, plan.read.cases);
+    // The driver's own checks (credentials, the CLI, confinement) too, so a harness that cannot run
+    // fails before another harness has spent anything; the engine repeats them at its start.
+    await driver.preflight?.({
+      models: [...new Set(plan.arms.map((a) => a.model))],
+      efforts: [...new Set(plan.arms.map((a) => a.effort))],
+      trials: plan.arms.length * plan.trials,
+    });
     drivers.push(driver);
   }
   const runs: HarnessSuiteRun[] = [];
