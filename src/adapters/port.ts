@@ -62,6 +62,8 @@ export interface HarnessCapabilities {
   readonly pluginDirs: boolean;
   /** MCP stdio servers can be registered for one run (a spec's `mcpServers`). */
   readonly mcpServers: boolean;
+  /** A run's agent turns can be capped (a spec's `maxTurns`, a plugin eval case's `max_turns`). */
+  readonly turnCap: boolean;
 }
 
 /** Where the harness sends its model requests for one run. */

@@ -4,7 +4,7 @@
  * judge: nothing reaches a model. Checks per-run grader verdicts, the CLI's aggregates, the
  * statistics, the three-vote judge majority, the turn cap reaching the driver, and a free replay.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -119,6 +119,34 @@ describe("runPluginSuite", () => {
   });
 });
 
+describe("each case's own runs and time limit", () => {
+  test("a case with fewer runs runs only those, with its own timeout_seconds; --trials overrides all", async () => {
+    const copy = join(mkdtempSync(join(tmpdir(), "vigiles-case-runs-")), "greeter");
+    cpSync(PLUGIN, copy, { recursive: true });
+    const yaml = join(copy, "evals", "card", "case.yaml");
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, "utf8")
+        .replace("runs: 4", "runs: 2")
+        .replace("execution:\n", "execution:\n  timeout_seconds: 42\n"),
+    );
+    try {
+      const driver = scripted();
+      await runPluginSuite(copy, { driver, judge });
+      const of = (c: string) => driver.trials.filter((t) => t.case === c);
+      expect(of("card")).toHaveLength(4); // 2 runs x 2 arms
+      expect(of("greets-alex")).toHaveLength(8); // 4 runs x 2 arms
+      expect(new Set(of("card").map((t) => t.timeoutMs))).toEqual(new Set([42_000]));
+      expect(new Set(of("greets-alex").map((t) => t.timeoutMs))).toEqual(new Set([300_000]));
+      const all = scripted();
+      await runPluginSuite(copy, { driver: all, judge, runs: 3 });
+      expect(all.trials.filter((t) => t.case === "card")).toHaveLength(6);
+    } finally {
+      rmSync(join(copy, ".."), { recursive: true, force: true });
+    }
+  });
+});
+
 describe("on other harnesses", () => {
   const on = (harness: string) => ({ ...scripted(), harness });
   test("a harness that cannot load a plugin dir is refused by name before any run", async () => {
@@ -128,8 +156,28 @@ describe("on other harnesses", () => {
     );
     expect(driver.trials).toHaveLength(0);
   });
+  test("a harness that cannot cap turns refuses a case with its own max_turns by name, before any run", async () => {
+    const driver = on("copilot-cli");
+    await expect(runPluginSuite(PLUGIN, { driver, judge })).rejects.toThrow(
+      /GitHub Copilot CLI cannot cap a run's turns, and case "greets-alex" sets max_turns: 5/,
+    );
+    expect(driver.trials).toHaveLength(0);
+  });
   test("where skill use is not in the stream, Skill graders are 'cannot be scored', never failed", async () => {
-    const { aggregate } = await runPluginSuite(PLUGIN, { driver: on("copilot-cli"), judge, runs: 2 });
+    // The greeter without its one turn cap, so Copilot CLI (no turn cap) runs it, saying so.
+    const uncapped = join(mkdtempSync(join(tmpdir(), "vigiles-uncapped-")), "greeter");
+    cpSync(PLUGIN, uncapped, { recursive: true });
+    const prompt = join(uncapped, "evals", "greets-alex", "prompt.md");
+    writeFileSync(prompt, readFileSync(prompt, "utf8").replace(/^max_turns: 5\n/m, ""));
+    const { aggregate, notes } = await runPluginSuite(uncapped, {
+      driver: on("copilot-cli"),
+      judge,
+      runs: 2,
+    });
+    rmSync(join(uncapped, ".."), { recursive: true, force: true });
+    expect(notes).toEqual([
+      "copilot-cli cannot cap a run's turns: card, greets-alex (at the default cap of 10) ran uncapped there",
+    ]);
     const card = aggregate.cases.find((c) => c.name === "card")!;
     const order = card.arms.with[0]!.graders.find((g) => g.name === "skill-then-write")!;
     expect(order).toMatchObject({ passed: false, scored: false });

@@ -166,6 +166,24 @@ describe("the command line (dist/cli/main.js)", () => {
     expect(noJudge.status).toBe(1);
     expect(cli([plugin, "--threshold", "3"]).status).toBe(2);
   });
+  test("--harness runs the suite per harness with the module's driver for each; a bad name exits 2", () => {
+    const dir = mkdtempSync(join(out, "cli-harness-"));
+    const args = ["--driver", join(FIXTURES, "harness-driver.mjs"), "--judge", join(FIXTURES, "judge.mjs")];
+    const ran = cli([plugin, ...args, "--out", dir, "--trials", "2", "--harness", "claude-code,gemini"]);
+    expect(ran.stderr).toMatch(/side by side .*claude-code \| gemini/);
+    expect(ran.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "gemini", "aggregate-result.json"), "utf8")).schemaVersion).toBe(
+      1,
+    );
+    const codex = cli([plugin, ...args, "--out", dir, "--harness", "codex"]);
+    expect(codex.stderr).toMatch(/Codex cannot load a plugin directory/);
+    expect(codex.status).toBe(1);
+    expect(cli([plugin, ...args, "--harness", "claude-cod"]).status).toBe(2);
+    // Without --driver, only Claude Code has a (paid) driver: another harness is refused before any run.
+    const paid = cli([plugin, "--judge", join(FIXTURES, "judge.mjs"), "--harness", "gemini"]);
+    expect(paid.stderr).toMatch(/no paid eval driver for Gemini CLI/);
+    expect(paid.status).toBe(1);
+  });
 });
 
 describe("which directories are suites", () => {

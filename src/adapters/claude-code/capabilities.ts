@@ -9,4 +9,6 @@ export const CLAUDE_CODE_CAPABILITIES: HarnessCapabilities = {
   subagentParents: true,
   pluginDirs: true,
   mcpServers: true,
+  // Turns capped by --max-turns (launch.ts).
+  turnCap: true,
 };

@@ -9,4 +9,6 @@ export const CODEX_CAPABILITIES: HarnessCapabilities = {
   subagentParents: false,
   pluginDirs: false,
   mcpServers: false,
+  // No turn cap: `codex exec` has no max-turns flag; a spec with maxTurns is refused (launch.ts).
+  turnCap: false,
 };

@@ -11,4 +11,6 @@ export const COPILOT_CAPABILITIES: HarnessCapabilities = {
   // Copied and recorded, loaded with --plugin-dir (plugin-dirs.ts).
   pluginDirs: true,
   mcpServers: false,
+  // No turn cap: `copilot -p` has no max-turns flag; a spec with maxTurns is refused (launch.ts).
+  turnCap: false,
 };

@@ -12,4 +12,6 @@ export const GEMINI_CAPABILITIES: HarnessCapabilities = {
   // Plugin dirs are loaded as Gemini CLI extensions (a dir holding gemini-extension.json).
   pluginDirs: true,
   mcpServers: false,
+  // Turns capped by model.maxSessionTurns (run-limits.ts).
+  turnCap: true,
 };

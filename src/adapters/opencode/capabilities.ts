@@ -13,4 +13,6 @@ export const OPENCODE_CAPABILITIES: HarnessCapabilities = {
   // Plugins are files under .opencode/plugin, not directories loaded for a run.
   pluginDirs: false,
   mcpServers: false,
+  // No turn cap: an agent's `steps` forces a text answer instead of ending the run; a spec with maxTurns is refused (launch.ts).
+  turnCap: false,
 };

@@ -11,4 +11,6 @@ export const QWEN_CAPABILITIES: HarnessCapabilities = {
   subagentParents: false,
   pluginDirs: false,
   mcpServers: false,
+  // Turns capped by --max-session-turns (launch.ts).
+  turnCap: true,
 };

@@ -15,6 +15,9 @@ export const EVAL_OPTIONS = {
   judge: { type: "string" },
   threshold: { type: "string" },
   "require-effect": { type: "boolean", default: false },
+  harness: { type: "string" },
+  baseline: { type: "string" },
+  "update-baseline": { type: "boolean", default: false },
 } as const;
 
 /** The parsed arguments of `vigiles eval`. */

@@ -147,11 +147,7 @@ export async function runEval({ values, positionals }: EvalCommandArgs): Promise
   const flags = toFlags(values);
   const suiteDir =
     positionals.length === 1 && isPluginSuiteDir(positionals[0] ?? "") ? positionals[0] : undefined;
-  if (suiteDir !== undefined)
-    return runSuiteFromFlags(suiteDir, flags, {
-      ...definedSuiteFlags(values.judge, values.threshold),
-      requireEffect: values["require-effect"] ?? false,
-    });
+  if (suiteDir !== undefined) return runSuiteFromFlags(suiteDir, flags, definedSuiteFlags(values));
   const files = await findEvalFiles(positionals);
   if (files.length === 0) {
     process.stderr.write(

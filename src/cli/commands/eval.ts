@@ -15,6 +15,7 @@ with and without the plugin x runs, prints each case's with-versus-without diffe
 interval and a paired test over cases, and writes report.json and aggregate-result.json (the CLI's
 schema) to --out (default .vigiles/eval-reports/<plugin>/). llm and baseline graders need --judge
 unless the driver is paid. Exit 1 when a case's with-plugin score is below --threshold (default 1).
+--check and --update use one eval lock per harness (plugin-suite:<plugin>@<harness>).
 
 Runs eval files (*.eval.mjs, *.eval.ts; default: every one under the current directory). Each file
 declares one runner (runEval, measure, measureArms, measureTriggerRate) with defineEval; the default
@@ -40,7 +41,15 @@ Options:
                       write (run everything, record it) or off
   --judge <module>    (plugin suite) a module exporting a judge function for llm/baseline graders
   --threshold <x>     (plugin suite) the with-plugin score each case must reach (default 1)
-  --require-effect    (plugin suite) also fail unless the suite-level test finds the plugin helps
+  --require-effect    (plugin suite) also fail unless the suite-level test finds the plugin helps,
+                      on every harness
+  --harness <a,b>     (plugin suite) run it on each harness named (ids or aliases) and print them
+                      side by side; each gets --out/<harness>/, and --out/summary.json holds the view.
+                      The --driver module's default export is called with { harness } for each
+                      (e.g. mockModelDriver: the real CLI against a scripted mock, free); without
+                      --driver only Claude Code runs (paid), another harness is refused
+  --baseline <file>   (plugin suite) fail when a harness's run regressed against its report there
+  --update-baseline   (plugin suite) run, then write every harness's report to --baseline
 
 Ctrl-C once: stop launching, finish in-flight trials, write the report (marked aborted), exit 130.
 Ctrl-C twice: kill the in-flight runs now, exit 130.

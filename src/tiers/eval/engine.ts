@@ -69,18 +69,25 @@ export interface EngineInput {
   readonly driver: EvalDriver;
 }
 
+/** Trials of one arm: its own count when the run was not overridden (`--trials`), else the run's. */
+function armTrials(arm: ResolvedArm, trials: number, overridden: boolean): number {
+  return overridden || arm.trials === undefined ? trials : Math.min(arm.trials, trials);
+}
+
 function* gridOf(
   arms: readonly ResolvedArm[],
   trials: number,
+  overridden: boolean,
   shard: Shard | undefined,
   timeoutMs: number | undefined,
 ): Generator<EvalTrial> {
   // Trial-major order: a budget stop leaves every arm with about the same number of trials.
   for (let trial = 0; trial < trials; trial++) {
     for (const [armIndex, arm] of arms.entries()) {
-      if (inShard(trial, armIndex, shard)) {
+      if (trial < armTrials(arm, trials, overridden) && inShard(trial, armIndex, shard)) {
         const t = trialOf(arm, trial);
-        yield timeoutMs !== undefined ? { ...t, timeoutMs } : t;
+        const limit = arm.timeoutMs ?? timeoutMs;
+        yield limit !== undefined ? { ...t, timeoutMs: limit } : t;
       }
     }
   }
@@ -134,7 +141,8 @@ interface EngineRun {
 export async function runEngine(input: EngineInput, options: EvalRunOptions): Promise<EvalReport> {
   const { common, driver } = input;
   const trials = options.trials ?? input.trials;
-  const total = countGrid(input.arms.length, trials, options.shard);
+  const overridden = options.trials !== undefined;
+  const total = countGrid(input.arms, trials, overridden, options.shard);
   await preflight(input, total);
 
   const warn = options.onWarning ?? (() => {});
@@ -159,32 +167,36 @@ export async function runEngine(input: EngineInput, options: EvalRunOptions): Pr
   const progress = (): void => options.onProgress?.(tally.figures());
 
   try {
-    const outcome = await runTrialGrid(gridOf(input.arms, trials, options.shard, common.timeoutMs), driver, {
-      concurrency: common.concurrency ?? 1,
-      ...definedProps({ signal: options.signal, forceSignal: options.forceSignal }),
-      rateLimitRetries: common.rateLimitRetries ?? 3,
-      retryBackoffMs: common.retryBackoffMs ?? 1000,
-      shouldLaunch: () => {
-        if (common.maxCostUsd === undefined || tally.spent < common.maxCostUsd) return true;
-        tally.budgetStopped = true;
-        return false;
+    const outcome = await runTrialGrid(
+      gridOf(input.arms, trials, overridden, options.shard, common.timeoutMs),
+      driver,
+      {
+        concurrency: common.concurrency ?? 1,
+        ...definedProps({ signal: options.signal, forceSignal: options.forceSignal }),
+        rateLimitRetries: common.rateLimitRetries ?? 3,
+        retryBackoffMs: common.retryBackoffMs ?? 1000,
+        shouldLaunch: () => {
+          if (common.maxCostUsd === undefined || tally.spent < common.maxCostUsd) return true;
+          tally.budgetStopped = true;
+          return false;
+        },
+        onLaunch: () => {
+          tally.launched();
+          progress();
+        },
+        replay: (trial) => replay.replay(trial),
+        onTrial: (result) => {
+          const { trial } = result;
+          tally.settled(trial.arm);
+          const row = rowOf(run, result);
+          replay.release(trial);
+          const kept = trial.case !== undefined ? { ...row, case: trial.case } : row;
+          writer?.write(kept);
+          if (keepRows) rows.push(kept);
+          progress();
+        },
       },
-      onLaunch: () => {
-        tally.launched();
-        progress();
-      },
-      replay: (trial) => replay.replay(trial),
-      onTrial: (result) => {
-        const { trial } = result;
-        tally.settled(trial.arm);
-        const row = rowOf(run, result);
-        replay.release(trial);
-        const kept = trial.case !== undefined ? { ...row, case: trial.case } : row;
-        writer?.write(kept);
-        if (keepRows) rows.push(kept);
-        progress();
-      },
-    });
+    );
 
     assertSomeTrialScored(accumulators, tally, outcome.launched, options);
     const interrupted =
@@ -291,9 +303,15 @@ function rowOf(run: EngineRun, result: GridTrialResult): TrialRow {
   };
 }
 
-function countGrid(arms: number, trials: number, shard: Shard | undefined): number {
-  if (!shard) return arms * trials;
+function countGrid(
+  arms: readonly ResolvedArm[],
+  trials: number,
+  overridden: boolean,
+  shard: Shard | undefined,
+): number {
   let n = 0;
-  for (let t = 0; t < trials; t++) for (let a = 0; a < arms; a++) if (inShard(t, a, shard)) n++;
+  for (let t = 0; t < trials; t++)
+    for (const [a, arm] of arms.entries())
+      if (t < armTrials(arm, trials, overridden) && inShard(t, a, shard)) n++;
   return n;
 }

@@ -73,6 +73,8 @@ export interface MockModelDriver extends EvalDriver {
 }
 
 /**
+ * A free eval driver: the real CLI of a registered harness, confined, against the local mock serving a script per trial.
+ *
  * @example
  * const driver = mockModelDriver({ harness: "gemini", script: (t) => t.arm === "with" ? [{ tool: "run_shell_command", input: { command: "echo done > RESULT.md" } }, { text: "wrote RESULT.md" }] : [{ text: "no" }] });
  * const report = await runEval(spec, { driver });

@@ -66,3 +66,26 @@ export function toolNamingOf(harness: string): ToolNaming {
   const entry = findHarness(harness);
   return entry === undefined ? (n) => n : (n) => claudeToolName(entry.dialect, n);
 }
+
+/** The CLI's turn cap of a case that sets none (Claude Code 2.1.328's schema default). */
+export const DEFAULT_MAX_TURNS = 10;
+
+/**
+ * How a harness takes the suite's turn caps: `capped` when it can cap a run's turns (or the registry
+ * does not know it); otherwise cases at the default cap run uncapped there (`uncapped`, said in the
+ * report) and a case that sets another cap is refused by name, since running it uncapped would
+ * grade a run the case never allows.
+ */
+export function turnCapsOn(
+  harness: string,
+  cases: readonly SuiteCase[],
+): { readonly capped: boolean; readonly uncapped: readonly string[] } {
+  const entry = findHarness(harness);
+  if (entry === undefined || entry.capabilities.turnCap) return { capped: true, uncapped: [] };
+  const own = cases.filter((c) => c.definition.execution.max_turns !== DEFAULT_MAX_TURNS);
+  if (own.length > 0)
+    throw new SuiteHarnessError(
+      `${entry.displayName} cannot cap a run's turns, and ${own.map((c) => `case "${c.definition.name}" sets max_turns: ${c.definition.execution.max_turns}`).join(", ")}; run it on a harness that can, or drop the cap.`,
+    );
+  return { capped: false, uncapped: cases.map((c) => c.definition.name) };
+}

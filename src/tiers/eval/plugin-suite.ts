@@ -35,7 +35,8 @@ import { evalInputsHash } from "./inputs-hash.js";
 import type { JudgeFunction } from "./judge.js";
 import { gradeWithJudge } from "./plugin-suite-judge.js";
 import { pluginSuiteDir, suiteFiles } from "./plugin-suite-files.js";
-import { toolNamingOf, unscorableOn } from "./plugin-suite-harness.js";
+import { DEFAULT_MAX_TURNS, toolNamingOf, turnCapsOn, unscorableOn } from "./plugin-suite-harness.js";
+import { unsupportedFields } from "./plugin-suite-unsupported.js";
 import { caseStandIns } from "./plugin-suite-mocks.js";
 import { mockAbortOf, mockCallsText, type StandInSpec } from "../../core/plugin-eval/stand-in-spec.js";
 import type { DriverTrace } from "./driver.js";
@@ -70,6 +71,8 @@ export interface PluginSuiteResult {
   readonly cases: readonly CaseEffect[];
   readonly suite: SuiteEffect;
   readonly aggregate: AggregateResult;
+  /** What this run does differently from `claude plugin eval` on the driver's harness. */
+  readonly notes: readonly string[];
 }
 
 const WITH = "with";
@@ -87,30 +90,10 @@ export async function runPluginSuite(
   options: PluginSuiteOptions,
 ): Promise<PluginSuiteResult> {
   const started = new Date();
-  const root = resolve(pluginDir);
-  const dir = pluginSuiteDir(root);
-  const read = readSuite(suiteFiles(dir), basename(dir));
-  const first = read.errors[0];
-  if (first)
-    throw new PluginSuiteError(`${first.message} (and ${read.errors.length - 1} more); fix the case first`);
-  if (read.cases.length === 0) throw new PluginSuiteError(`${dir} holds no case; add evals/<case>/prompt.md`);
-  const judged = read.cases.some((c) =>
-    c.definition.graders.some((g) => g.type === "llm" || g.type === "baseline"),
-  );
-  if (judged && options.judge === undefined && !options.driver.paid)
-    throw new InvalidOptionError(
-      "the suite has llm or baseline graders: pass a judge, or a paid driver for the model judge",
-    );
-
+  const plan = planSuite(pluginDir, options);
+  const { root, dir, read, arms, trials, standIns } = plan;
   const unscorable = unscorableOn(options.driver.harness, read.cases);
   const naming = toolNamingOf(options.driver.harness);
-  // Hook point: each case's MCP stand-ins, served to both arms (refused by name when they cannot be).
-  const standIns = caseStandIns(dir, read.cases, root, options.driver.harness);
-  const arms = read.cases.flatMap((c) => [
-    armOf(c, WITH, root, options, standIns.get(c.definition.name)),
-    armOf(c, WITHOUT, root, options, standIns.get(c.definition.name)),
-  ]);
-  const trials = options.runs ?? Math.max(...read.cases.map((c) => c.definition.runs));
   const byName = new Map(read.cases.map((c) => [c.definition.name, c]));
   const runs = new Map<string, SuiteRun[]>();
   const score = (trace: Trace, trial: EvalTrial): TrialScore => {
@@ -124,25 +107,17 @@ export async function runPluginSuite(
   };
   const report = await runEngine(
     {
-      name: `plugin-suite:${basename(root)}`,
+      name: plan.name,
       arms,
       trials,
       common: {
         concurrency: options.concurrency ?? 1,
-        timeoutMs: Math.max(...read.cases.map((c) => c.definition.execution.timeout_seconds)) * 1000,
         ...(options.maxCostUsd !== undefined && { maxCostUsd: options.maxCostUsd }),
         ...(options.cache !== undefined && { cache: options.cache }),
       },
       driver: options.driver,
       score,
-      inputsHash: (driverIdentity) =>
-        evalInputsHash({
-          runner: "pluginSuite",
-          arms,
-          trials,
-          driverIdentity,
-          checks: read.cases.map((c) => c.definition),
-        }),
+      inputsHash: plan.inputsHash,
     },
     { ...options, keepRows: true },
   );
@@ -167,20 +142,104 @@ export async function runPluginSuite(
       without: runs.get(armName(c, WITHOUT)) ?? [],
     })),
   });
-  return { report, cases: effects, suite: suiteEffect(effects), aggregate };
+  return { report, cases: effects, suite: suiteEffect(effects), aggregate, notes: plan.notes };
+}
+
+/** A suite read and turned into arms, before anything runs. */
+export interface SuitePlan {
+  /** The report's name: `plugin-suite:<plugin>@<harness>`, so one baseline holds every harness's. */
+  readonly name: string;
+  readonly root: string;
+  readonly dir: string;
+  readonly read: ReturnType<typeof readSuite>;
+  readonly arms: readonly ResolvedArm[];
+  /** Each case's MCP stand-ins, by case name (absent: the case has no `mocks/`). */
+  readonly standIns: ReadonlyMap<string, readonly StandInSpec[]>;
+  /** The grid's depth: the largest case's `runs` (each case runs its own), or `runs` for all. */
+  readonly trials: number;
+  /** The inputs hash the lock records, given the driver's identity. */
+  inputsHash(driverIdentity: string): string;
+  /** What the run does differently from the CLI on this harness, for the report. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * Reads the suite and plans its arms; throws {@link PluginSuiteError} for a suite the CLI would
+ * refuse, an empty one, or a case that sets a field vigiles would drop (plugin-suite-unsupported.ts).
+ */
+export function planSuite(
+  pluginDir: string,
+  options: Pick<PluginSuiteOptions, "driver" | "runs" | "model" | "judge">,
+): SuitePlan {
+  const root = resolve(pluginDir);
+  const dir = pluginSuiteDir(root);
+  const read = readSuite(suiteFiles(dir), basename(dir));
+  const first = read.errors[0];
+  if (first)
+    throw new PluginSuiteError(`${first.message} (and ${read.errors.length - 1} more); fix the case first`);
+  if (read.cases.length === 0) throw new PluginSuiteError(`${dir} holds no case; add evals/<case>/prompt.md`);
+  const refused = read.cases.flatMap(unsupportedFields);
+  if (refused.length > 0)
+    throw new PluginSuiteError(
+      `${refused.join("; ")}. Running it without that would measure another case: remove the field or the case, or run the suite with \`claude plugin eval\`.`,
+    );
+  const judged = read.cases.some((c) =>
+    c.definition.graders.some((g) => g.type === "llm" || g.type === "baseline"),
+  );
+  if (judged && options.judge === undefined && !options.driver.paid)
+    throw new InvalidOptionError(
+      "the suite has llm or baseline graders: pass a judge, or a paid driver for the model judge",
+    );
+  // A harness that cannot load the plugin is refused first: no other reason matters there.
+  unscorableOn(options.driver.harness, read.cases);
+  const caps = turnCapsOn(options.driver.harness, read.cases);
+  // Each case's MCP stand-ins, served to both arms (refused by name when they cannot be).
+  const standIns = caseStandIns(dir, read.cases, root, options.driver.harness);
+  const arms = read.cases.flatMap((c) => [
+    armOf(c, WITH, root, options, caps.capped, standIns.get(c.definition.name)),
+    armOf(c, WITHOUT, root, options, caps.capped, standIns.get(c.definition.name)),
+  ]);
+  const trials = options.runs ?? Math.max(...read.cases.map((c) => c.definition.runs));
+  return {
+    notes:
+      caps.uncapped.length > 0
+        ? [
+            `${options.driver.harness} cannot cap a run's turns: ${caps.uncapped.join(", ")} (at the default cap of ${DEFAULT_MAX_TURNS}) ran uncapped there`,
+          ]
+        : [],
+    name: `plugin-suite:${basename(root)}@${options.driver.harness}`,
+    root,
+    dir,
+    read,
+    arms,
+    standIns,
+    trials,
+    inputsHash: (driverIdentity) =>
+      evalInputsHash({
+        runner: "pluginSuite",
+        arms,
+        trials,
+        driverIdentity,
+        checks: read.cases.map((c) => c.definition),
+      }),
+  };
 }
 
 function armOf(
   c: SuiteCase,
   side: string,
   pluginRoot: string,
-  options: PluginSuiteOptions,
+  options: Pick<PluginSuiteOptions, "runs" | "model">,
+  capped: boolean,
   standIns: readonly StandInSpec[] | undefined,
 ): ResolvedArm {
   const e = c.definition.execution;
   // Mocked tools are allowed without the operator's grant, as the CLI allows them.
   const mocked = (standIns ?? []).map((s) => `mcp__${s.server}`);
   return {
+    // Each case its own runs and time limit (the CLI's); `runs` given for the suite overrides every case's.
+    ...(options.runs === undefined && { trials: c.definition.runs }),
+    timeoutMs: e.timeout_seconds * 1000,
     name: armName(c, side),
     case: c.definition.name,
     task: e.prompt,
@@ -189,7 +248,7 @@ function armOf(
     model: e.model ?? options.model ?? DEFAULT_MODEL,
     stubSkillBodies: false,
     env: { ...e.env },
-    maxTurns: e.max_turns,
+    ...(capped && { maxTurns: e.max_turns }),
     ...(e.allowed_tools.length > 0 && { allowedTools: [...e.allowed_tools, ...mocked] }),
     ...(standIns !== undefined && { mcpStandIns: standIns }),
   };

@@ -28,6 +28,13 @@ export interface ResolvedArm {
   readonly maxTurns?: number;
   /** MCP stand-ins served to each run (a plugin eval case's `mocks/`). */
   readonly mcpStandIns?: readonly StandInSpec[];
+  /**
+   * Trials of this arm when fewer than the run's (a plugin eval case's own `runs`); the run's
+   * `trials` is the grid's depth. `--trials` overrides every arm.
+   */
+  readonly trials?: number;
+  /** Wall-clock limit of this arm's trials (a case's `timeout_seconds`); default the run's. */
+  readonly timeoutMs?: number;
 }
 
 /** What every runner's spec shares; the top-level task may be absent when every arm has one. */

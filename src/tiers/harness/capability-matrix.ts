@@ -35,6 +35,11 @@ const ROWS: Record<keyof HarnessCapabilities, { readonly label: string; readonly
     label: "MCP stdio servers registered for one run",
     without: "a plugin eval case with `mocks/` is refused before the run",
   },
+  turnCap: {
+    label: "a run's turns capped",
+    without:
+      "a plugin eval case that sets its own `max_turns` is refused; one at the default runs uncapped, said in the report",
+  },
 };
 
 export function capabilityMatrixMarkdown(adapters: readonly HarnessAdapter[]): string {
