@@ -15,6 +15,7 @@ export const EVAL_OPTIONS = {
   judge: { type: "string" },
   threshold: { type: "string" },
   "require-effect": { type: "boolean", default: false },
+  scaffold: { type: "boolean", default: false },
 } as const;
 
 /** The parsed arguments of `vigiles eval`. */

@@ -44,6 +44,8 @@ export interface SuiteCommandInput {
   readonly threshold?: number;
   /** Fail unless the suite-level test finds the plugin helps. */
   readonly requireEffect: boolean;
+  /** Run the cases' scaffold scripts. */
+  readonly scaffold?: boolean;
   readonly signal?: AbortSignal;
   readonly forceSignal?: AbortSignal;
   /** Where lines go (stderr in the CLI). */
@@ -73,6 +75,8 @@ export async function runSuiteCommand(input: SuiteCommandInput): Promise<number>
     ...(input.threshold !== undefined && { threshold: input.threshold }),
     ...(input.signal !== undefined && { signal: input.signal }),
     ...(input.forceSignal !== undefined && { forceSignal: input.forceSignal }),
+    scaffold: input.scaffold === true,
+    onWarning: (message) => input.write(`⚠ ${message}`),
   };
   const result = await runPluginSuite(input.pluginDir, options);
   const outDir = input.out ?? join(".vigiles", "eval-reports", basename(resolve(input.pluginDir)));
@@ -129,13 +133,15 @@ export interface SuiteFlags {
   readonly judge?: string;
   readonly threshold?: number;
   readonly requireEffect: boolean;
+  /** Run the cases' scaffold scripts (`--scaffold`). */
+  readonly scaffold?: boolean;
 }
 
 /** `--judge` and `--threshold` as given, the threshold checked to be a score. */
 export function definedSuiteFlags(
   judge: string | undefined,
   threshold: string | undefined,
-): Omit<SuiteFlags, "requireEffect"> {
+): Omit<SuiteFlags, "requireEffect" | "scaffold"> {
   const value = threshold === undefined ? undefined : Number(threshold);
   if (value !== undefined && !(value >= 0 && value <= 1))
     throw new CliUsageError(`--threshold must be a number from 0 to 1, got "${threshold}".`);
@@ -161,6 +167,7 @@ export async function runSuiteFromFlags(
       pluginDir: dir,
       driver,
       requireEffect: suite.requireEffect,
+      scaffold: suite.scaffold === true,
       signal: graceful.signal,
       write: (line) => process.stderr.write(`${line}\n`),
       ...(suite.judge !== undefined && { judgeModule: suite.judge }),

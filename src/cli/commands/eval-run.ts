@@ -151,6 +151,7 @@ export async function runEval({ values, positionals }: EvalCommandArgs): Promise
     return runSuiteFromFlags(suiteDir, flags, {
       ...definedSuiteFlags(values.judge, values.threshold),
       requireEffect: values["require-effect"] ?? false,
+      scaffold: values.scaffold ?? false,
     });
   const files = await findEvalFiles(positionals);
   if (files.length === 0) {

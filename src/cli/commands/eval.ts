@@ -41,6 +41,8 @@ Options:
   --judge <module>    (plugin suite) a module exporting a judge function for llm/baseline graders
   --threshold <x>     (plugin suite) the with-plugin score each case must reach (default 1)
   --require-effect    (plugin suite) also fail unless the suite-level test finds the plugin helps
+  --scaffold          (plugin suite) run each case's scaffold_script (bash, confined) before the
+                      agent; without it such a case runs unstaged and a warning names it
 
 Ctrl-C once: stop launching, finish in-flight trials, write the report (marked aborted), exit 130.
 Ctrl-C twice: kill the in-flight runs now, exit 130.

@@ -103,6 +103,7 @@ function trialOf(arm: ResolvedArm, trial: number): EvalTrial {
       case: arm.case,
       maxTurns: arm.maxTurns,
       mcpStandIns: arm.mcpStandIns,
+      setupScript: arm.setupScript,
     }),
   };
 }

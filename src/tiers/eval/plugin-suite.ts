@@ -37,6 +37,7 @@ import { gradeWithJudge } from "./plugin-suite-judge.js";
 import { pluginSuiteDir, suiteFiles } from "./plugin-suite-files.js";
 import { toolNamingOf, unscorableOn } from "./plugin-suite-harness.js";
 import { caseStandIns } from "./plugin-suite-mocks.js";
+import { caseScaffolds } from "./plugin-suite-scaffold.js";
 import { mockAbortOf, mockCallsText, type StandInSpec } from "../../core/plugin-eval/stand-in-spec.js";
 import type { DriverTrace } from "./driver.js";
 import { DEFAULT_MODEL, type ResolvedArm } from "./resolve-arms.js";
@@ -62,6 +63,12 @@ export interface PluginSuiteOptions extends Omit<EvalRunOptions, "driver" | "kee
   readonly threshold?: number;
   readonly concurrency?: number;
   readonly maxCostUsd?: number;
+  /**
+   * Run each case's `context.scaffold_script` (bash, always confined, 120 s) in the run's work dir
+   * before the agent: the CLI's `--scaffold`. Without it such a case runs unstaged, as the CLI runs
+   * it, and `onWarning` names it.
+   */
+  readonly scaffold?: boolean;
 }
 
 /** What a suite run returns: vigiles' report, the statistics, and the CLI-shaped aggregate. */
@@ -106,9 +113,16 @@ export async function runPluginSuite(
   const naming = toolNamingOf(options.driver.harness);
   // Hook point: each case's MCP stand-ins, served to both arms (refused by name when they cannot be).
   const standIns = caseStandIns(dir, read.cases, root, options.driver.harness);
+  const scaffolds = caseScaffolds(dir, read.cases, options.scaffold === true);
+  if (options.scaffold !== true)
+    for (const c of read.cases)
+      if (c.definition.context.scaffold_script !== undefined)
+        options.onWarning?.(
+          `case "${c.definition.name}": its scaffold_script is not run without --scaffold; the case runs against an unstaged workspace`,
+        );
   const arms = read.cases.flatMap((c) => [
-    armOf(c, WITH, root, options, standIns.get(c.definition.name)),
-    armOf(c, WITHOUT, root, options, standIns.get(c.definition.name)),
+    armOf(c, WITH, root, options, standIns.get(c.definition.name), scaffolds.get(c.definition.name)),
+    armOf(c, WITHOUT, root, options, standIns.get(c.definition.name), scaffolds.get(c.definition.name)),
   ]);
   const trials = options.runs ?? Math.max(...read.cases.map((c) => c.definition.runs));
   const byName = new Map(read.cases.map((c) => [c.definition.name, c]));
@@ -176,6 +190,7 @@ function armOf(
   pluginRoot: string,
   options: PluginSuiteOptions,
   standIns: readonly StandInSpec[] | undefined,
+  setupScript: string | undefined,
 ): ResolvedArm {
   const e = c.definition.execution;
   // Mocked tools are allowed without the operator's grant, as the CLI allows them.
@@ -192,6 +207,7 @@ function armOf(
     maxTurns: e.max_turns,
     ...(e.allowed_tools.length > 0 && { allowedTools: [...e.allowed_tools, ...mocked] }),
     ...(standIns !== undefined && { mcpStandIns: standIns }),
+    ...(setupScript !== undefined && { setupScript }),
   };
 }
 

@@ -28,6 +28,8 @@ export interface ResolvedArm {
   readonly maxTurns?: number;
   /** MCP stand-ins served to each run (a plugin eval case's `mocks/`). */
   readonly mcpStandIns?: readonly StandInSpec[];
+  /** Absolute path of a bash script run confined before the agent. */
+  readonly setupScript?: string;
 }
 
 /** What every runner's spec shares; the top-level task may be absent when every arm has one. */
