@@ -11,5 +11,6 @@ export const GEMINI_CAPABILITIES: HarnessCapabilities = {
   subagentParents: false,
   // Plugin dirs are loaded as Gemini CLI extensions (a dir holding gemini-extension.json).
   pluginDirs: true,
-  mcpServers: false,
+  // mcpServers in the run's user settings.json (prepare.ts).
+  mcpServers: true,
 };
