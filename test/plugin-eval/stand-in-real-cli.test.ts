@@ -1,6 +1,7 @@
 /**
  * The MCP stand-in (runtime/mcp-stand-in.mjs) on each REAL CLI that registers MCP servers (Claude
- * Code 2.1.328 through `--mcp-config`, Gemini CLI 0.61.0 through its user settings.json), CONFINED
+ * Code 2.1.328 through `--mcp-config`, Gemini CLI 0.61.0 through its user settings.json, Copilot CLI 1.0.102 through
+ * `--additional-mcp-config`), CONFINED
  * (bubblewrap) against the local mock model: the scripted model calls the mocked tool by the name
  * the CLI gives it, the CLI starts the stand-in inside the sandbox, the stand-in answers from the
  * fixed mock (with `{{input.title}}` filled) and logs the call in the run's temp dir, and a
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
+import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
 import { geminiAdapter } from "../../src/adapters/gemini-cli/adapter.js";
 import type { HarnessAdapter } from "../../src/adapters/port.js";
 import { compileExpect } from "../../src/core/plugin-eval/mock-expect.js";
@@ -42,17 +44,20 @@ const spec: StandInSpec = {
 const harnesses: [string, HarnessAdapter, string][] = [
   [claudeCodeAdapter.displayName, claudeCodeAdapter, "mcp__tickets__create"],
   [geminiAdapter.displayName, geminiAdapter, "mcp_tickets_create"],
+  [copilotAdapter.displayName, copilotAdapter, "tickets-create"],
 ];
 
 async function runWith(adapter: HarnessAdapter, tool: string, input: Record<string, unknown>) {
   const standIns = openStandIns([spec]);
   const lease = openRunDirs();
+  const harness = await adapter.resolve();
   const mock = await adapter.startMock([{ tool, input }, { text: "filed" }], {
     socketPath: join(lease.dirs.tmpDir, "vigiles-mock.sock"),
   });
   try {
     const session = await runHarnessSession({
       adapter,
+      harness,
       spec: { prompt: "File a ticket.", mcpServers: standIns.servers },
       endpoint: { kind: "mock", baseUrl: mock.url, apiKey: "sk-ant-vigiles-mock-not-a-real-key" },
       runDirs: lease,
@@ -87,9 +92,12 @@ describe.each(harnesses)("the MCP stand-in inside a confined real %s run", (_nam
       }),
     ]);
     expect(result).toBeDefined();
-    // The model's next request carries the stand-in's answer as the tool result.
-    expect(JSON.stringify(requests.at(-1)?.body)).toContain("disk full");
-    expect(JSON.stringify(requests.at(-1)?.body)).toMatch(/\\"id\\": 42/);
+    // A later model request carries the stand-in's answer as the tool result (Copilot's last
+    // request is a side request, so every request is searched).
+    const sent = JSON.stringify(requests.map((r) => r.body));
+    expect(sent).toContain("disk full");
+    // Copilot re-serialises a JSON answer compactly.
+    expect(sent).toMatch(/\\"id\\": ?42/);
   });
 
   test("a violated expect: guard aborts with the CLI's message", { timeout: 300_000 }, async () => {
@@ -97,6 +105,6 @@ describe.each(harnesses)("the MCP stand-in inside a confined real %s run", (_nam
     expect(log.calls.map((c) => [c.verdict, c.output])).toEqual([
       ["abort", 'input violates expect: project = "HR" is not one of [OPS, WEB]'],
     ]);
-    expect(JSON.stringify(requests.at(-1)?.body)).toContain("eval aborted by mock");
+    expect(JSON.stringify(requests.map((r) => r.body))).toContain("eval aborted by mock");
   });
 });

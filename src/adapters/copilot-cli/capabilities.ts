@@ -10,5 +10,6 @@ export const COPILOT_CAPABILITIES: HarnessCapabilities = {
   subagentParents: true,
   // Copied and recorded, loaded with --plugin-dir (plugin-dirs.ts).
   pluginDirs: true,
-  mcpServers: false,
+  // --additional-mcp-config (launch.ts).
+  mcpServers: true,
 };
