@@ -110,9 +110,9 @@ export async function runPluginSuite(
     );
 
   const unscorable = unscorableOn(options.driver.harness, read.cases);
-  const naming = toolNamingOf(options.driver.harness);
   // Hook point: each case's MCP stand-ins, served to both arms (refused by name when they cannot be).
   const standIns = caseStandIns(dir, read.cases, root, options.driver.harness);
+  const naming = toolNamingOf(options.driver.harness, [...standIns.values()].flat());
   const scaffolds = caseScaffolds(dir, read.cases, options.scaffold === true);
   if (options.scaffold !== true)
     for (const c of read.cases)
