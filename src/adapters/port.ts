@@ -152,6 +152,11 @@ export interface SessionSpec {
    * Code's terms). Only on a harness whose `capabilities.mcpServers` is set; refused elsewhere.
    */
   readonly mcpServers?: Readonly<Record<string, McpStdioServer>>;
+  /**
+   * A bash script run in the work dir before the agent (a plugin eval case's `scaffold_script`),
+   * always confined. What it writes is in place before the run's diff starts: it is not "written".
+   */
+  readonly setupScript?: { readonly path: string; readonly timeoutMs: number };
 }
 
 /** The command line of one run. */

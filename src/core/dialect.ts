@@ -85,6 +85,11 @@ export interface HookDialect {
   /** The harness's own tool names by Claude Code's (`Bash` → `run_shell_command`); a name missing here is the same on both. */
   readonly toolNames: Readonly<Record<string, string>>;
   /**
+   * The name the agent calls an MCP server's tool by, where it is not Claude Code's
+   * `mcp__<server>__<tool>` (measured with a registered stand-in, test/plugin-eval/stand-in-real-cli.test.ts).
+   */
+  readonly mcpToolName?: (server: string, tool: string) => string;
+  /**
    * The tool names the harness offers, where they are pinned: a tool matcher naming none of them is
    * reported by the audit. Omitted: the harness's tool list is not pinned.
    */

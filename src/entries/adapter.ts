@@ -15,6 +15,7 @@ export type {
   ResolveHarnessOptions,
   RunDirs,
   SessionSpec,
+  McpStdioServer,
   HarnessLaunch,
   LaunchInput,
   StreamReader,

@@ -10,7 +10,8 @@ export const COPILOT_CAPABILITIES: HarnessCapabilities = {
   subagentParents: true,
   // Copied and recorded, loaded with --plugin-dir (plugin-dirs.ts).
   pluginDirs: true,
-  mcpServers: false,
+  // --additional-mcp-config (launch.ts).
+  mcpServers: true,
   // No turn cap: `copilot -p` has no max-turns flag; a spec with maxTurns is refused (launch.ts).
   turnCap: false,
 };

@@ -70,6 +70,7 @@ export const copilotDialect: HookDialect = {
   matcherRule: "whole-name",
   subjectlessMatcher: "ignored",
   toolNames: COPILOT_TOOL_NAMES,
+  mcpToolName: (server, tool) => `${server}-${tool}`,
   timeout: { unit: "s", field: "timeoutSec", defaultSeconds: COPILOT_DEFAULT_TIMEOUT_SECONDS },
   // Copilot runs `bash` on Unix (`command` in Claude-style nested entries) and makes `type` optional.
   handlers: {

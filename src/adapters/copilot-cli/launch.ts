@@ -12,6 +12,7 @@ import { copilotPackageCacheRoot, findUnpackedPackage } from "./package-cache.js
 import { copilotPluginCopyOf } from "./plugin-dirs.js";
 import { copilotHomeOf } from "./prepare.js";
 import { copilotOffersFlag } from "./release-flags.js";
+import { resolvedMcpServers } from "../shared/mcp-servers.js";
 
 /** The model name sent when the spec names none (a name Copilot's BYOK anthropic provider accepts). */
 export const COPILOT_DEFAULT_MODEL = "claude-sonnet-4";
@@ -81,6 +82,7 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
     ...telemetry.flags,
     // The run's copies, whose hooks are recorded (plugin-dirs.ts), never the spec's dirs themselves.
     ...(spec.pluginDirs ?? []).flatMap((source, i) => ["--plugin-dir", copilotPluginCopyOf(dirs, i, source)]),
+    ...copilotMcpFlags(input),
   ];
   const env: Record<string, string> = {
     PATH: process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
@@ -97,4 +99,17 @@ export function buildCopilotLaunch(input: LaunchInput): HarnessLaunch {
     COPILOT_MODEL: endpoint.model ?? COPILOT_DEFAULT_MODEL,
   };
   return { argv, env, cwd: dirs.workDir, input: "", readOnlyPaths: [distDir] };
+}
+
+/** The run's MCP servers (a plugin eval's stand-ins) as `--additional-mcp-config`, every tool enabled. */
+function copilotMcpFlags(input: LaunchInput): string[] {
+  const mcp = resolvedMcpServers(input.spec.mcpServers, input.dirs);
+  if (Object.keys(mcp).length === 0) return [];
+  const servers = Object.fromEntries(
+    Object.entries(mcp).map(([name, s]) => [
+      name,
+      { type: "local", command: s.command, args: s.args, tools: ["*"] },
+    ]),
+  );
+  return ["--additional-mcp-config", JSON.stringify({ mcpServers: servers })];
 }

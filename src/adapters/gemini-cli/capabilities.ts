@@ -11,7 +11,8 @@ export const GEMINI_CAPABILITIES: HarnessCapabilities = {
   subagentParents: false,
   // Plugin dirs are loaded as Gemini CLI extensions (a dir holding gemini-extension.json).
   pluginDirs: true,
-  mcpServers: false,
+  // mcpServers in the run's user settings.json (prepare.ts).
+  mcpServers: true,
   // Turns capped by model.maxSessionTurns (run-limits.ts).
   turnCap: true,
 };

@@ -37,6 +37,7 @@ export const geminiDialect: HookDialect = {
   matcherRule: "regex",
   subjectlessMatcher: "ignored",
   toolNames: CLAUDE_TO_GEMINI_TOOL,
+  mcpToolName: (server, tool) => `mcp_${server}_${tool}`,
   timeout: { unit: "ms", field: "timeout", defaultSeconds: GEMINI_DEFAULT_HOOK_TIMEOUT_MS / 1000 },
   handlers: {
     commandFields: ["command"],

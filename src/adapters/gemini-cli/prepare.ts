@@ -22,6 +22,7 @@ import { InvalidOptionError } from "../../core/errors.js";
 import { copyPluginDir } from "../../runtime/plugin-copy.js";
 import type { RunDirs, SessionSpec } from "../port.js";
 import { dotenvKeys, parseJsonObject, replaceCwd } from "../shared/settings-text.js";
+import { resolvedMcpServers } from "../shared/mcp-servers.js";
 
 export { dotenvKeys };
 import { joinInside, writeFileMakingDirs } from "../shared/work-dir.js";
@@ -284,6 +285,13 @@ export async function prepareGeminiRun(spec: SessionSpec, dirs: RunDirs): Promis
     assertNotWorkspaceExtension(join(".gemini", "extensions", "(the project's)"));
   }
   const user: Json = geminiRunLimitSettings(spec);
+  // MCP servers of the run (a plugin eval's stand-ins), in the user layer; `trust` skips the
+  // confirmation a headless run cannot answer. The agent calls their tools as mcp_<server>_<tool>.
+  const mcp = resolvedMcpServers(spec.mcpServers, dirs);
+  if (Object.keys(mcp).length > 0)
+    user["mcpServers"] = Object.fromEntries(
+      Object.entries(mcp).map(([name, s]) => [name, { command: s.command, args: [...s.args], trust: true }]),
+    );
   if (spec.settings !== undefined) {
     const settings = replaceCwd(spec.settings, dirs.workDir) as Json;
     assertSettingsCarryOver(settings);

@@ -18,6 +18,7 @@ export const EVAL_OPTIONS = {
   harness: { type: "string" },
   baseline: { type: "string" },
   "update-baseline": { type: "boolean", default: false },
+  scaffold: { type: "boolean", default: false },
 } as const;
 
 /** The parsed arguments of `vigiles eval`. */

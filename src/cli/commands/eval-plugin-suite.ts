@@ -69,6 +69,8 @@ export interface SuiteCommandInput {
   /** The eval lock (`--update` writes it after the run; `--check` is {@link checkSuiteLocks}). */
   readonly updateLock?: boolean;
   readonly lockDir?: string;
+  /** Run the cases' scaffold scripts. */
+  readonly scaffold?: boolean;
   readonly signal?: AbortSignal;
   readonly forceSignal?: AbortSignal;
   /** Where lines go (stderr in the CLI). */
@@ -100,6 +102,8 @@ export async function runSuiteCommand(input: SuiteCommandInput): Promise<number>
     ...(input.threshold !== undefined && { threshold: input.threshold }),
     ...(input.signal !== undefined && { signal: input.signal }),
     ...(input.forceSignal !== undefined && { forceSignal: input.forceSignal }),
+    scaffold: input.scaffold === true,
+    onWarning: (message) => input.write(`⚠ ${message}`),
   };
   // Read before anything runs: a baseline that cannot be read fails now, not after the spend.
   const baseline =
@@ -233,7 +237,13 @@ function gateOnBaseline(
 export async function checkSuiteLocks(
   pluginDir: string,
   drivers: readonly EvalDriver[],
-  options: { readonly runs?: number; readonly lockDir?: string; readonly judge?: boolean },
+  options: {
+    readonly runs?: number;
+    readonly lockDir?: string;
+    readonly judge?: boolean;
+    /** `--scaffold`: the scaffold scripts are inputs of the run, so of its lock. */
+    readonly scaffold?: boolean;
+  },
   write: (line: string) => void,
 ): Promise<number> {
   let code = 0;
@@ -241,6 +251,7 @@ export async function checkSuiteLocks(
     const plan = planSuite(pluginDir, {
       driver,
       ...(options.runs !== undefined && { runs: options.runs }),
+      scaffold: options.scaffold === true,
       // --check never calls the judge; a placeholder keeps the plan from asking for one.
       judge: () => 0,
     });
@@ -325,6 +336,8 @@ export interface SuiteFlags {
   readonly harnesses?: readonly string[];
   readonly baseline?: string;
   readonly updateBaseline: boolean;
+  /** Run the cases' scaffold scripts (`--scaffold`). */
+  readonly scaffold: boolean;
 }
 
 /** The suite flags as given, each checked (a bad value is a CliUsageError, exit 2). */
@@ -335,6 +348,7 @@ export function definedSuiteFlags(values: {
   readonly baseline?: string | undefined;
   readonly "update-baseline"?: boolean | undefined;
   readonly "require-effect"?: boolean | undefined;
+  readonly scaffold?: boolean | undefined;
 }): SuiteFlags {
   const { judge, threshold, harness, baseline } = values;
   const value = threshold === undefined ? undefined : Number(threshold);
@@ -352,6 +366,7 @@ export function definedSuiteFlags(values: {
   return {
     requireEffect: values["require-effect"] ?? false,
     updateBaseline,
+    scaffold: values.scaffold ?? false,
     ...(judge !== undefined && { judge }),
     ...(value !== undefined && { threshold: value }),
     ...(harnesses !== undefined && { harnesses }),
@@ -423,7 +438,11 @@ export async function runSuiteFromFlags(
       return await checkSuiteLocks(
         dir,
         drivers,
-        { ...(flags.trials !== undefined && { runs: flags.trials }), lockDir: flags.lockDir },
+        {
+          ...(flags.trials !== undefined && { runs: flags.trials }),
+          lockDir: flags.lockDir,
+          scaffold: suite.scaffold,
+        },
         write,
       );
     }
@@ -436,6 +455,7 @@ export async function runSuiteFromFlags(
       updateBaseline: suite.updateBaseline,
       updateLock: flags.update,
       lockDir: flags.lockDir,
+      scaffold: suite.scaffold,
       signal: graceful.signal,
       write,
       ...(suite.judge !== undefined && { judgeModule: suite.judge }),

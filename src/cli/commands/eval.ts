@@ -50,6 +50,8 @@ Options:
                       --driver only Claude Code runs (paid), another harness is refused
   --baseline <file>   (plugin suite) fail when a harness's run regressed against its report there
   --update-baseline   (plugin suite) run, then write every harness's report to --baseline
+  --scaffold          (plugin suite) run each case's scaffold_script (bash, confined) before the
+                      agent; without it such a case runs unstaged and a warning names it
 
 Ctrl-C once: stop launching, finish in-flight trials, write the report (marked aborted), exit 130.
 Ctrl-C twice: kill the in-flight runs now, exit 130.

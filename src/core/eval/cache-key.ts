@@ -30,6 +30,8 @@ export interface TrialKeyInputs {
   readonly maxTurns?: number;
   /** A plugin eval case's MCP stand-ins, content only; absent without them so older keys still hit. */
   readonly mcpStandIns?: unknown;
+  /** Content hash of a case's scaffold script; absent without one. */
+  readonly setupScript?: string;
   /** Driver id and harness version. */
   readonly driverIdentity: string;
 }

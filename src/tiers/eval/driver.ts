@@ -62,6 +62,8 @@ export interface EvalTrial {
    * cannot serve them leaves `mockCalls` unset, and graders on them read "cannot be scored".
    */
   readonly mcpStandIns?: readonly StandInSpec[];
+  /** A bash script run confined in the work dir before the agent (a case's `scaffold_script`). */
+  readonly setupScript?: string;
 }
 
 /** What a driver hands back: the run's Trace (with `usage`), readable until `cleanup()`. */

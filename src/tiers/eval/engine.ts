@@ -110,6 +110,7 @@ function trialOf(arm: ResolvedArm, trial: number): EvalTrial {
       case: arm.case,
       maxTurns: arm.maxTurns,
       mcpStandIns: arm.mcpStandIns,
+      setupScript: arm.setupScript,
     }),
   };
 }

@@ -61,10 +61,23 @@ export function unscorableOn(
   return unscorable;
 }
 
-/** The driver's harness's tool names mapped to the suite's (identity for a harness the registry does not know). */
-export function toolNamingOf(harness: string): ToolNaming {
+/**
+ * The driver's harness's tool names mapped to the suite's (identity for a harness the registry does
+ * not know), the mocked MCP tools included: `mcp_<server>_<tool>` on Gemini CLI is the suite's
+ * `mcp__<server>__<tool>`, as the harness's dialect says.
+ */
+export function toolNamingOf(
+  harness: string,
+  mocked: readonly { readonly server: string; readonly tools: readonly { readonly name: string }[] }[] = [],
+): ToolNaming {
   const entry = findHarness(harness);
-  return entry === undefined ? (n) => n : (n) => claudeToolName(entry.dialect, n);
+  if (entry === undefined) return (n) => n;
+  const mcp = new Map<string, string>();
+  const native = entry.dialect.mcpToolName;
+  if (native !== undefined)
+    for (const s of mocked)
+      for (const t of s.tools) mcp.set(native(s.server, t.name), `mcp__${s.server}__${t.name}`);
+  return (n) => mcp.get(n) ?? claudeToolName(entry.dialect, n);
 }
 
 /** The CLI's turn cap of a case that sets none (Claude Code 2.1.328's schema default). */

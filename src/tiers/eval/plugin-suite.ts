@@ -38,6 +38,7 @@ import { pluginSuiteDir, suiteFiles } from "./plugin-suite-files.js";
 import { DEFAULT_MAX_TURNS, toolNamingOf, turnCapsOn, unscorableOn } from "./plugin-suite-harness.js";
 import { unsupportedFields } from "./plugin-suite-unsupported.js";
 import { caseStandIns } from "./plugin-suite-mocks.js";
+import { caseScaffolds } from "./plugin-suite-scaffold.js";
 import { mockAbortOf, mockCallsText, type StandInSpec } from "../../core/plugin-eval/stand-in-spec.js";
 import type { DriverTrace } from "./driver.js";
 import { DEFAULT_MODEL, type ResolvedArm } from "./resolve-arms.js";
@@ -63,6 +64,12 @@ export interface PluginSuiteOptions extends Omit<EvalRunOptions, "driver" | "kee
   readonly threshold?: number;
   readonly concurrency?: number;
   readonly maxCostUsd?: number;
+  /**
+   * Run each case's `context.scaffold_script` (bash, always confined, 120 s) in the run's work dir
+   * before the agent: the CLI's `--scaffold`. Without it such a case runs unstaged, as the CLI runs
+   * it, and `onWarning` names it.
+   */
+  readonly scaffold?: boolean;
 }
 
 /** What a suite run returns: vigiles' report, the statistics, and the CLI-shaped aggregate. */
@@ -93,7 +100,13 @@ export async function runPluginSuite(
   const plan = planSuite(pluginDir, options);
   const { root, dir, read, arms, trials, standIns } = plan;
   const unscorable = unscorableOn(options.driver.harness, read.cases);
-  const naming = toolNamingOf(options.driver.harness);
+  const naming = toolNamingOf(options.driver.harness, [...standIns.values()].flat());
+  if (options.scaffold !== true)
+    for (const c of read.cases)
+      if (c.definition.context.scaffold_script !== undefined)
+        options.onWarning?.(
+          `case "${c.definition.name}": its scaffold_script is not run without --scaffold; the case runs against an unstaged workspace`,
+        );
   const byName = new Map(read.cases.map((c) => [c.definition.name, c]));
   const runs = new Map<string, SuiteRun[]>();
   const score = (trace: Trace, trial: EvalTrial): TrialScore => {
@@ -169,7 +182,7 @@ export interface SuitePlan {
  */
 export function planSuite(
   pluginDir: string,
-  options: Pick<PluginSuiteOptions, "driver" | "runs" | "model" | "judge">,
+  options: Pick<PluginSuiteOptions, "driver" | "runs" | "model" | "judge" | "scaffold">,
 ): SuitePlan {
   const root = resolve(pluginDir);
   const dir = pluginSuiteDir(root);
@@ -195,10 +208,20 @@ export function planSuite(
   const caps = turnCapsOn(options.driver.harness, read.cases);
   // Each case's MCP stand-ins, served to both arms (refused by name when they cannot be).
   const standIns = caseStandIns(dir, read.cases, root, options.driver.harness);
-  const arms = read.cases.flatMap((c) => [
-    armOf(c, WITH, root, options, caps.capped, standIns.get(c.definition.name)),
-    armOf(c, WITHOUT, root, options, caps.capped, standIns.get(c.definition.name)),
-  ]);
+  const scaffolds = caseScaffolds(dir, read.cases, options.scaffold === true);
+  const arms = read.cases.flatMap((c) =>
+    [WITH, WITHOUT].map((side) =>
+      armOf(
+        c,
+        side,
+        root,
+        options,
+        caps.capped,
+        standIns.get(c.definition.name),
+        scaffolds.get(c.definition.name),
+      ),
+    ),
+  );
   const trials = options.runs ?? Math.max(...read.cases.map((c) => c.definition.runs));
   return {
     notes:
@@ -232,6 +255,7 @@ function armOf(
   options: Pick<PluginSuiteOptions, "runs" | "model">,
   capped: boolean,
   standIns: readonly StandInSpec[] | undefined,
+  setupScript: string | undefined,
 ): ResolvedArm {
   const e = c.definition.execution;
   // Mocked tools are allowed without the operator's grant, as the CLI allows them.
@@ -251,6 +275,7 @@ function armOf(
     ...(capped && { maxTurns: e.max_turns }),
     ...(e.allowed_tools.length > 0 && { allowedTools: [...e.allowed_tools, ...mocked] }),
     ...(standIns !== undefined && { mcpStandIns: standIns }),
+    ...(setupScript !== undefined && { setupScript }),
   };
 }
 

@@ -35,6 +35,8 @@ export interface ResolvedArm {
   readonly trials?: number;
   /** Wall-clock limit of this arm's trials (a case's `timeout_seconds`); default the run's. */
   readonly timeoutMs?: number;
+  /** Absolute path of a bash script run confined before the agent. */
+  readonly setupScript?: string;
 }
 
 /** What every runner's spec shares; the top-level task may be absent when every arm has one. */

@@ -77,6 +77,10 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
         ...(trial.allowedTools ? { allowedTools: trial.allowedTools } : {}),
         ...(trial.maxTurns !== undefined ? { maxTurns: trial.maxTurns } : {}),
         ...(standIns !== undefined ? { mcpServers: standIns.servers } : {}),
+        // The CLI's scaffold limit: 120 s.
+        ...(trial.setupScript !== undefined
+          ? { setupScript: { path: trial.setupScript, timeoutMs: 120_000 } }
+          : {}),
       },
       endpoint: input.endpoint,
       ...(input.confine === true ? { confine: true } : {}),

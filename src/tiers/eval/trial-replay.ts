@@ -7,6 +7,8 @@
  */
 import { trialCacheKey } from "../../core/eval/cache-key.js";
 import { standInKey } from "../../core/plugin-eval/stand-in-spec.js";
+import { hashOf } from "../../core/eval/canonical-hash.js";
+import { readFileSync } from "node:fs";
 import type { CacheMode } from "../../core/eval/spec.js";
 import { TrialCache } from "./cache.js";
 import type { DriverTrace, EvalDriver, EvalTrial } from "./driver.js";
@@ -51,6 +53,8 @@ export class TrialReplay {
       ...(t.allowedTools ? { allowedTools: t.allowedTools } : {}),
       ...(t.maxTurns !== undefined ? { maxTurns: t.maxTurns } : {}),
       ...(t.mcpStandIns !== undefined ? { mcpStandIns: standInKey(t.mcpStandIns) } : {}),
+      // The script's content, never its path: an edited scaffold re-runs.
+      ...(t.setupScript !== undefined ? { setupScript: hashOf(readFileSync(t.setupScript, "utf8")) } : {}),
     });
     this.keys.set(t, key);
     return key;

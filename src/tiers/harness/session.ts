@@ -15,6 +15,7 @@ import type {
   StreamSummary,
 } from "../../adapters/port.js";
 import { openRunDirs, type RunDirsLease } from "./run-dirs.js";
+import { runSetupScript } from "./setup-script.js";
 import { managedSettingsDirs } from "../../adapters/registry.js";
 import { confineArgv, hostHomes, type ManagedSettingsBind } from "../../runtime/confine.js";
 import { confinedCli } from "../../runtime/confine-cli.js";
@@ -165,6 +166,7 @@ export async function runHarnessSession(options: SessionOptions): Promise<Sessio
         ...(options.managedSettings ? { managedSettings: options.managedSettings } : {}),
       });
     }
+    if (spec.setupScript !== undefined) await runSetupScript(spec.setupScript, dirs, options.signal);
     const before = snapshotDir(dirs.workDir);
     const reader = adapter.createStreamReader(dirs);
     const proc = await runProcess({
