@@ -4,13 +4,15 @@
  * the real CLI's): an llm grader whose focus file the run did not leave fails and counts in the score
  * (the judge is never asked); an llm grader's evidence is what its judge was shown; without-arm runs
  * leave out with-only graders; case dirs sit under the suite dir; a run's start, its error and the
- * suite's concurrency are written.
+ * suite's concurrency are written; a run replayed from the cache keeps its start, its harness's own
+ * turn count and its cut-off note.
  */
 import { describe, expect, test } from "vitest";
 import { aggregateResult, type SuiteRun } from "../../src/core/plugin-eval/aggregate-result.js";
 import { readSuite } from "../../src/core/plugin-eval/read-suite.js";
 import { scoreRun } from "../../src/tiers/eval/plugin-suite.js";
 import type { JudgeFunction } from "../../src/tiers/eval/judge.js";
+import { recordTrace, replayTrace } from "../../src/tiers/eval/recorded-trace.js";
 import { inProcessTrace } from "../eval/helpers.js";
 
 const suite = readSuite(
@@ -104,5 +106,20 @@ describe("aggregate-result.json", () => {
     expect(c.arms.with[0]!.startedAt).toBe("2026-12-02T13:00:01.000Z");
     expect("startedAt" in c.arms.without[0]!).toBe(false);
     expect(c.arms.without[0]!.error).toBe("exit 1: Reached maximum number of turns (1)");
+  });
+});
+
+describe("a run replayed from the cache", () => {
+  test("keeps its start, the harness's own turn count and its cut-off note, and is scored with them", () => {
+    const live = {
+      ...inProcessTrace({ output: "done" }),
+      turns: 1,
+      startedAt: "2026-12-02T13:00:01.000Z",
+      reportedTurns: 2,
+      cutOff: "exit 1: Reached maximum number of turns (1)",
+    };
+    const replayed = replayTrace(JSON.parse(JSON.stringify(recordTrace(live))), {});
+    const run = scoreRun(notes, replayed, "/x", () => 1);
+    expect([run.startedAt, run.turns, run.error]).toEqual([live.startedAt, 2, live.cutOff]);
   });
 });
