@@ -43,6 +43,7 @@ const run = z.object({
   costUsd: z.number(),
   judgeCostUsd: z.number(),
   durationSeconds: z.number().optional(),
+  startedAt: z.string().optional(),
   error: z.string().nullable(),
   tracePath: z.string(),
   skippedPaidGraders: z.boolean(),
@@ -55,6 +56,7 @@ const run = z.object({
       withOnly: z.boolean(),
       scored: z.boolean().optional(),
       judgeVotes: z.array(z.boolean()).optional(),
+      evidence: z.string().optional(),
     }),
   ),
 });
@@ -70,6 +72,7 @@ const cliResult = z.strictObject({
     root: z.string(),
     ablation: z.enum(["none", "with-without"]),
     threshold: z.number(),
+    concurrency: z.number().int().positive().optional(),
     plugins: z.array(z.object({ name: z.string(), version: z.string().optional(), path: z.string() })),
   }),
   cases: z.array(

@@ -3,6 +3,7 @@
  * the same as its `--json`), restated from its bundled zod schema, so tooling that reads the CLI's
  * results reads vigiles' too. Pure: the tier hands in the runs.
  */
+import { posix } from "node:path";
 import type { ScoredVerdict } from "./graders.js";
 import type { SuiteCase } from "./read-suite.js";
 
@@ -13,6 +14,8 @@ export interface SuiteRun {
   readonly costUsd: number;
   readonly judgeCostUsd: number;
   readonly durationSeconds?: number;
+  /** When the run started (ISO 8601), where the driver says. */
+  readonly startedAt?: string;
   readonly error: string | null;
   readonly graders: readonly ScoredVerdict[];
 }
@@ -30,8 +33,13 @@ export interface AggregateInput {
   readonly claudeVersion: string;
   readonly startedAt: string;
   readonly durationSeconds: number;
+  /** The plugin directory (the CLI's root); each case's `dir` is relative to it. */
   readonly root: string;
   readonly threshold: number;
+  /** The suite directory relative to `root` (`evals`), the prefix of each case's `dir`. */
+  readonly suiteDir: string;
+  /** Runs at once (the CLI's `-j`). */
+  readonly concurrency: number;
   readonly plugins: readonly { readonly name: string; readonly path: string; readonly version?: string }[];
   readonly partialReason?: "cost_ceiling" | "interrupted";
   readonly cases: readonly SuiteCaseRuns[];
@@ -41,7 +49,11 @@ const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) 
 const passRate = (runs: readonly SuiteRun[]) =>
   runs.length === 0 ? 0 : runs.filter((r) => r.score >= 1).length / runs.length;
 
-function runJson(run: SuiteRun) {
+/**
+ * One run. A without-arm run leaves out the with-only graders (Claude Code 2.1.328 lists them in
+ * with-arm runs only: they are not graded without the plugin).
+ */
+function runJson(run: SuiteRun, arm: "with" | "without") {
   return {
     score: run.score,
     passed: run.score >= 1,
@@ -49,28 +61,32 @@ function runJson(run: SuiteRun) {
     costUsd: run.costUsd,
     judgeCostUsd: run.judgeCostUsd,
     ...(run.durationSeconds !== undefined && { durationSeconds: run.durationSeconds }),
+    ...(run.startedAt !== undefined && { startedAt: run.startedAt }),
     error: run.error,
     tracePath: "",
     skippedPaidGraders: false,
-    graders: run.graders.map((g) => ({
-      name: g.name,
-      passed: g.passed,
-      weight: g.weight,
-      explanation: g.explanation,
-      withOnly: g.withOnly,
-      scored: !g.withOnly && g.scorable,
-      ...(g.judgeVotes !== undefined && { judgeVotes: g.judgeVotes }),
-    })),
+    graders: run.graders
+      .filter((g) => arm === "with" || !g.withOnly)
+      .map((g) => ({
+        name: g.name,
+        passed: g.passed,
+        weight: g.weight,
+        explanation: g.explanation,
+        withOnly: g.withOnly,
+        scored: !g.withOnly && g.scorable,
+        ...(g.judgeVotes !== undefined && { judgeVotes: g.judgeVotes }),
+        ...(g.evidence !== undefined && { evidence: g.evidence }),
+      })),
   };
 }
 
-function caseJson(c: SuiteCaseRuns) {
+function caseJson(c: SuiteCaseRuns, suiteDir: string) {
   const d = c.suiteCase.definition;
   const score = mean(c.with.map((r) => r.score));
   const scoreWithout = mean(c.without.map((r) => r.score));
   return {
     name: d.name,
-    dir: c.suiteCase.dir,
+    dir: posix.join(suiteDir, c.suiteCase.dir),
     source: c.suiteCase.source,
     promptMarkdown: d.execution.prompt,
     ...(d.execution.model !== undefined && { model: d.execution.model }),
@@ -87,7 +103,10 @@ function caseJson(c: SuiteCaseRuns) {
         config,
       };
     }),
-    arms: { with: c.with.map(runJson), without: c.without.map(runJson) },
+    arms: {
+      with: c.with.map((r) => runJson(r, "with")),
+      without: c.without.map((r) => runJson(r, "without")),
+    },
     aggregates: {
       score,
       passRate: passRate(c.with),
@@ -100,7 +119,7 @@ function caseJson(c: SuiteCaseRuns) {
 
 /** The whole file, ablation `with-without`. */
 export function aggregateResult(input: AggregateInput) {
-  const cases = input.cases.map(caseJson);
+  const cases = input.cases.map((c) => caseJson(c, input.suiteDir));
   const allRuns = input.cases.flatMap((c) => [...c.with, ...c.without]);
   return {
     schemaVersion: 1 as const,
@@ -114,6 +133,7 @@ export function aggregateResult(input: AggregateInput) {
       root: input.root,
       ablation: "with-without" as const,
       threshold: input.threshold,
+      concurrency: input.concurrency,
       plugins: input.plugins,
     },
     cases,

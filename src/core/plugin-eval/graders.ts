@@ -186,6 +186,8 @@ export interface ScoredVerdict extends GraderVerdict {
   readonly withOnly: boolean;
   /** The three judge votes of an llm or baseline grader. */
   readonly judgeVotes?: readonly boolean[];
+  /** What an llm grader showed its judge (the CLI writes it as `evidence`). */
+  readonly evidence?: string;
 }
 
 /**

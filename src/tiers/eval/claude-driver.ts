@@ -89,6 +89,9 @@ export function paid_claudeEvalDriver(options: ClaudeEvalDriverOptions = {}): Ev
     get identity() {
       return `${adapter.id}@${harness?.version ?? adapter.pinnedPackage.version}/anthropic`;
     },
+    get harnessVersion() {
+      return harness?.version ?? adapter.pinnedPackage.version;
+    },
     harness: adapter.id,
     paid: true,
     async preflight(plan: DriverPlan) {

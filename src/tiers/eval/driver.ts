@@ -74,6 +74,20 @@ export interface DriverTrace extends Trace {
   readonly workDir?: string;
   /** What the trial's MCP stand-ins were called with and answered; set when the driver served them. */
   readonly mockCalls?: MockCallLog;
+  /** When the harness process started (ISO 8601). */
+  readonly startedAt?: string;
+  /**
+   * The turn count the harness's own result event reports (Claude Code's and Qwen Code's
+   * `num_turns`: a loaded skill and a turn cut off by the cap count), where its stream has one.
+   * `turns` is the count of turns the model answered.
+   */
+  readonly reportedTurns?: number;
+  /**
+   * The run was cut off by its own turn cap (a plugin eval case's `max_turns`) and graded on what it
+   * produced: what `claude plugin eval` writes as the run's error, e.g.
+   * `exit 1: Reached maximum number of turns (2)`.
+   */
+  readonly cutOff?: string;
 }
 
 /** What the engine tells a driver before the first trial. */
@@ -99,6 +113,11 @@ export interface EvalDriver {
    * lock: a new harness build never replays an old build's answers.
    */
   readonly identity: string;
+  /**
+   * The version of the harness CLI the runs use (`2.1.328`), where the driver runs one; what a plugin
+   * suite's aggregate-result.json writes as `claudeVersion`. Undefined for a driver that runs no CLI.
+   */
+  readonly harnessVersion?: string;
   /** The harness this driver runs, for capability questions (`effort` has no Codex mapping). */
   readonly harness: string;
   /** Set when a run through this driver can spend money; an injected driver leaves it false. */

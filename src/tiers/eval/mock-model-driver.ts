@@ -105,6 +105,9 @@ export function mockModelDriver(options: MockModelDriverOptions): MockModelDrive
       const sandbox = confine ? "" : "-host";
       return `${id}@${harness?.version ?? pinned}/mock-scripted-${scriptId}${sandbox}${options.forwardModel === true ? "-model" : ""}`;
     },
+    get harnessVersion() {
+      return harness?.version ?? pinned;
+    },
     harness: id,
     paid: false,
     get launches() {

@@ -23,6 +23,17 @@ export function pluginSuiteDir(root: string): string {
   return suiteDirOf(root, existsSync(manifest) ? manifest : undefined);
 }
 
+/** The plugin's manifest `version`, when it names one (the CLI's `plugins[].version`). */
+export function pluginVersion(root: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(join(root, ".claude-plugin", "plugin.json"), "utf8"));
+    const version = (parsed as { version?: unknown }).version;
+    return typeof version === "string" ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function experimentalEvals(manifest: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(readFileSync(manifest, "utf8"));

@@ -17,9 +17,11 @@ import { paid_judge, type JudgeFunction } from "./judge.js";
 /** The CLI's vote count per judged grader. */
 export const JUDGE_VOTES = 3;
 
-/** A judged verdict with its votes. */
+/** A judged verdict with its votes (none when no judge was asked). */
 export interface JudgedVerdict extends GraderVerdict {
-  readonly judgeVotes: readonly boolean[];
+  readonly judgeVotes?: readonly boolean[];
+  /** What an llm grader showed its judge (the CLI's `evidence`; a baseline grader writes none). */
+  readonly evidence?: string;
   readonly costUsd: number;
 }
 
@@ -40,7 +42,17 @@ export function gradeWithJudge(
       passed: false,
       scorable: true,
       explanation: NO_MOCKS_ACTIVE,
-      judgeVotes: [],
+      costUsd: 0,
+    };
+  // A focus file the run did not leave fails the grader and counts in the score, as the regex
+  // grader's target does: Claude Code 2.1.328 throws "focus file … does not exist" and fails it.
+  // "Cannot be scored" would drop it from the score and raise the run's.
+  if (grader.type === "llm" && typeof grader.focus === "object" && trace.file(grader.focus.path) === null)
+    return {
+      name: grader.name,
+      passed: false,
+      scorable: true,
+      explanation: `focus file ${grader.focus.path} does not exist after the run`,
       costUsd: 0,
     };
   const output = grader.type === "llm" ? targetText(trace, grader.focus, mockCalls) : trace.stdout;
@@ -50,7 +62,6 @@ export function gradeWithJudge(
       passed: false,
       scorable: false,
       explanation: "cannot be scored: what the grader reads was not recorded",
-      judgeVotes: [],
       costUsd: 0,
     };
   const rubric =
@@ -72,6 +83,7 @@ export function gradeWithJudge(
     scorable: true,
     explanation: `${votes.filter(Boolean).length}/${JUDGE_VOTES} judge votes PASS${verdict.reason ? `: ${verdict.reason}` : ""}`,
     judgeVotes: votes,
+    ...(grader.type === "llm" && { evidence: output }),
     costUsd: verdict.costUsd,
   };
 }

@@ -5,7 +5,8 @@
  * rate each, `score` the weighted run score); the CLI's aggregates come with a per-case Welch test
  * and a paired test over cases.
  */
-import { basename, join, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
+import { DEFAULT_HARNESS, findHarness } from "../../adapters/registry.js";
 import { InvalidOptionError, VigilesError } from "../../core/errors.js";
 import type { EvalReport } from "../../core/eval-report.js";
 import {
@@ -34,7 +35,7 @@ import { runEngine, type EvalRunOptions, type TrialScore } from "./engine.js";
 import { evalInputsHash } from "./inputs-hash.js";
 import type { JudgeFunction } from "./judge.js";
 import { gradeWithJudge } from "./plugin-suite-judge.js";
-import { pluginSuiteDir, suiteFiles } from "./plugin-suite-files.js";
+import { pluginSuiteDir, pluginVersion, suiteFiles } from "./plugin-suite-files.js";
 import { DEFAULT_MAX_TURNS, toolNamingOf, turnCapsOn, unscorableOn } from "./plugin-suite-harness.js";
 import { unsupportedFields } from "./plugin-suite-unsupported.js";
 import { caseStandIns } from "./plugin-suite-mocks.js";
@@ -139,13 +140,16 @@ export async function runPluginSuite(
     if (row.error !== undefined)
       runs.set(row.arm, [...(runs.get(row.arm) ?? []), erroredRun(row.error, row.usage.costUsd)]);
   const effects = read.cases.flatMap((c) => effectOf(c, report));
+  const version = pluginVersion(root);
   const aggregate = aggregateResult({
-    claudeVersion: options.driver.identity,
+    claudeVersion: claudeVersionOf(options.driver),
     startedAt: started.toISOString(),
     durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
-    root: dir,
+    root,
+    suiteDir: relative(root, dir).split(sep).join("/"),
     threshold: options.threshold ?? 1,
-    plugins: [{ name: basename(root), path: root }],
+    concurrency: options.concurrency ?? 1,
+    plugins: [{ name: basename(root), ...(version !== undefined && { version }), path: root }],
     ...(report.aborted === true && {
       partialReason: report.abortReason === "budget" ? ("cost_ceiling" as const) : ("interrupted" as const),
     }),
@@ -248,6 +252,19 @@ export function planSuite(
   };
 }
 
+/**
+ * The file's `claudeVersion`: the CLI writes its own version. The format's own harness (the default
+ * harness, Claude Code) writes its version bare, as the CLI does; another harness as
+ * `<harness>@<version>`, so no reader takes it for a Claude Code release; a driver that runs no CLI
+ * (an injected one) writes its identity.
+ */
+function claudeVersionOf(driver: EvalDriver): string {
+  if (driver.harnessVersion === undefined) return driver.identity;
+  return findHarness(driver.harness)?.id === DEFAULT_HARNESS.id
+    ? driver.harnessVersion
+    : `${driver.harness}@${driver.harnessVersion}`;
+}
+
 function armOf(
   c: SuiteCase,
   side: string,
@@ -311,13 +328,17 @@ export function scoreRun(
     }
     return { ...gradeDeterministic(g, trace, naming, mockCalls), ...base };
   });
+  const driven = trace as DriverTrace;
   return {
     score: aborted === undefined ? runScore(verdicts) : 0,
-    turns: trace.turns,
+    // The harness's own count where its stream reports one, as the CLI reports it.
+    turns: driven.reportedTurns ?? trace.turns,
     costUsd: trace.usage?.costUsd ?? 0,
     judgeCostUsd,
     ...(trace.usage !== undefined && { durationSeconds: trace.usage.durationMs / 1000 }),
-    error: aborted ?? null,
+    ...(driven.startedAt !== undefined && { startedAt: driven.startedAt }),
+    // A run its turn cap cut off is graded on what it produced, and says it was cut off.
+    error: aborted ?? driven.cutOff ?? null,
     graders: verdicts,
   };
 }

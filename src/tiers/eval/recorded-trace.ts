@@ -31,6 +31,10 @@ export interface RecordedTrace {
   readonly completeTree: boolean;
   /** What the run's MCP stand-ins were called with, when it had any. */
   readonly mockCalls?: MockCallLog;
+  /** The run's start, its harness-reported turn count and its cut-off note (DriverTrace), when set. */
+  readonly startedAt?: string;
+  readonly reportedTurns?: number;
+  readonly cutOff?: string;
 }
 
 /** Records a live trace. `workDir` (when the driver exposes it) is walked; else `filesWritten` is read. */
@@ -56,6 +60,9 @@ export function recordTrace(trace: DriverTrace): RecordedTrace {
     files,
     completeTree,
     ...(trace.mockCalls !== undefined && { mockCalls: trace.mockCalls }),
+    ...(trace.startedAt !== undefined && { startedAt: trace.startedAt }),
+    ...(trace.reportedTurns !== undefined && { reportedTurns: trace.reportedTurns }),
+    ...(trace.cutOff !== undefined && { cutOff: trace.cutOff }),
   };
 }
 
@@ -112,6 +119,9 @@ export function replayTrace(recorded: RecordedTrace, fixture: Readonly<Record<st
     ...(recorded.usage ? { usage: recorded.usage } : {}),
     ...(recorded.filesWritten ? { filesWritten: recorded.filesWritten } : {}),
     ...(recorded.mockCalls !== undefined ? { mockCalls: recorded.mockCalls } : {}),
+    ...(recorded.startedAt !== undefined ? { startedAt: recorded.startedAt } : {}),
+    ...(recorded.reportedTurns !== undefined ? { reportedTurns: recorded.reportedTurns } : {}),
+    ...(recorded.cutOff !== undefined ? { cutOff: recorded.cutOff } : {}),
   };
   return trace;
 }

@@ -63,6 +63,7 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
       ? openStandIns(trial.mcpStandIns)
       : undefined;
   let session: Awaited<ReturnType<typeof runHarnessSession>> | undefined;
+  const startedAt = new Date().toISOString();
   try {
     session = await runHarnessSession({
       adapter: input.adapterOverride ?? input.adapter,
@@ -108,8 +109,9 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
     standIns?.remove();
   };
   let mockCalls: MockCallLog | undefined;
+  let cutOff: string | undefined;
   try {
-    classify(s, trial, input.adapter, input.requests);
+    cutOff = classify(s, trial, input.adapter, input.requests);
     if (standIns !== undefined) mockCalls = readMockCalls(standIns, s.dirs.tmpDir, trial);
   } catch (error) {
     cleanupAll();
@@ -151,8 +153,21 @@ export async function runSessionTrial(input: SessionTrialInput): Promise<DriverT
       return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
     },
   });
-  return { ...trace, workDir, cleanup: cleanupAll, ...(mockCalls !== undefined && { mockCalls }) };
+  const reportedTurns = resultEvent(s.summary.events)?.["num_turns"];
+  return {
+    ...trace,
+    workDir,
+    cleanup: cleanupAll,
+    startedAt,
+    ...(typeof reportedTurns === "number" && { reportedTurns }),
+    ...(cutOff !== undefined && { cutOff }),
+    ...(mockCalls !== undefined && { mockCalls }),
+  };
 }
+
+/** The stream's last result event (Claude Code's and Qwen Code's), if any. */
+const resultEvent = (events: readonly Record<string, unknown>[]): Record<string, unknown> | undefined =>
+  [...events].reverse().find((e) => e["type"] === "result");
 
 /**
  * The run's mock calls. A stand-in the harness never started means its registration did not take:
@@ -168,15 +183,16 @@ function readMockCalls(standIns: StandInLease, tmpDir: string, trial: EvalTrial)
   return log;
 }
 
+/** Throws when the run cannot be trusted; returns the cut-off note of a run its turn cap ended. */
 function classify(
   session: Awaited<ReturnType<typeof runHarnessSession>>,
   trial: EvalTrial,
   adapter: HarnessAdapter,
   requests: readonly ModelRequest[] | undefined,
-): void {
+): string | undefined {
   const { summary, process: proc } = session;
   const where = `trial ${trial.arm}#${trial.trial}`;
-  const result = [...summary.events].reverse().find((e) => e["type"] === "result");
+  const result = resultEvent(summary.events);
   const status = result?.["api_error_status"];
   const type = String(result?.["api_error_type"] ?? "");
   if (status === 429 || status === 529 || /rate_limit|overloaded/.test(type)) {
@@ -192,7 +208,13 @@ function classify(
   if (proc.aborted) throw new EvalDriverError(`${where} was stopped.`);
   // A trial with its own turn cap (a plugin eval case's max_turns) that hits it is graded on what it
   // produced, as `claude plugin eval` grades it (test/plugin-eval/real-cli-suite.test.ts).
-  if (trial.maxTurns !== undefined && result?.["subtype"] === "error_max_turns") return;
+  // Its note is the CLI's: the exit code and the result's errors (Claude Code 2.1.328's
+  // "exit 1: Reached maximum number of turns (N)").
+  if (trial.maxTurns !== undefined && result?.["subtype"] === "error_max_turns") {
+    const errors = Array.isArray(result["errors"]) ? result["errors"].map(String) : [];
+    const why = errors.length > 0 ? errors.join("; ") : `Reached maximum number of turns (${trial.maxTurns})`;
+    return `exit ${proc.exitCode ?? "none"}: ${why}`;
+  }
   const problem = adapter.diagnose(
     summary,
     {
@@ -208,4 +230,5 @@ function classify(
   if (summary.errorText !== undefined && (typeof status === "number" || result?.["is_error"] === true)) {
     throw new EvalDriverError(`${where}: the harness reported an API error: ${summary.errorText}`);
   }
+  return undefined;
 }
