@@ -17,6 +17,7 @@ import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-regis
 import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
 import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
+import { hookAnswerKeyRules } from "./rules/hook-answer-keys.js";
 import {
   checkCommandPayloadFields,
   checkCommandShell,
@@ -62,6 +63,7 @@ export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   ...hookScriptRules,
   ...hookOutputRules,
   ...hookDialectSourceRules,
+  ...hookAnswerKeyRules,
   ...pythonCompatRules,
   moduleSwallowsToolCallRule,
   ...pluginManifestRules,
