@@ -53,6 +53,8 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "exit2-json-ignored": `${CONTRACT}, Hook output (exit 2: stderr is the reason, stdout is not parsed)`,
   "answer-field-misplaced":
     "the pinned binaries' answer readers: Claude Code 2.1.328's zod answer schema (additionalContext, permissionDecision only in hookSpecificOutput), Gemini CLI's getAdditionalContext() (reads hookSpecificOutput only); test/audit/answer-keys.test.ts",
+  "hook-file-not-loaded":
+    "each harness's hookFileAudit in the registry (the files it loads hooks from); Claude Code 2.1.328's binary names no .claude/hooks.json (test/audit/hook-file-not-loaded.test.ts)",
   "answer-key-unknown":
     "the pinned binaries' answer readers: Claude Code 2.1.328's zod answer schema (a zod object drops keys it does not name), Gemini CLI's DefaultHookOutput (copies seven named fields); test/audit/answer-keys.test.ts",
   "python-too-new":

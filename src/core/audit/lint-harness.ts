@@ -18,6 +18,7 @@ import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
 import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
 import { hookAnswerKeyRules } from "./rules/hook-answer-keys.js";
+import { hookFileNotLoadedRule } from "./rules/hook-file-not-loaded.js";
 import {
   checkCommandPayloadFields,
   checkCommandShell,
@@ -64,6 +65,7 @@ export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   ...hookOutputRules,
   ...hookDialectSourceRules,
   ...hookAnswerKeyRules,
+  hookFileNotLoadedRule,
   ...pythonCompatRules,
   moduleSwallowsToolCallRule,
   ...pluginManifestRules,
