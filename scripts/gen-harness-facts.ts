@@ -51,6 +51,12 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
     "the pinned binary's own message: \"For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true\" (the block cap, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)",
   "stop-noop-block": `${CONTRACT}, Hook output (Stop blocks only by decision "block" with a reason, or exit 2)`,
   "exit2-json-ignored": `${CONTRACT}, Hook output (exit 2: stderr is the reason, stdout is not parsed)`,
+  "answer-field-misplaced":
+    "the pinned binaries' answer readers: Claude Code 2.1.328's zod answer schema (additionalContext, permissionDecision only in hookSpecificOutput), Gemini CLI's getAdditionalContext() (reads hookSpecificOutput only); test/audit/answer-keys.test.ts",
+  "hook-file-not-loaded":
+    "each harness's hookFileAudit in the registry (the files it loads hooks from); Claude Code 2.1.328's binary names no .claude/hooks.json (test/audit/hook-file-not-loaded.test.ts)",
+  "answer-key-unknown":
+    "the pinned binaries' answer readers: Claude Code 2.1.328's zod answer schema (a zod object drops keys it does not name), Gemini CLI's DefaultHookOutput (copies seven named fields); test/audit/answer-keys.test.ts",
   "python-too-new":
     "Python's own version notes (datetime.UTC and tomllib 3.11, match and X | Y 3.10); unverified against a user's python3",
   "python-third-party-import": `${CONTRACT}, Hook output (a crash is exit 1: a non-blocking error, the action proceeds)`,

@@ -118,6 +118,15 @@ export interface HookDialect {
      */
     readonly cwdField?: string;
   };
+  /**
+   * The keys of a hook's JSON answer the harness reads, where they are pinned from its CLI: at the
+   * top level, and under `hookSpecificOutput` (the audit names a key read only there when a hook
+   * prints it at the top level). Omitted: not pinned, and the audit says nothing of unknown keys.
+   */
+  readonly answerKeys?: {
+    readonly topLevel: readonly string[];
+    readonly underSpecific: readonly string[];
+  };
   /** The environment the harness gives a command hook, for a project dir. */
   hookEnv(projectDir: string): Readonly<Record<string, string>>;
   /**

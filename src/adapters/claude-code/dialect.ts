@@ -37,6 +37,23 @@ export const claudeCodeDialect: HookDialect = {
   timeout: { unit: "s", field: "timeout", defaultSeconds: 600 },
   handlers: { commandFields: ["command"], typeOptional: false, configKeys: [], flatEntries: false },
   shell: "sh",
+  // The answer schema of the pinned 2.1.328 binary (a zod object, which drops keys it does not name;
+  // the async form is `{async: true, asyncTimeout}`); pinned by test/audit/answer-keys.test.ts.
+  answerKeys: {
+    topLevel: [
+      "continue",
+      "suppressOutput",
+      "stopReason",
+      "decision",
+      "reason",
+      "systemMessage",
+      "terminalSequence",
+      "hookSpecificOutput",
+      "async",
+      "asyncTimeout",
+    ],
+    underSpecific: ["permissionDecision", "permissionDecisionReason", "additionalContext", "updatedInput"],
+  },
   hookEnv: (projectDir) => ({ CLAUDE_PROJECT_DIR: projectDir }),
   unsetVariables: [],
   payload: (completed) => ({ ...completed }),

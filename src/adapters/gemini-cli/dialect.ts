@@ -46,6 +46,21 @@ export const geminiDialect: HookDialect = {
     flatEntries: false,
   },
   shell: "bash",
+  // The fields the pinned CLI's DefaultHookOutput copies from a hook's JSON (any other key is
+  // dropped), and additionalContext, read only from hookSpecificOutput; pinned by
+  // test/audit/answer-keys.test.ts.
+  answerKeys: {
+    topLevel: [
+      "continue",
+      "stopReason",
+      "suppressOutput",
+      "systemMessage",
+      "decision",
+      "reason",
+      "hookSpecificOutput",
+    ],
+    underSpecific: ["additionalContext", "tool_input", "llm_request", "llm_response", "toolConfig"],
+  },
   // Gemini CLI sets its own names beside CLAUDE_PROJECT_DIR (kept for compatibility).
   hookEnv: (projectDir) => ({
     CLAUDE_PROJECT_DIR: projectDir,

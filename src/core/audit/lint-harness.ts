@@ -17,6 +17,8 @@ import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-regis
 import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
 import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
+import { hookAnswerKeyRules } from "./rules/hook-answer-keys.js";
+import { hookFileNotLoadedRule } from "./rules/hook-file-not-loaded.js";
 import {
   checkCommandPayloadFields,
   checkCommandShell,
@@ -62,6 +64,8 @@ export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   ...hookScriptRules,
   ...hookOutputRules,
   ...hookDialectSourceRules,
+  ...hookAnswerKeyRules,
+  hookFileNotLoadedRule,
   ...pythonCompatRules,
   moduleSwallowsToolCallRule,
   ...pluginManifestRules,

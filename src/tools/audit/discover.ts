@@ -39,6 +39,11 @@ export interface Discovery {
   readonly agents: DiscoveredMarkdown[];
   readonly commands: DiscoveredMarkdown[];
   readonly workflows: DiscoveredMarkdown[];
+  /**
+   * JSON files named like a hooks file (`hooks.json`) directly in a harness's own folder (a marker
+   * directory), that no harness above loads; the audit reports those that hold hooks.
+   */
+  readonly strayHookFiles: { readonly path: string; readonly harness: HarnessId }[];
 }
 
 function glob(root: string, patterns: string[], ignore: readonly string[]): string[] {
@@ -123,6 +128,14 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
         pluginRoot: plugin.root,
       });
   }
+  const loaded = new Set(hookFiles.map((h) => h.path));
+  const strayHookFiles = HARNESSES.flatMap((h) =>
+    h.markers
+      .filter((m) => m.startsWith(".") && !/[^/]\.[a-z]+$/.test(m))
+      .flatMap((m) => glob(root, [`**/${m}/*[hH]ook*.json`], ignore))
+      .filter((path) => !loaded.has(path))
+      .map((path) => ({ path, harness: h.id })),
+  );
   const md = (patterns: string[]): DiscoveredMarkdown[] =>
     glob(root, patterns, ignore).map((path) => {
       const plugin = pluginOf(path);
@@ -147,6 +160,7 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
   return {
     root,
     hookFiles,
+    strayHookFiles,
     plugins,
     skills: unique(skills),
     agents: unique(agents),

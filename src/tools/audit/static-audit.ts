@@ -23,6 +23,7 @@ import { localPythonModules } from "./python-modules.js";
 import { hookModulesOf } from "./hook-modules.js";
 import { projectDirOf } from "../../core/audit/project-dir.js";
 import { evalSuitesOf } from "./eval-suites.js";
+import { checkStrayHookFile } from "../../core/audit/rules/hook-file-not-loaded.js";
 
 /** Largest hook source read for the source rules. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -183,6 +184,17 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     const own = ownRuleRegistrations(h, file, text, projectDir);
     findings.push(...checkOwnRuleRegistrations(own, (reg) => scriptOf(reg, root, true)));
     registrations.push(...own);
+  }
+  for (const stray of discovery.strayHookFiles) {
+    const entry = harnessEntry(stray.harness);
+    findings.push(
+      ...checkStrayHookFile({
+        file: displayPath(root, stray.path),
+        text: read(stray.path),
+        harness: entry.displayName,
+        loads: entry.hookFileAudit.files,
+      }),
+    );
   }
   return { root, findings, registrations, discovery, summary: summarize(findings) };
 }

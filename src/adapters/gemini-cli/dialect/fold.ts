@@ -139,6 +139,12 @@ function foldGeminiJson(
   const extras: { -readonly [K in keyof FoldedHookDecision]?: FoldedHookDecision[K] } = {};
   if (typeof json["systemMessage"] === "string") extras.systemMessage = json["systemMessage"];
   if (typeof json["stopReason"] === "string") extras.stopReason = json["stopReason"];
+  // The CLI reads additionalContext only from hookSpecificOutput (its getAdditionalContext()).
+  if (json["additionalContext"] !== undefined) {
+    warnings.push(
+      "additionalContext at the top level is ignored: Gemini CLI reads it only under hookSpecificOutput.",
+    );
+  }
   const specific = isRecord(json["hookSpecificOutput"]) ? json["hookSpecificOutput"] : undefined;
   if (specific) {
     if (specific["permissionDecision"] !== undefined) {

@@ -11,6 +11,7 @@ import type { HookRegistration } from "../hooks-config.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "../types.js";
 import type { HookScriptInput } from "./hook-script.js";
 import { checkPluginRootQuoting } from "./hook-registration.js";
+import { checkAnswerKeys } from "./hook-answer-keys.js";
 
 // Claude Code, Codex, Gemini CLI and Qwen Code send `tool_name`/`tool_input`; Copilot CLI 1.0.102
 // sends `toolName`/`toolArgs` (an object, pinned by test/copilot/copilot-payload-shape.test.ts) under
@@ -251,6 +252,7 @@ export function checkHookDialectSource(input: HookScriptInput): LintFinding[] {
     ...checkPayloadFields(input, source),
     ...checkBashUnderSh(input, source),
     ...checkContinueFalseBlock(input, source),
+    ...checkAnswerKeys(input, source),
   ];
 }
 
