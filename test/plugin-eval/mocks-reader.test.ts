@@ -14,7 +14,12 @@ import {
   readExpect,
 } from "../../src/core/plugin-eval/mock-expect.js";
 import { mockLayers, readCaseMocks } from "../../src/core/plugin-eval/read-mocks.js";
-import { mockAbortOf, mockCallsText, parseCallLog } from "../../src/core/plugin-eval/stand-in-spec.js";
+import {
+  mockAbortOf,
+  mockAbortRecord,
+  mockCallsText,
+  parseCallLog,
+} from "../../src/core/plugin-eval/stand-in-spec.js";
 
 const files = (entries: Record<string, string>) => new Map(Object.entries(entries));
 const none = new Set<string>();
@@ -239,5 +244,14 @@ describe("the call log", () => {
       'eval aborted by mock: tickets/close: input violates expect: id = "x" is not a number',
     );
     expect(mockAbortOf([])).toBeUndefined();
+  });
+
+  test("the first abort is the run's `aborted` record, worded as the CLI's aggregate-result.json", () => {
+    expect(mockAbortRecord(parseCallLog(log, "n1").calls)).toEqual({
+      server: "tickets",
+      tool: "close",
+      reason: 'the model\'s call violates expect: id = "x" is not a number',
+    });
+    expect(mockAbortRecord([])).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * the without arm with one it does not. Pins, end to end: the stand-in is registered and answers
  * inside the confined run; the case's `allowed_tools` does not stop the mocked tool (mocked tools are
  * allowed, as the CLI allows them); the `mock_calls` grader reads the calls; a violated guard scores
- * the run 0 with the guard's message as its error; and a replay from the cache calls the driver 0
+ * the run 0 and names the aborting call, as the CLI writes it; and a replay from the cache calls the driver 0
  * times yet scores the same, the mock calls included.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -99,10 +99,16 @@ describe("a suite with a fixed MCP mock on the real CLI", { timeout: 300_000 }, 
       ["said", true],
       ["tool", true],
     ]);
+    // As the CLI writes an aborted run: error null, the aborting call named, no graders graded.
     expect(c.arms.without[0]).toMatchObject({
       score: 0,
-      error:
-        'eval aborted by mock: tickets/create: input violates expect: project = "HR" is not one of [OPS]',
+      error: null,
+      aborted: {
+        server: "tickets",
+        tool: "create",
+        reason: 'the model\'s call violates expect: project = "HR" is not one of [OPS]',
+      },
+      graders: [],
     });
 
     const again = ticketDriver();

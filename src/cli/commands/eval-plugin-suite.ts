@@ -181,6 +181,15 @@ function writeAndGateRun(run: HarnessRun, input: SuiteCommandInput): boolean {
     .flatMap((c) => [...c.arms.with, ...c.arms.without])
     .filter((r) => r.error !== null);
   if (errored.length > 0) write(`✗ ${errored.length} run(s) failed: ${errored[0]?.error ?? ""}`);
+  // A run a mock's `expect:` guard aborted scores 0 (its case's gate sees that); the file says
+  // `error: null` as the CLI's does, so it is named here.
+  const aborted = run.aggregate.cases.flatMap((c) =>
+    [...c.arms.with, ...c.arms.without].flatMap((r) => (r.aborted === undefined ? [] : [r.aborted])),
+  );
+  if (aborted.length > 0)
+    write(
+      `! ${aborted.length} run(s) aborted by a mock (score 0): ${aborted[0]!.server}/${aborted[0]!.tool}: ${aborted[0]!.reason}`,
+    );
   const failed = below.length > 0 || noEffect || errored.length > 0 || run.report.aborted === true;
   if (input.updateLock === true) {
     const name = run.report.name ?? "";

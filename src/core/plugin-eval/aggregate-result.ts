@@ -17,6 +17,11 @@ export interface SuiteRun {
   /** When the run started (ISO 8601), where the driver says. */
   readonly startedAt?: string;
   readonly error: string | null;
+  /**
+   * The mocked call whose `expect:` guard aborted the run. The file then says `error: null` and
+   * this record, as the CLI writes an aborted run; `error` keeps the message for vigiles' own report.
+   */
+  readonly aborted?: { readonly server: string; readonly tool: string; readonly reason: string };
   readonly graders: readonly ScoredVerdict[];
 }
 
@@ -62,9 +67,10 @@ function runJson(run: SuiteRun, arm: "with" | "without") {
     judgeCostUsd: run.judgeCostUsd,
     ...(run.durationSeconds !== undefined && { durationSeconds: run.durationSeconds }),
     ...(run.startedAt !== undefined && { startedAt: run.startedAt }),
-    error: run.error,
+    error: run.aborted === undefined ? run.error : null,
     tracePath: "",
     skippedPaidGraders: false,
+    ...(run.aborted !== undefined && { aborted: run.aborted }),
     graders: run.graders
       .filter((g) => arm === "with" || !g.withOnly)
       .map((g) => ({

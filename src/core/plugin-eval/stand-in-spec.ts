@@ -138,6 +138,21 @@ export function mockCallsText(calls: readonly MockCallRecord[]): string {
     .join("\n");
 }
 
+/**
+ * The first call a guard aborted, as Claude Code 2.1.328 writes it in a run's `aborted` field of
+ * aggregate-result.json (`{server, tool, reason}`, the reason "the model's call violates expect:
+ * ..."), or undefined.
+ */
+export function mockAbortRecord(
+  calls: readonly MockCallRecord[],
+): { readonly server: string; readonly tool: string; readonly reason: string } | undefined {
+  const abort = calls.find((c) => c.verdict === "abort");
+  if (abort === undefined) return undefined;
+  // The stand-in answers the agent "input violates expect: <why>"; the CLI's record names the call.
+  const reason = abort.output.replace(/^input violates expect:/, "the model's call violates expect:");
+  return { server: abort.server, tool: abort.tool, reason };
+}
+
 /** The first call a guard aborted, as the run's error, or undefined. */
 export function mockAbortOf(calls: readonly MockCallRecord[]): string | undefined {
   const abort = calls.find((c) => c.verdict === "abort");

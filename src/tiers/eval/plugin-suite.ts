@@ -40,7 +40,12 @@ import { DEFAULT_MAX_TURNS, toolNamingOf, turnCapsOn, unscorableOn } from "./plu
 import { unsupportedFields } from "./plugin-suite-unsupported.js";
 import { caseStandIns } from "./plugin-suite-mocks.js";
 import { caseScaffolds } from "./plugin-suite-scaffold.js";
-import { mockAbortOf, mockCallsText, type StandInSpec } from "../../core/plugin-eval/stand-in-spec.js";
+import {
+  mockAbortOf,
+  mockAbortRecord,
+  mockCallsText,
+  type StandInSpec,
+} from "../../core/plugin-eval/stand-in-spec.js";
 import type { DriverTrace } from "./driver.js";
 import { DEFAULT_MODEL, type ResolvedArm } from "./resolve-arms.js";
 
@@ -312,11 +317,15 @@ export function scoreRun(
     : log === undefined
       ? { kind: "not-served", why: "the driver did not serve this case's MCP stand-ins" }
       : { kind: "served", text: mockCallsText(log.calls) };
-  // A violated `expect:` guard aborts the run: score 0, with the guard's message as its error.
+  // A violated `expect:` guard aborts the run: score 0, with the guard's message as its error, and
+  // no grader verdicts: Claude Code 2.1.328 grades nothing on an aborted run (no judge is asked) and
+  // lists no graders.
   const aborted = log === undefined ? undefined : mockAbortOf(log.calls);
+  const abortRecord = log === undefined ? undefined : mockAbortRecord(log.calls);
   const withOnly = withOnlyGraders(c.definition.graders);
   let judgeCostUsd = 0;
-  const verdicts: ScoredVerdict[] = c.definition.graders.map((g) => {
+  const graded = aborted === undefined ? c.definition.graders : [];
+  const verdicts: ScoredVerdict[] = graded.map((g) => {
     const base = { weight: g.weight, withOnly: withOnly.has(g.name) };
     const why = unscorable.get(g.name);
     if (why !== undefined) return { name: g.name, passed: false, scorable: false, explanation: why, ...base };
@@ -339,6 +348,7 @@ export function scoreRun(
     ...(driven.startedAt !== undefined && { startedAt: driven.startedAt }),
     // A run its turn cap cut off is graded on what it produced, and says it was cut off.
     error: aborted ?? driven.cutOff ?? null,
+    ...(abortRecord !== undefined && { aborted: abortRecord }),
     graders: verdicts,
   };
 }

@@ -15,6 +15,10 @@ export const SUMMARISE_PROMPT = "Summarise the meeting into NOTES.md.";
 export const CHECKLIST_PROMPT = "Make a release checklist in CHECKLIST.md.";
 /** A case with `max_turns: 1`: the CLI stops the run after the first turn's tool call. */
 export const CAPPED_PROMPT = "Write CAPPED.md and say so.";
+/** A case with a fixed MCP mock (`mocks/tickets/create.md`) whose `expect:` allows project OPS only. */
+export const TICKET_PROMPT = "File a ticket about the full disk.";
+/** A case whose `context.scaffold_script` writes draft.md before the agent starts. */
+export const STAGED_PROMPT = "Turn the draft in draft.md into FINAL.md.";
 /** The criteria of the `judge` (llm) and `like-baseline` (baseline) graders, as the suite writes them. */
 export const LLM_CRITERIA = "The answer says the notes record a decision.";
 export const BASELINE_CRITERIA = "The checklist covers tagging and publishing.";
@@ -71,6 +75,35 @@ export const SIDE_BY_SIDE_SCRIPT: ModelScript = scriptModel([], {
         { tool: "Write", input: { file_path: "CAPPED.md", content: "capped\n" } },
         { text: "Wrote CAPPED.md." },
       ],
+    },
+    // The mocked tool: a conforming input with the plugin, one the guard refuses (project HR) without,
+    // so the without-arm run is aborted by the mock and scores 0 on both sides.
+    {
+      ...withPlugin(TICKET_PROMPT),
+      turns: [
+        { tool: "mcp__tickets__create", input: { project: "OPS", title: "disk full" } },
+        { text: "filed 42" },
+      ],
+    },
+    {
+      ...withoutPlugin(TICKET_PROMPT),
+      turns: [
+        { tool: "mcp__tickets__create", input: { project: "HR", title: "disk full" } },
+        { text: "filed 42" },
+      ],
+    },
+    // The scaffolded draft.md is read in both arms; only the with arm writes FINAL.md.
+    {
+      ...withPlugin(STAGED_PROMPT),
+      turns: [
+        { tool: "Read", input: { file_path: "draft.md" } },
+        { tool: "Write", input: { file_path: "FINAL.md", content: "Final: release shipped\n" } },
+        { text: "FINAL.md written." },
+      ],
+    },
+    {
+      ...withoutPlugin(STAGED_PROMPT),
+      turns: [{ tool: "Read", input: { file_path: "draft.md" } }, { text: "The draft is pending." }],
     },
     ...judgeAnswers,
   ],

@@ -1,15 +1,16 @@
 /**
- * The must-show of issue 37: one small suite (fixture/notes: a prose case and a case.yaml case, every
- * grader type but `mock_calls`) run through the REAL `claude plugin eval` of Claude Code 2.1.328 and
+ * The must-show of issue 37: one small suite (fixture/notes: prose and case.yaml cases, every grader
+ * type, an MCP mock, a scaffold) run through the REAL `claude plugin eval` of Claude Code 2.1.328 and
  * through vigiles' runPluginSuite on the same real CLI, both against one scripted mock (script.ts),
  * both confined with no network. Pins that every run's grader verdicts (passed, weight, with-only,
  * scored, judge votes) and run scores, and every case's aggregates, are equal case by case; that the
  * CLI's child runs and its judge calls all reached the mock; and that the with/without split the
  * script makes is the one both sides scored (so an equal pair of all-failing runs cannot pass).
  *
- * Not covered yet: MCP stand-ins with an `expect:` guard and the scaffold (vigiles does not serve
- * them yet); Bash (the CLI refuses a shell grant unless its own sandbox, bubblewrap and socat, can
- * run inside the run's confinement), so the suite writes files with Write.
+ * The suite has a case with a fixed MCP mock and an `expect:` guard (ticket) and one with a scaffold
+ * script (staged): the CLI runs with --scaffold, vigiles with `scaffold: true`. Not covered: Bash
+ * (the CLI refuses a shell grant unless its own sandbox, bubblewrap and socat, can run inside the
+ * run's confinement), so the suite writes files with Write.
  */
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -39,6 +40,7 @@ beforeAll(async () => {
     "Write",
     "--threshold",
     "0.5",
+    "--scaffold",
   ]);
   const judge = scriptedJudge(SIDE_BY_SIDE_SCRIPT);
   ours = await runPluginSuite(PLUGIN, {
@@ -46,6 +48,7 @@ beforeAll(async () => {
     judge,
     concurrency: 2,
     threshold: 0.5,
+    scaffold: true,
     cache: "off",
   });
   judgeCalls = judge.calls;
@@ -60,10 +63,8 @@ describe("the same suite through claude plugin eval and through vigiles", () => 
     expect(runs.map((r) => r.error)).toEqual([
       "exit 1: Reached maximum number of turns (1)",
       "exit 1: Reached maximum number of turns (1)",
-      null,
-      null,
-      null,
-      null,
+      // checklist, staged, summarise and ticket: the run the mock aborted says so in `aborted`, not `error`.
+      ...Array<null>(8).fill(null),
     ]);
     // Three votes for each judged grader (one llm, one baseline) of each of the 2 x 2 runs of its case.
     const judged = cli.mock.requests.filter(
@@ -75,8 +76,9 @@ describe("the same suite through claude plugin eval and through vigiles", () => 
 
   test("every run's grader verdicts are equal, grader by grader", () => {
     const theirs = verdictRows(cli.aggregate as unknown as AnyAggregate);
-    // summarise: 9 graders with, 8 without; checklist: 6 with, 5 without (see the next test); capped 2 and 2.
-    expect(theirs).toHaveLength(9 + 8 + 6 + 5 + 2 + 2);
+    // summarise: 9 graders with, 8 without; checklist: 6 with, 5 without (see the next test); capped 2
+    // and 2; staged 4 and 4; ticket 3 with, none in the run its mock aborted.
+    expect(theirs).toHaveLength(9 + 8 + 6 + 5 + 2 + 2 + 4 + 4 + 3);
     expect(verdictRows(ours.aggregate)).toEqual(theirs);
   });
 
@@ -121,6 +123,51 @@ describe("the same suite through claude plugin eval and through vigiles", () => 
     expect(byRun["checklist/with#0"]).toMatchObject({ score: 1 });
     // Weights 2+1+1+1+1 (marker is with-only): nothing passes without the plugin.
     expect(byRun["checklist/without#0"]).toMatchObject({ score: 0 });
+    expect(byRun["ticket/with#0"]).toMatchObject({ score: 1 });
+    expect(byRun["ticket/without#0"]).toMatchObject({ score: 0 });
+    // draft.md was scaffolded, not created: 3 of 4 with the plugin (it wrote FINAL.md), 2 of 4 without.
+    expect(byRun["staged/with#0"]).toMatchObject({ score: 0.75 });
+    expect(byRun["staged/without#0"]).toMatchObject({ score: 0.5 });
+  });
+
+  test("a fixed MCP mock answers the with arm; its expect: guard aborts the without arm, on both sides", () => {
+    for (const a of [cli.aggregate as unknown as AnyAggregate, ours.aggregate]) {
+      const ticket = a.cases.find((c) => c.name === "ticket")!;
+      // The stand-in answered {{input.title}} filled in; mock_calls and tool_used read the call.
+      expect(ticket.arms.with[0]!.graders.map((g) => [g.name, g.passed])).toEqual([
+        ["called", true],
+        ["said", true],
+        ["tool", true],
+      ]);
+      expect(ticket.arms.without[0]).toMatchObject({
+        score: 0,
+        error: null,
+        aborted: {
+          server: "tickets",
+          tool: "create",
+          reason: 'the model\'s call violates expect: project = "HR" is not one of [OPS]',
+        },
+        graders: [],
+      });
+    }
+  });
+
+  test("a scaffolded file is there for graders but not created, on both sides", () => {
+    for (const a of [cli.aggregate as unknown as AnyAggregate, ours.aggregate]) {
+      const rows = verdictRows(a)
+        .filter((r) => r.at.startsWith("staged/"))
+        .map((r) => [r.at, r.passed]);
+      expect(rows).toEqual([
+        ["staged/with#0 draft-created", false],
+        ["staged/with#0 draft-kept", true],
+        ["staged/with#0 final-created", true],
+        ["staged/with#0 read-draft", true],
+        ["staged/without#0 draft-created", false],
+        ["staged/without#0 draft-kept", true],
+        ["staged/without#0 final-created", false],
+        ["staged/without#0 read-draft", true],
+      ]);
+    }
   });
 
   test("vigiles' aggregate-result.json is the CLI's, field by field", () => {
@@ -131,7 +178,16 @@ describe("the same suite through claude plugin eval and through vigiles", () => 
     // result's num_turns: a loaded skill and the cut-off turn count), the turn cap's note as a capped
     // run's error, what the llm judge was shown.
     const written: unknown = JSON.parse(JSON.stringify(ours.aggregate));
-    expect(formatDiff(cli.aggregate, written)).toEqual([]);
+    expect(formatDiff(cli.aggregate, written)).toEqual([
+      // Pinned: the CLI's per-run summary of its mock servers (their kind, responders, a warning for
+      // a tool with no _tools.json entry, call counts and replay hits) is not written by vigiles.
+      "cases[ticket].arms.with[0].mocks: only in cli",
+      // Pinned: the CLI stops its child at the aborted call (one turn); vigiles' stand-in answers the
+      // agent "eval aborted by mock ..." and the run ends on its own, so the child's count is two.
+      // The run scores 0 on both sides and neither grades it.
+      "cases[ticket].arms.without[0].turns: cli 1 vigiles 2",
+      "cases[ticket].arms.without[0].mocks: only in cli",
+    ]);
   });
 
   test("the fields the diff compares by presence only hold what the CLI's hold", () => {
