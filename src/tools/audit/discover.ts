@@ -69,6 +69,19 @@ function pluginName(manifest: string): string | undefined {
   }
 }
 
+/**
+ * Whether the manifest holds its hooks inline (`"hooks": { "PreToolUse": [...] }`), which Claude Code
+ * loads as it loads hooks/hooks.json: the manifest is then a hook file of its own.
+ */
+function inlineHooks(plugin: DiscoveredPlugin): boolean {
+  try {
+    const parsed = parseJson(readFileSync(plugin.manifest, "utf8"));
+    return parsed.ok && getMember(parsed.document.body, "hooks")?.value.type === "Object";
+  } catch {
+    return false;
+  }
+}
+
 /** Extra hook files a manifest lists beside the auto-loaded hooks/hooks.json. */
 function extraHookFiles(plugin: DiscoveredPlugin): string[] {
   try {
@@ -124,6 +137,14 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
         path,
         harness: DEFAULT_HARNESS.id,
         role: "hooks-file",
+        source: "plugin",
+        pluginRoot: plugin.root,
+      });
+    if (inlineHooks(plugin))
+      hookFiles.push({
+        path: plugin.manifest,
+        harness: DEFAULT_HARNESS.id,
+        role: "settings",
         source: "plugin",
         pluginRoot: plugin.root,
       });
