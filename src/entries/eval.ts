@@ -19,8 +19,6 @@ export type { EvalRunOptions, EvalProgress } from "../tiers/eval/engine.js";
 export { paid_judge, paid_judged } from "../tiers/eval/judge.js";
 export type { JudgeOptions, JudgeVerdict, JudgeFunction, JudgedOptions } from "../tiers/eval/judge.js";
 export { paid_claudeEvalDriver } from "../tiers/eval/claude-driver.js";
-export { mockModelDriver } from "../tiers/eval/mock-model-driver.js";
-export type { MockModelDriver, MockModelDriverOptions } from "../tiers/eval/mock-model-driver.js";
 export type { ClaudeEvalDriverOptions } from "../tiers/eval/claude-driver.js";
 export type {
   EvalDriver,

@@ -315,3 +315,7 @@ export { writeJobSummary, reportToMarkdown } from "../tools/report/job-summary.j
 export { readReportFile, MalformedReportError } from "../tiers/eval/load-report.js";
 export { trialTrace } from "../tiers/eval/trial-trace.js";
 export type { TrialTrace } from "../core/eval-report.js";
+
+// --- a free eval driver: the real CLI against the local mock (no model, no spend) ---
+export { mockModelDriver } from "../tiers/eval/mock-model-driver.js";
+export type { MockModelDriver, MockModelDriverOptions } from "../tiers/eval/mock-model-driver.js";
