@@ -34,11 +34,7 @@ export function claudeCodeRegistrations(root: string): RegistrationReading {
 function manifestHasInlineHooks(manifest: string): boolean {
   try {
     const parsed: unknown = JSON.parse(readFileSync(manifest, "utf8"));
-    const hooks =
-      typeof parsed === "object" && parsed !== null
-        ? (parsed as Record<string, unknown>)["hooks"]
-        : undefined;
-    return typeof hooks === "object" && hooks !== null && !Array.isArray(hooks);
+    return isRecord(parsed) && isRecord(parsed["hooks"]);
   } catch {
     return false;
   }
