@@ -78,20 +78,26 @@ describe("audit --run on an idle and a loaded machine", () => {
   it("gives the same findings, and none for the hook inside its budget", async () => {
     const idle = await audit();
     for (let i = 0; i < availableParallelism() + 1; i++) {
-      busy.push(spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
+      // Bounded, so a run stopped mid-test (its afterAll never reached) leaves no core busy for long.
+      const spin = `const end = Date.now() + 240000; while (Date.now() < end) {}`;
+      busy.push(spawn(process.execPath, ["-e", spin], { stdio: "ignore" }));
     }
     const loaded = await audit();
     for (const child of busy.splice(0)) child.kill("SIGKILL");
     expect(loaded).toEqual(idle);
     const rules = idle.map((line) => line.split(" ")[0]);
+    // computed.sh answers an explicit allow to every call but `rm -rf`, the disaster probes among
+    // them: on Claude Code that skips the permission prompt (hook-allows-disaster).
     expect(rules.sort()).toEqual([
+      "hook-allows-disaster",
       "hook-crash",
       "hook-output-contract",
       "hook-output-contract",
       "hook-timeout",
     ]);
+    expect(idle.find((l) => l.startsWith("hook-allows-disaster"))).toMatch(/computed\.sh/);
     expect(idle.join("\n")).not.toMatch(/third\.sh/);
-    expect(idle.find((l) => l.includes("computed.sh"))).toMatch(
+    expect(idle.find((l) => l.startsWith("hook-output-contract") && l.includes("computed.sh"))).toMatch(
       /on Bash `rm -rf`: permissionDecision "block"/,
     );
   }, 240_000);

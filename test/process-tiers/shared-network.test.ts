@@ -5,8 +5,9 @@
 // refused with VIGILES_EGRESS_REFUSED named on stderr, the listener never reached. The endpoints are
 // local listeners (no network beyond the machine in CI). Real bwrap, real curl.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runScript, runScriptAsync } from "../../src/tiers/run-script/run-script.js";
 import { bwrapAvailable } from "../../src/runtime/confine.js";
@@ -30,11 +31,17 @@ const a = http.createServer((q, s) => s.end("REACHED-THE-ALLOWED-ENDPOINT")).lis
 /** Node pads an abstract name to the whole sun_path, so the client is node too (curl's name is exact). */
 const abstractProbe = `${process.execPath} -e 'require("node:net").connect("\\0${ABSTRACT}").on("data", (d) => process.stdout.write(d)).on("error", (e) => console.log(e.code))'; echo " abstract=$?"`;
 let listeners: ChildProcess | undefined;
+// A temp folder of this file's own: other files running beside it make egress folders of their own in
+// the shared one, so "none left" is only checkable here.
+const sharedTmp = process.env.TMPDIR;
+let ownTmp = "";
 let printed = "";
 let allowed = "";
 let other = "";
 
 beforeAll(async () => {
+  ownTmp = mkdtempSync(join(tmpdir(), "vigiles-shared-net-tmp-"));
+  process.env.TMPDIR = ownTmp;
   listeners = spawn(process.execPath, ["-e", LISTENERS], { stdio: ["ignore", "pipe", "inherit"] });
   listeners.stdout!.on("data", (d: Buffer) => (printed += d.toString()));
   for (let i = 0; i < 100 && !printed.includes("}"); i++) await new Promise((r) => setTimeout(r, 100));
@@ -47,6 +54,9 @@ beforeAll(async () => {
 
 afterAll(() => {
   listeners?.kill("SIGKILL");
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
+  rmSync(ownTmp, { recursive: true, force: true });
 });
 
 const skip = !bwrapAvailable() || !hasCurl;
@@ -77,7 +87,8 @@ describe.skipIf(skip)('confined runScript with network "shared"', () => {
     ).toHaveLength(2);
     expect(printed).not.toContain("other-connection");
     // The proxy's socket folder ends with the run.
-    expect(readdirSync(tmpdir()).filter((n) => n.startsWith("vigiles-egress-"))).toEqual([]);
+    expect(tmpdir()).toBe(ownTmp);
+    expect(readdirSync(ownTmp).filter((n) => n.startsWith("vigiles-egress-"))).toEqual([]);
   }, 90_000);
 
   test("the synchronous runScript reaches it too (the proxy is a process of its own)", () => {
