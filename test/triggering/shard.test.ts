@@ -222,13 +222,26 @@ export default defineEval({
       );
       const read = (name: string) => JSON.parse(readFileSync(join(dir, name), "utf8")) as TriggerRateReport;
 
-      const whole = cli(dir, ["eval", "--driver", DRIVER, "--out", "whole.json"]);
+      // The shards replay the whole run's trials from the cache: sharding and merging are what is
+      // under test here, and a replayed trial keeps what its real run recorded (13 CLI runs, not 26).
+      const whole = cli(dir, ["eval", "--driver", DRIVER, "--cache", "readwrite", "--out", "whole.json"]);
       expect(whole.stderr).toBe("");
       expect(whole.code).toBe(0);
       expect(whole.stdout).toMatch(/gate passed/);
       for (const i of [1, 2]) {
-        const shard = cli(dir, ["eval", "--driver", DRIVER, "--shard", `${i}/2`, "--out", `s${i}.json`]);
+        const shard = cli(dir, [
+          "eval",
+          "--driver",
+          DRIVER,
+          "--cache",
+          "read",
+          "--shard",
+          `${i}/2`,
+          "--out",
+          `s${i}.json`,
+        ]);
         expect(shard.code).toBe(0);
+        expect(read(`s${i}.json`).rows.every((row) => row.cached === true)).toBe(true);
         expect(shard.stdout).toMatch(new RegExp(`gate not run on shard ${i}/2; it judges the whole grid`));
         expect(read(`s${i}.json`).shard).toEqual({ index: i, total: 2 });
       }
