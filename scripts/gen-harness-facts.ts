@@ -41,7 +41,7 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "unquoted-plugin-root": `${CONTRACT}, Configuration`,
   "unquoted-project-dir": `${CONTRACT}, Configuration (CLAUDE_PROJECT_DIR in the hook's environment); the pinned binary runs shell-form commands under \`sh -c\` and substitutes only the exec form; interpreter exit codes checked here (python3 2, node 1, bash 127, dash 2)`,
   "relative-hook-path": `${CONTRACT}, Configuration (where a hook runs)`,
-  "matcher-matches-nothing": `${CONTRACT}, Configuration (exact, case-sensitive names; MCP tools are mcp__<server>__<tool>)`,
+  "matcher-matches-nothing": `${CONTRACT}, Configuration (exact, case-sensitive names; MCP tools are mcp__<server>__<tool>); on other events each dialect's matcher subject, rule and listed values (Claude Code 2.1.328's matcher function and hook input schemas in its binary), SubagentStop compared with the agent type by a real run (test/harness/audit-rule-pins.test.ts)`,
   "matcher-unknown-tool":
     "the tools of a real 2.1.328 run's init (test/harness/fixtures/streams/hooks-block-and-stop.jsonl) plus the tool names in the pinned binary",
   "matcher-comma-regex": `${CONTRACT}, Configuration (a matcher of only names, \`|\` and \`,\` is a list; anything else one regex)`,
@@ -52,7 +52,7 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "stop-noop-block": `${CONTRACT}, Hook output (Stop blocks only by decision "block" with a reason, or exit 2)`,
   "exit2-json-ignored": `${CONTRACT}, Hook output (exit 2: stderr is the reason, stdout is not parsed)`,
   "answer-field-misplaced":
-    "the pinned binaries' answer readers: Claude Code 2.1.328's zod answer schema (additionalContext, permissionDecision only in hookSpecificOutput), Gemini CLI's getAdditionalContext() (reads hookSpecificOutput only); test/audit/answer-keys.test.ts",
+    "the pinned binaries' answer readers: Claude Code 2.1.328's zod answer schema (additionalContext, permissionDecision only in hookSpecificOutput; hookSpecificOutput a union by event, with `decision` only on PermissionRequest), Gemini CLI's getAdditionalContext() (reads hookSpecificOutput only) and isBlockingDecision() (reads the top-level decision only); test/audit/answer-keys.test.ts, and a UserPromptSubmit hookSpecificOutput.decision dropped in a real run (test/harness/audit-rule-pins.test.ts)",
   "hook-file-not-loaded":
     "each harness's hookFileAudit in the registry (the files it loads hooks from); Claude Code 2.1.328's binary names no .claude/hooks.json (test/audit/hook-file-not-loaded.test.ts)",
   "answer-key-unknown":

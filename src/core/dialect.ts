@@ -57,6 +57,13 @@ export interface DialectEvent {
   readonly exit2StopsAction?: boolean;
   /** The values the subject can take, where the harness lists them (SessionStart sources). */
   readonly matcherValues?: readonly string[];
+  /**
+   * Every top-level field the harness's payload may carry on this event, where it is pinned (read
+   * from the CLI's own hook input schema). The audit reports a read of a field the harness sends
+   * under another name here (`tool_output` for `tool_response`). Absent: not pinned, and the audit
+   * falls back to `payload()` on tool events.
+   */
+  readonly payloadFields?: readonly string[];
 }
 
 /** What one harness does with hooks. */
@@ -126,6 +133,13 @@ export interface HookDialect {
   readonly answerKeys?: {
     readonly topLevel: readonly string[];
     readonly underSpecific: readonly string[];
+    /**
+     * The keys `hookSpecificOutput` carries on each event, where the harness reads it per event
+     * (Claude Code's answer schema, a union by `hookEventName`); an event not listed reads
+     * `underSpecific`. A key read only at the top level (`decision`) printed under
+     * `hookSpecificOutput` on an event that does not read it there is reported by the audit.
+     */
+    readonly underSpecificByEvent?: Readonly<Record<string, readonly string[]>>;
   };
   /** The environment the harness gives a command hook, for a project dir. */
   hookEnv(projectDir: string): Readonly<Record<string, string>>;

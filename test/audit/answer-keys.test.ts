@@ -35,6 +35,46 @@ describe("answerKeys match the pinned CLIs' answer readers", () => {
     expect(keys).not.toContain("additionalContext");
   });
 
+  it("Claude Code: hookSpecificOutput's keys per event are the answer schema's union (underSpecificByEvent)", () => {
+    const bin = join(dirname(require.resolve("@anthropic-ai/claude-code-linux-x64/package.json")), "claude");
+    const text = readFileSync(bin).toString("latin1");
+    const byEvent = new Map<string, string[]>();
+    for (const m of text.matchAll(/c\(\{hookEventName:E\("(\w+)"\)/g)) {
+      // The variant's own keys: `name:` at its top level, strings and nested objects skipped.
+      const keys: string[] = [];
+      let depth = 0;
+      let key: string | undefined = "";
+      for (let i = m.index + 2; i < text.length; i++) {
+        const ch = text[i] as string;
+        if (ch === '"' || ch === "'" || ch === "`") {
+          i = text.indexOf(ch, i + 1);
+          continue;
+        }
+        if ("{([".includes(ch)) depth++;
+        else if ("})]".includes(ch) && --depth === 0) break;
+        else if (depth === 1 && ch === ",") key = "";
+        else if (depth === 1 && ch === ":" && key !== undefined) {
+          keys.push(key);
+          key = undefined;
+        } else if (depth === 1 && key !== undefined) key += ch;
+      }
+      if (!byEvent.has(m[1] as string))
+        byEvent.set(
+          m[1] as string,
+          keys.filter((k) => k !== "hookEventName"),
+        );
+    }
+    const dialect = dialectOf("claude-code").answerKeys?.underSpecificByEvent ?? {};
+    expect(Object.keys(dialect).length).toBeGreaterThan(20);
+    for (const [event, keys] of Object.entries(dialect))
+      expect(new Set(byEvent.get(event)), event).toEqual(new Set(keys));
+    expect([...byEvent.keys()].sort()).toEqual(Object.keys(dialect).sort());
+    // Only PermissionRequest's hookSpecificOutput carries a decision.
+    expect([...byEvent].filter(([, keys]) => keys.includes("decision")).map(([e]) => e)).toEqual([
+      "PermissionRequest",
+    ]);
+  });
+
   it("Gemini CLI: DefaultHookOutput copies the dialect's top-level keys; additionalContext only from hookSpecificOutput", () => {
     const dir = join(dirname(require.resolve("@google/gemini-cli/package.json")), "bundle");
     const chunk = readdirSync(dir)
@@ -116,6 +156,46 @@ describe("what the rules read in a printed answer", () => {
       `cat <<EOF\n{"continue": true, "systemMessage": "ok"}\nEOF`,
     ];
     for (const source of silent) expect(run("claude-code", "Stop", source), source).toEqual([]);
+  });
+
+  it("a top-level-only key under hookSpecificOutput is misplaced (UserPromptSubmit's decision)", () => {
+    const nested = `echo '{"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "decision": "block", "reason": "no"}}'`;
+    expect(run("claude-code", "UserPromptSubmit", nested)).toEqual([
+      'answer-field-misplaced: Prints "decision" under hookSpecificOutput (line 1): Claude Code reads it only at the top level of the answer on UserPromptSubmit, so it is ignored and nothing is blocked.',
+      'answer-field-misplaced: Prints "reason" under hookSpecificOutput (line 1): Claude Code reads it only at the top level of the answer on UserPromptSubmit, so it is ignored.',
+    ]);
+    // Python, and the event taken from the registration when the answer names none.
+    expect(
+      run("claude-code", "Stop", `print(json.dumps({"hookSpecificOutput": {"decision": "block"}}))`),
+    ).toHaveLength(1);
+    // Gemini CLI reads decision only at the top level too (DefaultHookOutput.isBlockingDecision).
+    const gemini = `echo '{"hookSpecificOutput": {"hookEventName": "BeforeAgent", "decision": "deny"}}'`;
+    expect(run("gemini", "BeforeAgent", gemini)).toEqual([
+      expect.stringMatching(/Gemini CLI reads it only at the top level/),
+    ]);
+  });
+
+  it("leaves PermissionRequest's decision, answers for another event and computed event names alone", () => {
+    const silent: [string, string][] = [
+      [
+        "PermissionRequest",
+        `echo '{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny"}}}'`,
+      ],
+      // A script shared by two events prints PermissionRequest's answer: read for that event.
+      [
+        "UserPromptSubmit",
+        `echo '{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}}'`,
+      ],
+      [
+        "UserPromptSubmit",
+        `jq -n --arg e "$event" '{hookSpecificOutput: {hookEventName: $e, decision: "block"}}'`,
+      ],
+      [
+        "UserPromptSubmit",
+        `echo '{"decision": "block", "reason": "no", "hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "x"}}'`,
+      ],
+    ];
+    for (const [event, source] of silent) expect(run("claude-code", event, source), source).toEqual([]);
   });
 
   it("says nothing for a dialect that does not pin its answer's keys", () => {

@@ -1,6 +1,6 @@
 /**
  * One fixture per rule: `bad/` triggers the rule, its `clean/` twin differs only in the fix and
- * audits with no finding at all.
+ * audits with no finding at all; `bad-<case>/` and `clean-<case>/` are a further pair of one rule.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -16,16 +16,23 @@ describe("every static rule has a fixture pair", () => {
     expect(names).toEqual(LINT_RULES.map((r) => r.id).sort());
   });
 
-  for (const name of names) {
-    it(`${name}: bad triggers it, clean is clean`, () => {
-      const bad = auditHarness(join(FIXTURES, name, "bad"));
+  // A rule may have more pairs than one: `bad-<case>` beside its twin `clean-<case>`.
+  const pairs = names.flatMap((name) =>
+    readdirSync(join(FIXTURES, name))
+      .filter((d) => d === "bad" || d.startsWith("bad-"))
+      .sort()
+      .map((bad) => ({ name, bad, clean: `clean${bad.slice(3)}` })),
+  );
+  for (const { name, bad: badDir, clean: cleanDir } of pairs) {
+    it(`${name}${badDir.slice(3)}: bad triggers it, clean is clean`, () => {
+      const bad = auditHarness(join(FIXTURES, name, badDir));
       const hits = bad.findings.filter((f) => f.ruleId === name);
       expect(hits.length, JSON.stringify(bad.findings, null, 2)).toBeGreaterThan(0);
       for (const f of hits) {
         expect(f.fix.length).toBeGreaterThan(0);
         expect(f.message.length).toBeGreaterThan(0);
       }
-      const clean = auditHarness(join(FIXTURES, name, "clean"));
+      const clean = auditHarness(join(FIXTURES, name, cleanDir));
       expect(clean.findings).toEqual([]);
     });
   }

@@ -8,6 +8,7 @@ import type { HookDialect } from "../../core/dialect.js";
 import { foldClaudeShaped } from "../../core/hook-decision/fold.js";
 import type { ClaudeShapedProfile } from "../../core/hook-decision/profile.js";
 import { CLAUDE_CODE_EVENTS } from "./dialect/events.js";
+import { SPECIFIC_OUTPUT_KEYS } from "./dialect/answer-keys.js";
 import { CLAUDE_CODE_TOOLS } from "./dialect/tools.js";
 
 const byName = new Map(CLAUDE_CODE_EVENTS.map((e) => [e.name, e.rules]));
@@ -53,6 +54,10 @@ export const claudeCodeDialect: HookDialect = {
       "asyncTimeout",
     ],
     underSpecific: ["permissionDecision", "permissionDecisionReason", "additionalContext", "updatedInput"],
+    // hookSpecificOutput is a union by hookEventName: UserPromptSubmit's carries no `decision`, so a
+    // block written there is dropped and the prompt goes through (a real run pins it,
+    // test/harness/audit-rule-pins.test.ts); only PermissionRequest's carries one.
+    underSpecificByEvent: SPECIFIC_OUTPUT_KEYS,
   },
   hookEnv: (projectDir) => ({ CLAUDE_PROJECT_DIR: projectDir }),
   unsetVariables: [],

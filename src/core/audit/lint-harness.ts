@@ -15,7 +15,7 @@ import {
 } from "./rules/description-overlap.js";
 import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-registration.js";
 import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
-import { checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
+import { checkSubjectMatcher, checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
 import { hookAnswerKeyRules } from "./rules/hook-answer-keys.js";
 import { hookFileNotLoadedRule } from "./rules/hook-file-not-loaded.js";
@@ -143,6 +143,7 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
       found.push(
         ...checkHookRegistration(reg),
         ...checkToolMatcher(reg),
+        ...checkSubjectMatcher(reg),
         ...checkHookHandler(reg),
         ...checkInlineCommand(reg),
         ...checkCommandShell(reg),

@@ -4,7 +4,7 @@
  * in a script or command the harness runs under `sh` (`dialect.shell`), and a `continue: false`
  * beside a block on a stop event (`dialect.fold`).
  */
-import { claudeEventName } from "../../dialect.js";
+import { claudeEventName, dialectEvent } from "../../dialect.js";
 import { findScriptWord } from "../command-words.js";
 import { finding } from "../finding.js";
 import type { HookRegistration } from "../hooks-config.js";
@@ -12,21 +12,28 @@ import type { LintFinding, LintRuleMeta, SourceRange } from "../types.js";
 import type { HookScriptInput } from "./hook-script.js";
 import { checkPluginRootQuoting } from "./hook-registration.js";
 import { checkAnswerKeys } from "./hook-answer-keys.js";
+import { checkSubjectMatcher } from "./hook-matcher.js";
 
 // Claude Code, Codex, Gemini CLI and Qwen Code send `tool_name`/`tool_input`; Copilot CLI 1.0.102
 // sends `toolName`/`toolArgs` (an object, pinned by test/copilot/copilot-payload-shape.test.ts) under
-// its camelCase events, and the snake_case fields under their PascalCase aliases.
+// its camelCase events, and the snake_case fields under their PascalCase aliases. Claude Code 2.1.328
+// sends `tool_response`, `transcript_path` and `last_assistant_message`, never `tool_output`,
+// `transcript` or `agent_output` (its hook input schemas, its dialect's `payloadFields`; a real run in
+// test/harness/audit-rule-pins.test.ts).
 export const payloadFieldUnsentRule: LintRuleMeta = {
   id: "payload-field-unsent",
   severity: "error",
   behaviour:
-    "Each harness sends its own payload (its dialect's `payload`): most send `tool_name` and `tool_input`, some " +
-    "send `toolName` and `toolArgs` under their own event names. A hook that reads only another harness's field " +
-    "gets null: a guard never blocks, or, under `set -e`, crashes on every call (where a crash denies, every call).",
-  fix: "Read the field this harness sends (or both: `.tool_input // .toolArgs`).",
+    "Each harness sends its own payload on each event (its dialect's `payloadFields`, else its `payload`): most " +
+    "send `tool_name`, `tool_input` and `tool_response`, some send `toolName`, `toolArgs` and `toolResult` under " +
+    "their own event names, and none sends `tool_output`, `transcript` or `agent_output`. A hook that reads only " +
+    "another harness's field, or one no harness sends, gets null: a guard never blocks, a check never sees the " +
+    "output, or, under `set -e`, the hook crashes on every call (where a crash denies, every call).",
+  fix: "Read the field this harness sends on the event (or both: `.tool_input // .toolArgs`).",
   autofix: false,
   source:
-    "each dialect's payload(), with the camelCase variant's stdin pinned by a real run of the pinned CLI",
+    "each dialect's payloadFields (Claude Code: its binary's hook input schemas) or payload(), with the stdin of " +
+    "each pinned by a real run of the pinned CLI",
 };
 
 // Claude Code 2.1.328 and Codex run shell-form commands under /bin/sh (`shell: "sh"` in their dialects).
@@ -61,10 +68,24 @@ export const hookDialectSourceRules: readonly LintRuleMeta[] = [
   continueFalseBlockRule,
 ];
 
-/** The names hook authors use for one payload field, across the harnesses. */
+/**
+ * The names hook authors use for one payload field: each harness's own (Claude Code's `tool_response`,
+ * Copilot CLI's `toolResult`, Gemini CLI's `prompt_response`) and names no harness sends that hooks
+ * in the wild read (`tool_output`, `transcript`, `agent_output`). A read of one is reported only
+ * where the event's payload carries another name of the same field and the script reads none of those.
+ */
 const PAYLOAD_FIELDS: readonly { readonly what: string; readonly names: readonly string[] }[] = [
   { what: "the tool's input", names: ["tool_input", "toolArgs", "toolInput"] },
   { what: "the tool's name", names: ["tool_name", "toolName"] },
+  {
+    what: "the tool's result",
+    names: ["tool_response", "toolResult", "tool_output", "toolOutput", "toolResponse"],
+  },
+  { what: "the transcript's path", names: ["transcript_path", "transcriptPath", "transcript"] },
+  {
+    what: "the agent's last message",
+    names: ["last_assistant_message", "prompt_response", "agent_output", "agentOutput"],
+  },
 ];
 
 function codeOnly(source: string): string {
@@ -74,18 +95,33 @@ function codeOnly(source: string): string {
     .join("\n");
 }
 
-/** Where the code reads `name` as a field (`.name`, `["name"]`, `get('name')`), not as a local variable. */
+/**
+ * Where the code reads `name` as a field: `.name` (jq, JavaScript, Python attributes), `["name"]`,
+ * `.get("name"` or `"name" in`; not a local variable, and not a key the script writes.
+ */
 function reads(code: string, name: string): number {
-  const m = new RegExp(`(?:\\.|["'])${name}(?![A-Za-z0-9_])`).exec(code);
+  const m = new RegExp(
+    `\\.${name}(?![A-Za-z0-9_])|\\[\\s*["']${name}["']\\s*\\]|get\\(\\s*["']${name}["']|["']${name}["']\\s+in\\b`,
+  ).exec(code);
   return m === null ? -1 : m.index;
+}
+
+/** Whether `name` occurs anywhere in the code as a word: a read in any form, counted generously. */
+function mentions(code: string, name: string): boolean {
+  return new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`).test(code);
 }
 
 function lineAt(source: string, index: number): number {
   return source.slice(0, index).split("\n").length;
 }
 
-/** The top-level fields the harness sends a tool hook on `reg.event`, from its dialect. */
+/**
+ * The top-level fields the harness sends a hook on `reg.event`: the event's pinned `payloadFields`,
+ * else, on a tool event, the dialect's `payload()` of a Claude-shaped tool event.
+ */
 function sentFields(reg: HookRegistration): ReadonlySet<string> | undefined {
+  const pinned = dialectEvent(reg.dialect, reg.event)?.payloadFields;
+  if (pinned !== undefined) return new Set(pinned);
   const claudeEvent = claudeEventName(reg.dialect, reg.event);
   if (claudeEvent !== "PreToolUse" && claudeEvent !== "PostToolUse") return undefined;
   const payload = reg.dialect.payload({
@@ -114,7 +150,7 @@ function unsentFieldFindings(
   const out: LintFinding[] = [];
   for (const field of PAYLOAD_FIELDS) {
     const read = field.names.filter((n) => reads(code, n) >= 0);
-    if (read.length === 0 || read.some((n) => sent.has(n))) continue;
+    if (read.length === 0 || field.names.some((n) => sent.has(n) && mentions(code, n))) continue;
     const sentName = field.names.find((n) => sent.has(n));
     if (sentName === undefined) continue;
     const first = read[0] as string;
@@ -258,8 +294,9 @@ export function checkHookDialectSource(input: HookScriptInput): LintFinding[] {
 
 /**
  * The rules that hold for every harness, over a registration from a hook file its harness reads
- * with rules of its own (Copilot CLI, Gemini CLI): the quoting of the plugin root, the command's
- * shell, and the script read against the dialect. Findings about one script come once.
+ * with rules of its own (Copilot CLI, Gemini CLI): the quoting of the plugin root, a matcher that
+ * can never match its event's subject, the command's shell, and the script read against the dialect.
+ * Findings about one script come once.
  */
 export function checkOwnRuleRegistrations(
   registrations: readonly HookRegistration[],
@@ -271,6 +308,7 @@ export function checkOwnRuleRegistrations(
     const script = reg.type === "command" ? scriptOf(reg) : undefined;
     for (const f of [
       ...checkPluginRootQuoting(reg),
+      ...checkSubjectMatcher(reg),
       ...checkCommandShell(reg),
       ...checkCommandPayloadFields(reg),
       ...(script !== undefined ? checkHookDialectSource(script) : []),
