@@ -26,7 +26,13 @@ export const CLAUDE_CODE_EVENTS: readonly DialectEvent[] = [
     }),
   },
   // The tool already ran: exit 2 and `decision:"block"` only feed the reason back to the model.
-  { name: "PostToolUse", ...TOOL, rules: rules({ legacyDecision: true, additionalContext: true }) },
+  // Exit 2's stderr reaches the model; exit 1's never does (test/harness/post-tool-exit-feedback.test.ts).
+  {
+    name: "PostToolUse",
+    ...TOOL,
+    rules: rules({ legacyDecision: true, additionalContext: true }),
+    exit2FeedsModel: true,
+  },
   { name: "PostToolUseFailure", ...TOOL, rules: rules({ additionalContext: true }) },
   { name: "PostToolBatch", rules: rules({ exit2Blocks: true }) },
   // Only the JSON `decision.behavior` counts on a permission request.
