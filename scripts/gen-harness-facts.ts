@@ -98,6 +98,7 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "hook-blocks-harmless": `${CONTRACT}, Hook output (exit 2 or a deny blocks the call)`,
   "hook-denies-benign": `${CONTRACT}, Hook output; the benign twins of the disaster corpus (src/core/disasters/corpus.ts)`,
   "hook-allows-disaster": `test/audit/allow-skips-prompt.test.ts (Claude Code: a Bash call refused in the default mode ran once a PreToolUse hook answered approve or allow); the disaster corpus (src/core/disasters/corpus.ts)`,
+  "hook-block-not-enforced": `${CONTRACT}, Hook output (exit 0 without JSON is no decision; only exit 2 or a JSON deny blocks); each dialect's fold (test/audit/run-block-not-enforced.test.ts)`,
   "hook-cannot-run": `${CONTRACT}, Hook output (exit 127: a non-blocking error); unverified on the user's machine`,
   "hook-slow": `${CONTRACT}, Hook output (a timeout: cancelled, no decision); the time is this machine's`,
   "hook-cut-short": "the audit's own cap (`maxRunMs`), not a harness behaviour",

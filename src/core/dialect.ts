@@ -55,6 +55,11 @@ export interface DialectEvent {
    * does not, a shell's exit 2 on a script it could not run is a crash (Gemini's AfterTool).
    */
   readonly exit2StopsAction?: boolean;
+  /**
+   * Exit 2's stderr reaches the model though the action already ran and is not stopped (Claude
+   * Code's PostToolUse: test/harness/post-tool-exit-feedback.test.ts). Default: false.
+   */
+  readonly exit2FeedsModel?: boolean;
   /** The values the subject can take, where the harness lists them (SessionStart sources). */
   readonly matcherValues?: readonly string[];
   /**
@@ -207,4 +212,20 @@ export function nativeToolName(dialect: HookDialect, claudeTool: string): string
 export function claudeToolName(dialect: HookDialect, nativeTool: string): string {
   for (const [claude, native] of Object.entries(dialect.toolNames)) if (native === nativeTool) return claude;
   return nativeTool;
+}
+
+/**
+ * Whether a hook on this event is heard by the model only through its blocking answer (exit 2's
+ * stderr, or the dialect's block): the event blocks, or it feeds exit 2's stderr back after the
+ * action ran (a post-tool lint gate). There a message on any other exit reaches no model.
+ */
+export function blockingAnswerReachesModel(dialect: HookDialect, name: string): boolean {
+  const e = dialectEvent(dialect, name);
+  return e !== undefined && !e.rules.outputIgnored && (e.rules.exit2Blocks || e.exit2FeedsModel === true);
+}
+
+/** Whether the action an event's hook answers has already run when the hook runs (post-tool events). */
+export function actionAlreadyRan(dialect: HookDialect, name: string): boolean {
+  const e = dialectEvent(dialect, name);
+  return e !== undefined && (e.exit2FeedsModel === true || e.exit2StopsAction === false);
 }

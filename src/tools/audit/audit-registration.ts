@@ -7,7 +7,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
 import { DEFAULT_COMMAND_TIMEOUT_SECONDS } from "../../core/audit/hook-events.js";
-import { findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
+import { findScriptWord, isRelativePath, resolveScriptPath } from "../../core/audit/command-words.js";
 import { finding } from "../../core/audit/finding.js";
 import type { LintFinding, LintRuleMeta } from "../../core/audit/types.js";
 import type { AuditScratch } from "./audit-scratch.js";
@@ -19,6 +19,7 @@ import { parseMatcher } from "../../core/audit/hook-events.js";
 import { runProbe } from "./run-probe.js";
 import { sourceLiterals, type SourceLiteral } from "./source-literals.js";
 import { projectDirOf } from "../../core/audit/project-dir.js";
+import { actionAlreadyRan, blockingAnswerReachesModel } from "../../core/dialect.js";
 
 /** One probe run of the dynamic audit. */
 export interface DynamicRun {
@@ -49,12 +50,15 @@ function scriptSource(
   const command = reg.command ?? reg.args?.join(" ");
   if (command === undefined) return undefined;
   const word = findScriptWord(command);
+  // A relative script (`sh ./lint.sh`) is the one the probe runs, in the project the hook runs in.
   const path =
     word &&
-    resolveScriptPath(word.word.value, {
-      ...(pluginRoot !== undefined && { pluginRoot }),
-      projectDir,
-    });
+    (isRelativePath(word.word.value)
+      ? resolve(projectDir, word.word.value)
+      : resolveScriptPath(word.word.value, {
+          ...(pluginRoot !== undefined && { pluginRoot }),
+          projectDir,
+        }));
   if (path === undefined) return command;
   try {
     if (statSync(path).size > 1_000_000) return undefined;
@@ -109,6 +113,12 @@ export async function auditRegistration(
   const sole =
     isGuard(reg) && named.kind === "names" && named.names.length === 1 ? guardTools(reg)[0] : undefined;
   const onlyTool = sole !== "Bash" ? sole : undefined;
+  // A gate after the fact (a post-tool lint, a Stop check): its message is heard only on exit 2. A
+  // guard's exit 1 is told by what matters more there, that the action proceeds.
+  const gate =
+    !isGuard(reg) && blockingAnswerReachesModel(reg.dialect, reg.event)
+      ? { harness: reg.dialect.displayName, afterAction: actionAlreadyRan(reg.dialect, reg.event) }
+      : undefined;
   const run = (probe: AuditProbe) =>
     runProbe(spec, probe.event, {
       scratch,
@@ -143,6 +153,7 @@ export async function auditRegistration(
       ...(pluginRoot !== undefined && { pluginRoot }),
       ...(onlyTool !== undefined && { onlyTool }),
       ...(reg.dialect.allowSkipsPrompt === true && { allowSkipsPromptIn: reg.dialect.displayName }),
+      ...(gate !== undefined && { gate }),
     });
     for (const o of observations) {
       const prior = seen.get(o.rule.id);

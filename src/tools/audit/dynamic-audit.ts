@@ -14,6 +14,7 @@ import { bwrapSelfTest, ConfinementUnavailableError } from "../../runtime/confin
 import type { AuditReport } from "./static-audit.js";
 import { makeAuditScratch } from "./audit-scratch.js";
 import { auditRegistration, type DynamicRun } from "./audit-registration.js";
+import { neverRunReason } from "./harness-runs.js";
 
 export * from "./dynamic-rules.js";
 export { observe, runBudget, type RunBudget } from "./observe-run.js";
@@ -80,8 +81,13 @@ export async function runDynamicAudit(
         `${check.detail}; to run the hooks unconfined anyway, pass --no-sandbox (sandbox: false)`,
       );
   }
+  // Only what the harness would run: a hook under an event it never fires is the static rules' to
+  // report (unknown-event and its twins); a run of it would report what no session sees.
   const regs = report.registrations.filter(
-    (r) => r.type === "command" && (r.command !== undefined || r.args !== undefined),
+    (r) =>
+      r.type === "command" &&
+      (r.command !== undefined || r.args !== undefined) &&
+      neverRunReason(r) === undefined,
   );
   if (regs.length === 0) {
     return {

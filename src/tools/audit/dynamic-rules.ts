@@ -11,8 +11,9 @@ const rule = (
 export const hookCrashRule = rule(
   "hook-crash",
   "error",
-  "A hook that exits with anything but 0 or 2 (a crash, an unreadable payload) is a non-blocking error: the action it guards proceeds.",
-  "Run the hook by hand on the event shown and fix what its stderr says; fail closed where the hook guards.",
+  "A hook that exits with anything but 0 or 2 (a crash, an unreadable payload) is a non-blocking error: the action it guards proceeds. " +
+    'A gate that reports its check on such an exit (a PostToolUse lint: `echo "lint failed" >&2; exit 1`) reports it to nobody: only exit 2 puts its stderr before the model.',
+  "Run the hook by hand on the event shown and fix what its stderr says; fail closed where the hook guards; exit 2 where the model must read the message.",
 );
 export const hookTimeoutRule = rule(
   "hook-timeout",
@@ -63,6 +64,16 @@ export const hookAllowsDisasterRule = rule(
     "deny: a disaster it does not know (`dd of=/dev/sda`, `curl … | sh`) runs without anyone being asked.",
   "Answer nothing (exit 0, no JSON) for calls the guard does not judge, and keep an explicit allow for calls it has checked are safe.",
 );
+export const hookBlockNotEnforcedRule = rule(
+  "hook-block-not-enforced",
+  "error",
+  'A guard that prints a block message ("BLOCKED: force push", "denied") but exits 0 with no decision has allowed ' +
+    "the call: the harness reads the exit code and the JSON answer, not the wording, and the call goes on as if the " +
+    "guard had no objection. Reported only " +
+    "on a disaster or on a string the guard's own source compares against, and only when the message says the call " +
+    "is blocked (not a warning).",
+  "Exit 2 with the message on stderr, or answer a deny, where the guard means to block; keep exit 0 for warnings.",
+);
 export const hookCannotRunRule = rule(
   "hook-cannot-run",
   "note",
@@ -95,6 +106,7 @@ export const dynamicAuditRules: readonly LintRuleMeta[] = [
   hookBlocksHarmlessRule,
   hookDeniesBenignRule,
   hookAllowsDisasterRule,
+  hookBlockNotEnforcedRule,
   hookCannotRunRule,
   hookSlowRule,
   hookCutShortRule,

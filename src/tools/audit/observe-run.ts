@@ -14,12 +14,20 @@ import {
   hookCutShortRule,
   hookDeniesBenignRule,
   hookAllowsDisasterRule,
+  hookBlockNotEnforcedRule,
   hookOutputContractRule,
   hookSlowRule,
   hookStdoutNoiseRule,
   hookTimeoutRule,
 } from "./dynamic-rules.js";
 import type { AuditProbe } from "./probes.js";
+
+/**
+ * Stderr of a hook that broke rather than one that chose its exit: an interpreter's trace, a shell
+ * that could not run something. Such a crash is told as one, not as a gate's unheard message.
+ */
+const CRASH_TRACE =
+  /Traceback|^\s+at .+:\d+|(?:Syntax|Type|Reference|Key|Attribute|Import|ModuleNotFound|Name|Value)Error|: (?:command )?not found|No such file|[Ss]yntax error|can(?:'|no)t open|Cannot find module|[Pp]ermission denied/m;
 
 /** What dash prints for bash-only syntax: `[[` as a command, or a here-string. */
 const BASH_ONLY_ON_SH = /\[\[: (?:command )?not found|Syntax error: redirection unexpected/;
@@ -43,6 +51,27 @@ function noiseBeforeJson(stdout: string): string | undefined {
     return undefined;
   }
   return lines.slice(0, at).join("\n");
+}
+
+/**
+ * Words that say a call was stopped, and the wordings that keep them from meaning it: a negation
+ * ("not blocked"), a flag set off ("blocked=false"), a warning or a dry run ("would be blocked").
+ * Conservative: a message with any of the latter is not read as a block.
+ */
+const BLOCK_WORDS =
+  /\b(?:blocked|denied|refused|rejected|forbidden|prohibited|disallowed|not (?:allowed|permitted))\b/i;
+const NOT_A_BLOCK =
+  /\b(?:not|n't|never|no longer|nothing|without)\s+(?:been\s+|be\s+)?(?:blocked|denied|refused|rejected|forbidden)|(?:blocked|denied)\s*[=:]\s*(?:false|0|no|none)\b|\b(?:warn(?:ing|s)?|caution|careful|consider|note|notice|tip|hint|advis(?:ory|e)|recommend\w*|would(?:\s+have)?(?:\s+been|\s+be)?\s+(?:blocked|denied)|dry[- ]?run|audit[- ](?:only|mode)|monitor(?:ing)? mode|log(?:ged)?[- ]only|allowing|proceeding|continuing|anyway)\b/i;
+
+/** The text of a guard's answer on exit 0 that says the call is blocked, and where it was printed. */
+function blockMessage(r: HookRunResult): { text: string; stream: "stderr" | "stdout" } | undefined {
+  const stdout = r.stdout.trim();
+  // A JSON answer speaks for itself (a deny is a decision; an allow or nothing is read by other rules).
+  const candidates: { text: string; stream: "stderr" | "stdout" }[] = [
+    { text: r.stderr.trim(), stream: "stderr" },
+    ...(stdout.startsWith("{") ? [] : [{ text: stdout, stream: "stdout" as const }]),
+  ];
+  return candidates.find((c) => c.text !== "" && BLOCK_WORDS.test(c.text) && !NOT_A_BLOCK.test(c.text));
 }
 
 /** The budget a registration gets from the audit. */
@@ -82,6 +111,11 @@ export function observe(
     readonly onlyTool?: string;
     /** The harness, when an explicit allow from a hook skips its permission prompt (the dialect's `allowSkipsPrompt`). */
     readonly allowSkipsPromptIn?: string;
+    /**
+     * The harness, when the model hears a hook on this event only through its blocking answer (exit 2's
+     * stderr: the dialect's `blockingAnswerReachesModel`), and whether the action already ran then.
+     */
+    readonly gate?: { readonly harness: string; readonly afterAction: boolean };
   },
 ): Observation[] {
   const on = `on ${probe.label}`;
@@ -146,6 +180,26 @@ export function observe(
       });
       return out;
     }
+    const message = r.stderr.trim() !== "" ? r.stderr : r.stdout;
+    if (
+      context.gate !== undefined &&
+      r.exitCode !== null &&
+      message.trim() !== "" &&
+      !CRASH_TRACE.test(message)
+    ) {
+      // A gate that explains itself on exit 1 (`echo "lint failed" >&2; exit 1`) explains it to nobody:
+      // Claude Code 2.1.328 puts a PostToolUse hook's stderr in the model's next request on exit 2
+      // only (test/harness/post-tool-exit-feedback.test.ts).
+      const then = context.gate.afterAction
+        ? "the tool already ran, and the agent goes on as if the check passed"
+        : "the action proceeds";
+      out.push({
+        rule: hookCrashRule,
+        text: `${exited} with "${excerpt(message)}": ${context.gate.harness} treats exit ${r.exitCode} as a non-blocking error, so the model never sees that message (${then}); exit 2 feeds stderr back to the model.`,
+        stop: probe.kind === "bland",
+      });
+      return out;
+    }
     out.push({ rule: hookCrashRule, text: `${exited}: ${detail}.`, stop: probe.kind === "bland" });
     return out;
   }
@@ -192,6 +246,19 @@ export function observe(
     out.push({
       rule: hookAllowsDisasterRule,
       text: `answered ${how} to the disaster ${probe.label}: ${context.allowSkipsPromptIn} runs it without the permission prompt.`,
+    });
+  }
+  const said = r.exitCode === 0 ? blockMessage(r) : undefined;
+  if (
+    said !== undefined &&
+    (probe.kind === "disaster" || probe.kind === "source") &&
+    r.decision === "none" &&
+    !r.blocked &&
+    !r.halted
+  ) {
+    out.push({
+      rule: hookBlockNotEnforcedRule,
+      text: `printed "${excerpt(said.text)}" on ${said.stream} ${on} but exited 0 with no decision: the guard did not block it, and the call goes on as if the guard had no objection.`,
     });
   }
   // Bland and benign probes are a guard's (probes.ts), in whatever harness.

@@ -10,6 +10,7 @@ import { parseMatcher } from "../../core/audit/hook-events.js";
 import { claudeEventName, claudeToolName, nativeToolName } from "../../core/dialect.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
 import type { RuleContext } from "../../core/hook-config/if-rule.js";
+import { selectsTarget } from "./harness-runs.js";
 import { callSelectedBy, hasIfGate, ifGateSelects } from "./if-gate.js";
 import type { SourceLiteral } from "./source-literals.js";
 import { TOOLS, syntheticEvents, toolInput } from "./synthetic-events.js";
@@ -190,8 +191,13 @@ export interface ProbeOptions {
 
 /** The probes for one registration, in the order they run. */
 export function auditProbes(reg: HookRegistration, cwd: string, options: ProbeOptions): AuditProbe[] {
-  const probes = ungatedProbes(reg, cwd, options);
-  return hasIfGate(reg) ? gated(reg, probes, options.ifContext ?? { cwd, projectDir: cwd }) : probes;
+  // Only the calls the harness's own matcher selects: Copilot CLI's `*` (a whole-name regex that
+  // does not compile) selects none, so nothing is run for it.
+  const probes = ungatedProbes(reg, cwd, options).filter((p) => selectsTarget(reg, p.target));
+  if (!hasIfGate(reg)) return probes;
+  return gated(reg, probes, options.ifContext ?? { cwd, projectDir: cwd }).filter(
+    (p) => p.notRun !== undefined || selectsTarget(reg, p.target),
+  );
 }
 
 /**
@@ -228,13 +234,43 @@ function gated(
   return [...fromRule, ...kept, ...notRun];
 }
 
+/**
+ * A file call's event again for each extension the hook's source selects files by: a post-tool
+ * gate that lints only `*.ts` never reaches its failing path on the bland `.txt` probe.
+ */
+function extensionProbes(
+  reg: HookRegistration,
+  events: readonly AuditProbe[],
+  cwd: string,
+  literals: readonly SourceLiteral[],
+): AuditProbe[] {
+  const exts = literals.filter((l) => l.kind === "extension");
+  if (exts.length === 0) return [];
+  // The file tool the matcher names, else an Edit where it selects every tool.
+  const named = events.find((p) => p.target !== undefined && FILE_TOOLS.has(p.target));
+  const first = events.find((p) => p.target !== undefined);
+  const tool = named?.target ?? (first !== undefined && selectsTarget(reg, "Edit") ? "Edit" : undefined);
+  const template = named ?? first;
+  if (tool === undefined || template === undefined) return [];
+  return [...new Set(exts.map((l) => l.text))].slice(0, 3).map((ext) => {
+    const input = fileInput(tool, join(cwd, `vigiles-audit-probe${ext}`));
+    return {
+      target: tool,
+      event: { ...template.event, tool_name: tool, tool_input: input },
+      kind: "event" as const,
+      label: `${reg.event} (${tool} ${show(input)})`,
+    };
+  });
+}
+
 function ungatedProbes(reg: HookRegistration, cwd: string, options: ProbeOptions): AuditProbe[] {
   if (!isGuard(reg)) {
-    return syntheticEvents(reg, cwd).map((e) => ({
+    const events = syntheticEvents(reg, cwd).map((e) => ({
       ...e,
       kind: "event" as const,
       label: e.target !== undefined ? `${reg.event} (${e.target})` : reg.event,
     }));
+    return [...events, ...extensionProbes(reg, events, cwd, options.literals ?? [])];
   }
   const perTool = guardTools(reg).map((t) => toolProbes(reg, t, cwd, options.literals ?? []));
   const out: AuditProbe[] = perTool.map((p) => p.bland);

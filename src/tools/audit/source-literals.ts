@@ -24,8 +24,30 @@ function sampleOf(literal: string): string | undefined {
   return s.length >= 3 && s.length <= 100 ? s : undefined;
 }
 
-/** What kind of probe a literal makes. */
-export type LiteralKind = "command" | "trailer" | "path";
+/**
+ * What kind of probe a literal makes: a command, a commit trailer, a path, or a file extension the
+ * hook selects files by (`*.ts` in a shell `case`, `".py"` in `endswith`), with its dot.
+ */
+export type LiteralKind = "command" | "trailer" | "path" | "extension";
+
+/** At most this many extensions per hook. */
+const MAX_EXTENSIONS = 4;
+
+/**
+ * The file extensions a hook's source selects files by: a shell glob `*.ts`, `endswith(".py")` or `endsWith(".py")`, a
+ * regex `\.tsx?$` (read as `.tsx`, which it matches). A post-tool gate (lint, type check) that runs only on such
+ * files is probed with one, or its failing path is never reached (issue 35).
+ */
+function extensionsOf(text: string): string[] {
+  const out: string[] = [];
+  const found =
+    /\*\.([A-Za-z][A-Za-z0-9]{0,7})\b|ends_?with\(\s*["'`]\.([A-Za-z][A-Za-z0-9]{0,7})["'`]|\\\.([A-Za-z][A-Za-z0-9]{0,7})\??\$/gi;
+  for (let m = found.exec(text); m !== null && out.length < MAX_EXTENSIONS; m = found.exec(text)) {
+    const ext = `.${m[1] ?? m[2] ?? m[3] ?? ""}`;
+    if (ext !== "." && !out.includes(ext)) out.push(ext);
+  }
+  return out;
+}
 
 /** One string the source compares against. */
 export interface SourceLiteral {
@@ -64,5 +86,6 @@ export function sourceLiterals(source: string): SourceLiteral[] {
     seen.add(sample);
     out.push({ text: sample, kind });
   }
+  for (const ext of extensionsOf(text)) out.push({ text: ext, kind: "extension" });
   return out;
 }

@@ -66,6 +66,7 @@ export const CLAUDE_CODE_EVENTS: readonly DialectEvent[] = [
     }),
   },
   // The tool already ran: exit 2 and `decision:"block"` only feed the reason back to the model.
+  // Exit 2's stderr reaches the model; exit 1's never does (test/harness/post-tool-exit-feedback.test.ts).
   {
     name: "PostToolUse",
     payloadFields: sends(
@@ -78,6 +79,7 @@ export const CLAUDE_CODE_EVENTS: readonly DialectEvent[] = [
     ),
     ...TOOL,
     rules: rules({ legacyDecision: true, additionalContext: true }),
+    exit2FeedsModel: true,
   },
   {
     name: "PostToolUseFailure",

@@ -28,7 +28,19 @@ export const openCodeAfterHookGapRule: LintRuleMeta = {
     "OpenCode 1.18.33's tool wrapper (tool.execute.after is triggered only after the tool returned); seen with the pinned CLI in `test/opencode/opencode-plugins.test.ts` (not for a blocked call nor a read of a missing file)",
 };
 
+export const openCodeHookReturnIgnoredRule: LintRuleMeta = {
+  id: "opencode-hook-return-ignored",
+  severity: "error",
+  behaviour:
+    "OpenCode awaits a plugin hook as hook(input, output) and drops what it returns: a tool.execute.before that returns `{ block: true }` or `{ args: … }` blocks and changes nothing, and the call runs as the model asked. A hook answers only by changing its `output` argument in place or by throwing.",
+  fix: "Throw to block (tool.execute.before), or change the output argument in place (`output.args.command = …`, `output.output = …`); drop the return.",
+  autofix: false,
+  source:
+    "OpenCode 1.18.33's Plugin.trigger (in the pinned binary: each hook is awaited as `M(input, output)` and the output object is handed back); seen with the pinned CLI in `test/opencode/opencode-hook-return.test.ts` (a returned block and returned args changed nothing)",
+};
+
 export const openCodeHookRules: readonly LintRuleMeta[] = [
   openCodePluginWillNotLoadRule,
   openCodeAfterHookGapRule,
+  openCodeHookReturnIgnoredRule,
 ];

@@ -10,7 +10,12 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse } from "acorn";
 import type { LintFinding } from "../../../core/audit/types.js";
-import { openCodeAfterHookGapRule, openCodePluginWillNotLoadRule } from "./audit-rules.js";
+import {
+  openCodeAfterHookGapRule,
+  openCodeHookReturnIgnoredRule,
+  openCodePluginWillNotLoadRule,
+} from "./audit-rules.js";
+import { returnedAnswers } from "./hook-returns.js";
 
 export interface PluginFileInput {
   /** Absolute path of the plugin file. */
@@ -94,9 +99,32 @@ function afterGapFinding(input: PluginFileInput): LintFinding | undefined {
   };
 }
 
+/** What changing the output does on an event, for the finding's fix. */
+function howToAnswer(event: string): string {
+  if (event === "tool.execute.before")
+    return "Throw an Error to block the call, or set output.args.<field> to change what runs.";
+  if (event === "tool.execute.after")
+    return "Set output.output (or output.title, output.metadata) to change what the model gets.";
+  return "Change the output argument in place.";
+}
+
+function returnFindings(input: PluginFileInput): LintFinding[] {
+  return returnedAnswers(input.text).map((r) => ({
+    ruleId: openCodeHookReturnIgnoredRule.id,
+    severity: openCodeHookReturnIgnoredRule.severity,
+    message: `This plugin's ${JSON.stringify(r.event)} hook returns ${r.value.replace(/;$/, "")} and neither changes its output argument nor throws: OpenCode drops a hook's return value, so this answer does nothing.`,
+    file: input.file,
+    range: { line: r.line, column: 1 },
+    fix: howToAnswer(r.event),
+  }));
+}
+
 /** The findings of one plugin file. */
 export function checkOpenCodePlugin(input: PluginFileInput): LintFinding[] {
-  return [syntaxFinding(input), ...missingImportFindings(input), afterGapFinding(input)].filter(
-    (f): f is LintFinding => f !== undefined,
-  );
+  return [
+    syntaxFinding(input),
+    ...missingImportFindings(input),
+    afterGapFinding(input),
+    ...returnFindings(input),
+  ].filter((f): f is LintFinding => f !== undefined);
 }
