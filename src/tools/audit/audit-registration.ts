@@ -143,6 +143,7 @@ export async function auditRegistration(
       ...(pluginRoot !== undefined && { pluginRoot }),
       ...(onlyTool !== undefined && { onlyTool }),
       ...(reg.dialect.allowSkipsPrompt === true && { allowSkipsPromptIn: reg.dialect.displayName }),
+      registered: { dialect: reg.dialect, event: reg.event },
     });
     for (const o of observations) {
       const prior = seen.get(o.rule.id);

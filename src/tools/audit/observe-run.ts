@@ -20,6 +20,8 @@ import {
   hookTimeoutRule,
 } from "./dynamic-rules.js";
 import type { AuditProbe } from "./probes.js";
+import { hookWarningUnheardRule, unheardWarning } from "./unheard-warning.js";
+import type { HookDialect } from "../../core/dialect.js";
 
 /** What dash prints for bash-only syntax: `[[` as a command, or a here-string. */
 const BASH_ONLY_ON_SH = /\[\[: (?:command )?not found|Syntax error: redirection unexpected/;
@@ -82,6 +84,8 @@ export function observe(
     readonly onlyTool?: string;
     /** The harness, when an explicit allow from a hook skips its permission prompt (the dialect's `allowSkipsPrompt`). */
     readonly allowSkipsPromptIn?: string;
+    /** The hook's dialect and event, for what its harness does with stderr at exit 0 (unheard-warning.ts). */
+    readonly registered?: { readonly dialect: HookDialect; readonly event: string };
   },
 ): Observation[] {
   const on = `on ${probe.label}`;
@@ -192,6 +196,17 @@ export function observe(
     out.push({
       rule: hookAllowsDisasterRule,
       text: `answered ${how} to the disaster ${probe.label}: ${context.allowSkipsPromptIn} runs it without the permission prompt.`,
+    });
+  }
+  // A warning on stderr at exit 0 where no model reads it (a note; a block-worded message is not read here).
+  const unheard =
+    context.registered !== undefined
+      ? unheardWarning(r, context.registered.dialect, context.registered.event)
+      : undefined;
+  if (unheard !== undefined) {
+    out.push({
+      rule: hookWarningUnheardRule,
+      text: `wrote "${unheard.text}" to stderr ${on} and exited 0 with no answer: ${context.registered?.dialect.displayName ?? "the harness"} puts that in no model request, so the call runs and the model never reads the warning.`,
     });
   }
   // Bland and benign probes are a guard's (probes.ts), in whatever harness.

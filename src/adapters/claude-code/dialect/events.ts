@@ -24,6 +24,8 @@ export const CLAUDE_CODE_EVENTS: readonly DialectEvent[] = [
       permissionDecision: true,
       additionalContext: true,
     }),
+    // Stderr at exit 0 is in no model request (test/harness/unheard-output.test.ts).
+    stderrOnExit0ReachesNoModel: true,
   },
   // The tool already ran: exit 2 and `decision:"block"` only feed the reason back to the model.
   { name: "PostToolUse", ...TOOL, rules: rules({ legacyDecision: true, additionalContext: true }) },
@@ -53,8 +55,14 @@ export const CLAUDE_CODE_EVENTS: readonly DialectEvent[] = [
     matcherValues: SESSION_START_SOURCES,
     rules: rules({ additionalContext: true, plainTextIsContext: true }),
   },
-  { name: "SessionEnd", matcherSubject: "reason", rules: NO_EFFECT },
-  { name: "Stop", rules: rules({ exit2Blocks: true, legacyDecision: true, blockNeedsReason: true }) },
+  // The session is over: no model turn follows, and the CLI is exiting.
+  { name: "SessionEnd", matcherSubject: "reason", rules: NO_EFFECT, plainStdoutReachesNoOne: true },
+  // Plain stdout at exit 0 is in no model request, nor in the result (test/harness/unheard-output.test.ts).
+  {
+    name: "Stop",
+    rules: rules({ exit2Blocks: true, legacyDecision: true, blockNeedsReason: true }),
+    plainStdoutReachesNoOne: true,
+  },
   {
     name: "SubagentStop",
     matcherSubject: "agent_type",

@@ -12,6 +12,8 @@ import type { LintFinding, LintRuleMeta, SourceRange } from "../types.js";
 import type { HookScriptInput } from "./hook-script.js";
 import { checkPluginRootQuoting } from "./hook-registration.js";
 import { checkAnswerKeys } from "./hook-answer-keys.js";
+import { checkOutputReachesNoOne } from "./output-reaches-no-one.js";
+import { checkHomePath } from "./home-path.js";
 
 // Claude Code, Codex, Gemini CLI and Qwen Code send `tool_name`/`tool_input`; Copilot CLI 1.0.102
 // sends `toolName`/`toolArgs` (an object, pinned by test/copilot/copilot-payload-shape.test.ts) under
@@ -259,7 +261,8 @@ export function checkHookDialectSource(input: HookScriptInput): LintFinding[] {
 /**
  * The rules that hold for every harness, over a registration from a hook file its harness reads
  * with rules of its own (Copilot CLI, Gemini CLI): the quoting of the plugin root, the command's
- * shell, and the script read against the dialect. Findings about one script come once.
+ * shell, text printed where no one reads it, a user's home path in a shared file, and the script
+ * read against the dialect. Findings about one script come once.
  */
 export function checkOwnRuleRegistrations(
   registrations: readonly HookRegistration[],
@@ -273,6 +276,8 @@ export function checkOwnRuleRegistrations(
       ...checkPluginRootQuoting(reg),
       ...checkCommandShell(reg),
       ...checkCommandPayloadFields(reg),
+      ...checkOutputReachesNoOne(reg),
+      ...checkHomePath(reg),
       ...(script !== undefined ? checkHookDialectSource(script) : []),
     ]) {
       const key = `${f.ruleId}\0${f.file}\0${f.range?.line ?? ""}\0${f.message}`;
