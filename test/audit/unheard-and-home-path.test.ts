@@ -4,6 +4,7 @@
  * `home-path-in-shared-hook` (a committed hook naming a path in one user's home directory), each
  * read once for every harness, with the cases that must stay silent.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -22,6 +23,17 @@ afterEach(() => {
 
 function audit(files: Record<string, string>, rule: string) {
   dir = mkdtempSync(join(tmpdir(), "vigiles-r35c-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const all = auditHarness(dir).findings;
+  return { hits: all.filter((f) => f.ruleId === rule), all };
+}
+
+function auditAsRepo(files: Record<string, string>, rule: string) {
+  dir = mkdtempSync(join(tmpdir(), "vigiles-r35c-git-"));
+  spawnSync("git", ["init", "-q"], { cwd: dir, stdio: "ignore" });
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -183,15 +195,32 @@ describe("home-path-in-shared-hook", () => {
     expect(all.some((f) => f.ruleId === "hook-script-missing")).toBe(true);
   });
 
-  it("counts a harness folder in HOME itself as user-level", () => {
+  it("counts a harness folder in HOME itself as user-level, and a git-ignored file as the user's own", () => {
     const file = (path: string) => ({ path, role: "settings" as const, source: "project settings" as const });
-    expect(isPersonalHookFile(file("/home/kim/.claude/settings.json"), "/home/kim")).toBe(true);
-    expect(isPersonalHookFile(file("/home/kim/proj/.claude/settings.json"), "/home/kim")).toBe(false);
+    const none = () => false;
+    expect(isPersonalHookFile(file("/home/kim/.claude/settings.json"), "/home/kim", none)).toBe(true);
+    expect(isPersonalHookFile(file("/home/kim/proj/.claude/settings.json"), "/home/kim", none)).toBe(false);
     expect(
       isPersonalHookFile(
         { ...file("/p/.claude/settings.local.json"), source: "local settings" },
         "/home/kim",
+        none,
       ),
     ).toBe(true);
+    expect(isPersonalHookFile(file("/home/kim/proj/.claude/settings.json"), "/home/kim", () => true)).toBe(
+      true,
+    );
+  });
+
+  it("leaves a hooks file git ignores alone (an install step wrote it on this machine)", () => {
+    const files = {
+      ".gitignore": ".claude/settings.json\n",
+      ".claude/settings.json": settings("PreToolUse", "python3 /Users/alex/hooks/guard.py", "Bash"),
+    };
+    expect(audit(files, "home-path-in-shared-hook").hits).toHaveLength(1); // no repository: nothing ignored
+    rmSync(dir as string, { recursive: true, force: true });
+    const again = auditAsRepo(files, "home-path-in-shared-hook");
+    expect(again.hits).toEqual([]);
+    expect(again.all.some((f) => f.ruleId === "hook-script-missing")).toBe(true);
   });
 });
