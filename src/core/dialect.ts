@@ -69,6 +69,17 @@ export interface DialectEvent {
    * falls back to `payload()` on tool events.
    */
   readonly payloadFields?: readonly string[];
+  /**
+   * Plain (non-JSON) stdout of a hook that exits 0 here reaches no one: no model reads it and the
+   * harness shows it nowhere but its hook logs (a Stop reminder `echo`ed into the void). Set only where pinned (a
+   * real run, or the session being over); absent: not known, and the audit says nothing.
+   */
+  readonly plainStdoutReachesNoOne?: boolean;
+  /**
+   * Stderr of a hook that exits 0 here is in no model request (a guard's warning written there
+   * warns no model). Set only where a real run pins it; absent: not known.
+   */
+  readonly stderrOnExit0ReachesNoModel?: boolean;
 }
 
 /** What one harness does with hooks. */

@@ -29,6 +29,8 @@ export interface HookFileInput {
   readonly pluginRoot?: string;
   /** The project its hooks run in, relative to the audited root (`/` separators); absent: the root. */
   readonly projectDir?: string;
+  /** The user's own file, not shared by committing it (local settings, user-level settings). */
+  readonly personal?: boolean;
   /**
    * Set when `text` was synthesized from another file's `hooks` (SKILL.md or agent frontmatter):
    * findings in `file` point here instead, and carry no edits (their offsets are not the file's).
@@ -44,6 +46,8 @@ export interface HookRegistration {
   readonly pluginRoot?: string;
   /** The project its hooks run in, relative to the audited root; absent: the root. */
   readonly projectDir?: string;
+  /** Registered in the user's own file, not a shared one (the file's `personal`). */
+  readonly personal?: boolean;
   readonly event: string;
   readonly eventRange: SourceRange;
   readonly matcher?: string;
@@ -211,6 +215,7 @@ export function readHooksConfig(input: HookFileInput): HooksConfig {
           dialect: input.dialect,
           ...(input.pluginRoot !== undefined && { pluginRoot: input.pluginRoot }),
           ...(input.projectDir !== undefined && { projectDir: input.projectDir }),
+          ...(input.personal === true && { personal: true }),
           event,
           eventRange: rangeOf(eventMember.name),
           ...(matcher !== undefined &&

@@ -17,6 +17,8 @@ import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-regis
 import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
 import { checkSubjectMatcher, checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
+import { checkOutputReachesNoOne, outputReachesNoOneRule } from "./rules/output-reaches-no-one.js";
+import { checkHomePath, homePathInSharedHookRule } from "./rules/home-path.js";
 import { hookAnswerKeyRules } from "./rules/hook-answer-keys.js";
 import { hookFileNotLoadedRule } from "./rules/hook-file-not-loaded.js";
 import {
@@ -63,6 +65,8 @@ export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   ...hookHandlerRules,
   ...hookScriptRules,
   ...hookOutputRules,
+  outputReachesNoOneRule,
+  homePathInSharedHookRule,
   ...hookDialectSourceRules,
   ...hookAnswerKeyRules,
   hookFileNotLoadedRule,
@@ -148,6 +152,8 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
         ...checkInlineCommand(reg),
         ...checkCommandShell(reg),
         ...checkCommandPayloadFields(reg),
+        ...checkOutputReachesNoOne(reg),
+        ...checkHomePath(reg),
       );
       if (reg.type === "command" && inputs.resolveScript) {
         const script = inputs.resolveScript(reg);

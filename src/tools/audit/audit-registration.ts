@@ -154,6 +154,7 @@ export async function auditRegistration(
       ...(onlyTool !== undefined && { onlyTool }),
       ...(reg.dialect.allowSkipsPrompt === true && { allowSkipsPromptIn: reg.dialect.displayName }),
       ...(gate !== undefined && { gate }),
+      registered: { dialect: reg.dialect, event: reg.event },
     });
     for (const o of observations) {
       const prior = seen.get(o.rule.id);

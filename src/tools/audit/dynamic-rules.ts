@@ -1,5 +1,6 @@
 /** The rules of `vigiles audit --run`: what each finding means and how to fix it. */
 import type { LintRuleMeta } from "../../core/audit/types.js";
+import { hookWarningUnheardRule } from "./unheard-warning.js";
 
 const rule = (
   id: string,
@@ -110,4 +111,5 @@ export const dynamicAuditRules: readonly LintRuleMeta[] = [
   hookCannotRunRule,
   hookSlowRule,
   hookCutShortRule,
+  hookWarningUnheardRule,
 ];

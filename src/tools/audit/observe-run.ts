@@ -21,6 +21,8 @@ import {
   hookTimeoutRule,
 } from "./dynamic-rules.js";
 import type { AuditProbe } from "./probes.js";
+import { hookWarningUnheardRule, unheardWarning } from "./unheard-warning.js";
+import type { HookDialect } from "../../core/dialect.js";
 
 /**
  * Stderr of a hook that broke rather than one that chose its exit: an interpreter's trace, a shell
@@ -116,6 +118,8 @@ export function observe(
      * stderr: the dialect's `blockingAnswerReachesModel`), and whether the action already ran then.
      */
     readonly gate?: { readonly harness: string; readonly afterAction: boolean };
+    /** The hook's dialect and event, for what its harness does with stderr at exit 0 (unheard-warning.ts). */
+    readonly registered?: { readonly dialect: HookDialect; readonly event: string };
   },
 ): Observation[] {
   const on = `on ${probe.label}`;
@@ -259,6 +263,17 @@ export function observe(
     out.push({
       rule: hookBlockNotEnforcedRule,
       text: `printed "${excerpt(said.text)}" on ${said.stream} ${on} but exited 0 with no decision: the guard did not block it, and the call goes on as if the guard had no objection.`,
+    });
+  }
+  // A warning on stderr at exit 0 where no model reads it (a note; a block-worded message is not read here).
+  const unheard =
+    context.registered !== undefined
+      ? unheardWarning(r, context.registered.dialect, context.registered.event)
+      : undefined;
+  if (unheard !== undefined && said === undefined) {
+    out.push({
+      rule: hookWarningUnheardRule,
+      text: `wrote "${unheard.text}" to stderr ${on} and exited 0 with no answer: ${context.registered?.dialect.displayName ?? "the harness"} puts that in no model request, so the call runs and the model never reads the warning.`,
     });
   }
   // Bland and benign probes are a guard's (probes.ts), in whatever harness.

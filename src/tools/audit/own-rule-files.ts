@@ -7,6 +7,7 @@ import { dialectOf } from "../../adapters/registry.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
 import { readRegistrations } from "../../core/hook-config/read-registrations.js";
 import type { DiscoveredHookFile } from "./discover.js";
+import { isPersonalHookFile } from "./personal-file.js";
 
 /** The file's command hooks; none when it does not parse (its own rules say so, or the harness skips it). */
 export function ownRuleRegistrations(
@@ -38,6 +39,7 @@ export function ownRuleRegistrations(
       dialect,
       ...(r.pluginRoot !== undefined && { pluginRoot: r.pluginRoot }),
       ...(projectDir !== undefined && { projectDir }),
+      ...(isPersonalHookFile(hookFile) && { personal: true }),
       event: r.event,
       eventRange: at,
       ...(r.matcher !== undefined && { matcher: r.matcher }),

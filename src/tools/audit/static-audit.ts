@@ -24,6 +24,7 @@ import { hookModulesOf } from "./hook-modules.js";
 import { projectDirOf } from "../../core/audit/project-dir.js";
 import { evalSuitesOf } from "./eval-suites.js";
 import { checkStrayHookFile } from "../../core/audit/rules/hook-file-not-loaded.js";
+import { isPersonalHookFile } from "./personal-file.js";
 
 /** Largest hook source read for the source rules. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -142,6 +143,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
         role: h.role,
         ...(h.pluginRoot !== undefined && { pluginRoot: h.pluginRoot }),
         ...(h.projectDir !== undefined && { projectDir: relativeDir(root, h.projectDir) }),
+        ...(isPersonalHookFile(h) && { personal: true }),
       })),
       ...embedded,
     ],

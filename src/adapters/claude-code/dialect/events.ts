@@ -64,6 +64,8 @@ export const CLAUDE_CODE_EVENTS: readonly DialectEvent[] = [
       permissionDecision: true,
       additionalContext: true,
     }),
+    // Stderr at exit 0 is in no model request (test/harness/unheard-output.test.ts).
+    stderrOnExit0ReachesNoModel: true,
   },
   // The tool already ran: exit 2 and `decision:"block"` only feed the reason back to the model.
   // Exit 2's stderr reaches the model; exit 1's never does (test/harness/post-tool-exit-feedback.test.ts).
@@ -141,11 +143,20 @@ export const CLAUDE_CODE_EVENTS: readonly DialectEvent[] = [
     matcherValues: SESSION_START_SOURCES,
     rules: rules({ additionalContext: true, plainTextIsContext: true }),
   },
-  { name: "SessionEnd", payloadFields: sends("reason"), matcherSubject: "reason", rules: NO_EFFECT },
+  // The session is over: no model turn follows, and the CLI is exiting.
+  {
+    name: "SessionEnd",
+    payloadFields: sends("reason"),
+    matcherSubject: "reason",
+    rules: NO_EFFECT,
+    plainStdoutReachesNoOne: true,
+  },
+  // Plain stdout at exit 0 is in no model request, nor in the result (test/harness/unheard-output.test.ts).
   {
     name: "Stop",
     payloadFields: sends("stop_hook_active", "last_assistant_message", "background_tasks", "session_crons"),
     rules: rules({ exit2Blocks: true, legacyDecision: true, blockNeedsReason: true }),
+    plainStdoutReachesNoOne: true,
   },
   {
     name: "SubagentStop",

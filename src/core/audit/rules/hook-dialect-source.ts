@@ -13,6 +13,8 @@ import type { HookScriptInput } from "./hook-script.js";
 import { checkPluginRootQuoting } from "./hook-registration.js";
 import { checkAnswerKeys } from "./hook-answer-keys.js";
 import { checkSubjectMatcher } from "./hook-matcher.js";
+import { checkOutputReachesNoOne } from "./output-reaches-no-one.js";
+import { checkHomePath } from "./home-path.js";
 
 // Claude Code, Codex, Gemini CLI and Qwen Code send `tool_name`/`tool_input`; Copilot CLI 1.0.102
 // sends `toolName`/`toolArgs` (an object, pinned by test/copilot/copilot-payload-shape.test.ts) under
@@ -295,8 +297,9 @@ export function checkHookDialectSource(input: HookScriptInput): LintFinding[] {
 /**
  * The rules that hold for every harness, over a registration from a hook file its harness reads
  * with rules of its own (Copilot CLI, Gemini CLI): the quoting of the plugin root, a matcher that
- * can never match its event's subject, the command's shell, and the script read against the dialect.
- * Findings about one script come once.
+ * can never match its event's subject, the command's shell, text printed where no one reads it, a
+ * user's home path in a shared file, and the script read against the dialect. Findings about one
+ * script come once.
  */
 export function checkOwnRuleRegistrations(
   registrations: readonly HookRegistration[],
@@ -311,6 +314,8 @@ export function checkOwnRuleRegistrations(
       ...checkSubjectMatcher(reg),
       ...checkCommandShell(reg),
       ...checkCommandPayloadFields(reg),
+      ...checkOutputReachesNoOne(reg),
+      ...checkHomePath(reg),
       ...(script !== undefined ? checkHookDialectSource(script) : []),
     ]) {
       const key = `${f.ruleId}\0${f.file}\0${f.range?.line ?? ""}\0${f.message}`;

@@ -14,6 +14,7 @@ import {
   type SourceLanguage,
 } from "../source-scan.js";
 import type { LintFinding, LintRuleMeta } from "../types.js";
+import { sharedHomePath } from "./home-path.js";
 
 /** The script a registration runs, as the audit found it on disk. */
 export interface HookScriptInput {
@@ -114,6 +115,8 @@ export function checkHookScript(input: HookScriptInput): LintFinding[] {
   const reg = input.registration;
   const at = reg.commandRange ?? reg.handlerRange;
   if (!input.exists) {
+    // A path in one user's home directory in a shared file: `home-path-in-shared-hook` says why.
+    if (sharedHomePath(reg) !== undefined) return [];
     return [
       finding(
         hookScriptMissingRule,
