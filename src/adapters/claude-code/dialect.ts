@@ -63,5 +63,6 @@ export const claudeCodeDialect: HookDialect = {
       ? `exit 2 blocks ${event}`
       : `exit 2 blocks nothing on ${event}`,
   pluginRootPlaceholders: ["${CLAUDE_PLUGIN_ROOT}"],
+  pluginCommandVariables: [],
   auditRules: [],
 };
