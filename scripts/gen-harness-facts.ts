@@ -32,7 +32,7 @@ const seenIn = (file: string): string => `seen with the pinned CLI in \`${file}\
  */
 export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "json-syntax": `${CONTRACT}, Configuration (the files hooks load from)`,
-  "hooks-shape": `${CONTRACT}, Configuration (the shape, checked against the pinned CLI)`,
+  "hooks-shape": `${CONTRACT}, Configuration (the shape, checked against the pinned CLI); Gemini CLI 0.61.0's processHookDefinition (a flat definition never ran: test/gemini/gemini-extension-hooks.test.ts)`,
   "unknown-event": `${CONTRACT}, Hook input (its events) and Codex CLI (its list)`,
   "unpinned-event":
     "the release surfaces (src/adapters/<harness>/dialect/surface.ts, read from each pinned package by `npm run surfaces`; test/drift/surface-pinned.test.ts)",

@@ -66,6 +66,21 @@ export interface HookFileAudit {
    * (Copilot's flat entries, Gemini's settings). Absent: the catalogue reads the file with the dialect.
    */
   check?(input: HookFileCheckInput): readonly LintFinding[];
+  /**
+   * Files beside its own that look like they register hooks but whose hooks it never reads (Gemini
+   * CLI: an extension's root `settings.json`, and the `hooks` of `gemini-extension.json`): the audit
+   * reports those that hold a `hooks` object or list. Absent: none beyond the files in its folder.
+   */
+  strays?(root: string, glob: (patterns: readonly string[]) => readonly string[]): readonly StrayHookFile[];
+}
+
+/** A file whose hooks the harness never reads, and where it reads them instead. */
+export interface StrayHookFile {
+  readonly path: string;
+  /** `file`: nothing reads the file; `key`: the harness reads the file, but not its `hooks`. */
+  readonly kind: "file" | "key";
+  /** Where the harness reads these hooks from instead (`this extension's hooks/hooks.json`). */
+  readonly loads: string;
 }
 
 /**

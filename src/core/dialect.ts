@@ -82,6 +82,14 @@ export interface DialectEvent {
   readonly stderrOnExit0ReachesNoModel?: boolean;
 }
 
+/** A variable a harness replaces textually in a plugin's hook commands, and what it becomes. */
+export interface PluginCommandVariable {
+  /** As written in the command (`${/}`). */
+  readonly placeholder: string;
+  /** `project-dir`: the project (workspace) the session runs in; `path-separator`: `/` on POSIX. */
+  readonly value: "project-dir" | "path-separator";
+}
+
 /** What one harness does with hooks. */
 export interface HookDialect {
   readonly harness: HarnessId;
@@ -175,6 +183,12 @@ export interface HookDialect {
    * `${CLAUDE_PLUGIN_ROOT}`, Gemini CLI `${extensionPath}`).
    */
   readonly pluginRootPlaceholders: readonly string[];
+  /**
+   * The other variables the harness replaces textually in a plugin's hook commands before its shell
+   * runs them, and what each becomes. A shell given one unreplaced fails (`${/}` is a bash "bad
+   * substitution"), so `--run` and the audit replace them as the harness does. Empty: none.
+   */
+  readonly pluginCommandVariables: readonly PluginCommandVariable[];
   /** Static audit rules that only this harness needs (its own file formats and pitfalls). */
   readonly auditRules: readonly LintRuleMeta[];
   /**
@@ -239,4 +253,30 @@ export function blockingAnswerReachesModel(dialect: HookDialect, name: string): 
 export function actionAlreadyRan(dialect: HookDialect, name: string): boolean {
   const e = dialectEvent(dialect, name);
   return e !== undefined && (e.exit2FeedsModel === true || e.exit2StopsAction === false);
+}
+
+/** The values a plugin hook command's textual variables take on this run. */
+export interface PluginCommandValues {
+  readonly pluginRoot: string;
+  readonly projectDir: string;
+  readonly pathSeparator: string;
+}
+
+/**
+ * A plugin hook command as the harness hands it to its shell: its plugin-root placeholders and other
+ * textual variables (the dialect's `pluginRootPlaceholders` and `pluginCommandVariables`) replaced.
+ */
+export function substitutePluginVariables(
+  dialect: Pick<HookDialect, "pluginRootPlaceholders" | "pluginCommandVariables">,
+  text: string,
+  values: PluginCommandValues,
+): string {
+  let out = text;
+  for (const placeholder of dialect.pluginRootPlaceholders)
+    out = out.split(placeholder).join(values.pluginRoot);
+  for (const variable of dialect.pluginCommandVariables) {
+    const value = variable.value === "project-dir" ? values.projectDir : values.pathSeparator;
+    out = out.split(variable.placeholder).join(value);
+  }
+  return out;
 }

@@ -154,6 +154,10 @@ describe("what the rules read in a printed answer", () => {
       `# echo '{"output": "x"}'`,
       `print(json.dumps({k: v for k, v in items}))`,
       `cat <<EOF\n{"continue": true, "systemMessage": "ok"}\nEOF`,
+      // Shell parameter expansions in echoed text are not object keys.
+      'echo "  total run:  ${total:-n/a}s${prev:+  (previous: ${prev}s)}"',
+      'echo "no pull request for ${selector:-the current branch}."',
+      "console.log(`head ${sha}: ${state}`)",
     ];
     for (const source of silent) expect(run("claude-code", "Stop", source), source).toEqual([]);
   });

@@ -1,8 +1,11 @@
 /**
  * Pins `hook-file-not-loaded`: a hooks-shaped file in a harness's own folder that no harness loads
  * is reported, naming the files that harness does load; a file some harness (or a plugin manifest)
- * loads, a file without `hooks`, and a file not named like a hooks file are left alone. And the
- * claim under it: the pinned Claude Code binary names no `.claude/hooks.json` at all.
+ * loads, a file without `hooks`, and a file not named like a hooks file are left alone. A Gemini
+ * extension's root `settings.json` and the `hooks` of its `gemini-extension.json` are reported too
+ * (Gemini CLI 0.61.0 reads an extension's hooks only from hooks/hooks.json; a real run in
+ * test/gemini/gemini-extension-hooks.test.ts ran neither). And the claim under it: the pinned
+ * Claude Code binary names no `.claude/hooks.json` at all.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -54,6 +57,27 @@ describe("hook-file-not-loaded", () => {
       audit({
         ".claude-plugin/plugin.json": JSON.stringify({ name: "p", hooks: "./.claude/hooks.json" }),
         ".claude/hooks.json": HOOKS,
+      }),
+    ).toEqual([]);
+  });
+
+  it("reports a Gemini extension's root settings.json and its manifest's hooks, saying where they go", () => {
+    const found = audit({
+      "ext/gemini-extension.json": JSON.stringify({ name: "ext", version: "1.0.0", ...JSON.parse(HOOKS) }),
+      "ext/settings.json": HOOKS,
+    });
+    expect(found.map((f) => `${f.file}: ${f.message}`).sort()).toEqual([
+      'ext/gemini-extension.json: Gemini CLI never reads the "hooks" of this file: they never run. It reads them from this extension\'s hooks/hooks.json.',
+      "ext/settings.json: No harness loads this file: its hooks never run. Gemini CLI reads hooks from this extension's hooks/hooks.json.",
+    ]);
+  });
+
+  it("leaves alone an extension whose hooks are in hooks/hooks.json, and a settings.json without hooks", () => {
+    expect(
+      audit({
+        "gemini-extension.json": JSON.stringify({ name: "ext", version: "1.0.0" }),
+        "settings.json": JSON.stringify({ theme: "dark" }),
+        "hooks/hooks.json": HOOKS,
       }),
     ).toEqual([]);
   });

@@ -68,5 +68,6 @@ export const claudeCodeDialect: HookDialect = {
       ? `exit 2 blocks ${event}`
       : `exit 2 blocks nothing on ${event}`,
   pluginRootPlaceholders: ["${CLAUDE_PLUGIN_ROOT}"],
+  pluginCommandVariables: [],
   auditRules: [],
 };

@@ -47,5 +47,6 @@ export const codexDialect: HookDialect = {
       : `exit 2 blocks nothing on ${event} under Codex`;
   },
   pluginRootPlaceholders: ["${CLAUDE_PLUGIN_ROOT}"],
+  pluginCommandVariables: [],
   auditRules: [],
 };

@@ -89,5 +89,6 @@ export const copilotDialect: HookDialect = {
   verdictMeaning: (event) => copilotMeaning(event),
   // A plugin hook gets its root as CLAUDE_PLUGIN_ROOT, PLUGIN_ROOT and COPILOT_PLUGIN_ROOT in its environment.
   pluginRootPlaceholders: [],
+  pluginCommandVariables: [],
   auditRules: copilotHookRules,
 };

@@ -27,6 +27,10 @@ function wrapHandler(
   if (!isRecord(handler)) throw new InvalidOptionError(`${where} must be an object`);
   const type = handler["type"] ?? "command";
   const command = typeof handler["bash"] === "string" ? handler["bash"] : handler["command"];
+  // A handler with only `powershell` has nothing Copilot runs on Linux or macOS: it is left as written,
+  // so a run shows what Copilot does with it (reports it errored; test/copilot/copilot-hook-files.test.ts).
+  if (type === "command" && command === undefined && typeof handler["powershell"] === "string")
+    return handler;
   if (type !== "command" || typeof command !== "string") {
     throw new CopilotUnsupportedError(
       `record ${where}`,
@@ -62,6 +66,9 @@ export function wrapCopilotHooksFile(
   // pinned Copilot CLI never runs it (test/audit/copilot-hooks-file-shape.test.ts), so there is
   // nothing to record, and the audit reports it (`copilot-hooks-file-shape`).
   if (isRecord(parsed) && Array.isArray(parsed["hooks"])) return text;
+  // Nor does it run events written at the top level with no `hooks` object (same test file).
+  if (isRecord(parsed) && parsed["hooks"] === undefined && Object.keys(parsed).some((k) => k !== "version"))
+    return text;
   if (!isRecord(parsed) || !isRecord(parsed["hooks"])) {
     throw new InvalidOptionError(`${rel} needs a "hooks" object keyed by event name`);
   }

@@ -78,5 +78,14 @@ export const geminiDialect: HookDialect = {
   verdictMeaning: (event, timeout) => geminiMeaning(event, timeout),
   // An extension's `${extensionPath}` is replaced textually before the shell runs the command.
   pluginRootPlaceholders: ["${extensionPath}"],
+  // Gemini CLI 0.61.0 hydrates an extension's hooks/hooks.json with these too (loadExtensionHooks:
+  // recursivelyHydrateStrings with workspacePath, "/" and pathSeparator; a real run pins `${/}` in
+  // test/gemini/gemini-extension-hooks.test.ts). An extension's own settings (its `.env`) are
+  // hydrated as well; their values are the user's, unknown to the audit.
+  pluginCommandVariables: [
+    { placeholder: "${workspacePath}", value: "project-dir" },
+    { placeholder: "${/}", value: "path-separator" },
+    { placeholder: "${pathSeparator}", value: "path-separator" },
+  ],
   auditRules: geminiHookRules,
 };

@@ -47,5 +47,6 @@ export const openCodeDialect: HookDialect = {
   fold: (input) => foldOpenCodeHook(input),
   verdictMeaning: (event) => openCodeMeaning(event),
   pluginRootPlaceholders: [],
+  pluginCommandVariables: [],
   auditRules: openCodeHookRules,
 };

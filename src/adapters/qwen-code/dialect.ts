@@ -70,6 +70,7 @@ export const qwenDialect: HookDialect = {
       : verdict;
   },
   pluginRootPlaceholders: [],
+  pluginCommandVariables: [],
   // Its settings are Claude-shaped: the shared hook-config catalogue audits them with this dialect.
   auditRules: [],
 };

@@ -81,7 +81,8 @@ export const hooksShapeRule: LintRuleMeta = {
   severity: "error",
   behaviour:
     'Hooks load only in the shape {"hooks": {"<Event>": [{"matcher": "...", "hooks": [{"type": "command", ' +
-    '"command": "..."}]}]}}; an entry of another shape is dropped and its hook never runs.',
+    '"command": "..."}]}]}}; an entry of another shape is dropped and its hook never runs. On a harness whose ' +
+    "dialect reads only such groups, a handler written straight in the event's list is one: the harness discards it.",
   fix: "Reshape the entry: each event maps to an array of groups, each group has a `hooks` array of handlers.",
   autofix: false,
 };

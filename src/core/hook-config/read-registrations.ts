@@ -35,7 +35,24 @@ export interface RegistrationFileInput {
   readonly text: string;
   readonly pluginRoot?: string;
   /** Told of each entry that is not a hook of the harness's shape (the harness skips it too), so it is reported, never dropped unseen. */
-  readonly onProblem?: (message: string) => void;
+  readonly onProblem?: (message: string, problem: RegistrationProblem) => void;
+}
+
+/** What is wrong with an entry the reader skipped, and where it is. */
+export interface RegistrationProblem {
+  /**
+   * `hooks-not-object`: the file's `hooks` is not an object; `event-not-list`: an event's value is not
+   * a list; `entry-not-object`: an entry is not an object; `not-a-group`: an entry has no `hooks`
+   * list where the harness reads only groups (the dialect's `handlers.flatEntries` is false: Gemini
+   * CLI 0.61.0 discards it, "Discarding invalid hook definition"); `no-command`: a command handler
+   * without a command field the dialect names.
+   */
+  readonly kind: "hooks-not-object" | "event-not-list" | "entry-not-object" | "not-a-group" | "no-command";
+  readonly event?: string;
+  readonly path: JsonPath;
+  /** Where the skipped value starts (1-based), when the text holds it. */
+  readonly line?: number;
+  readonly column?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -118,13 +135,25 @@ export function readRegistrations(input: RegistrationFileInput): RegisteredHook[
   const ast = parsed.document.body;
   const value = evaluate(ast);
   const hooks = isRecord(value) ? value["hooks"] : undefined;
+  const problem = (message: string, kind: RegistrationProblem["kind"], path: JsonPath, event?: string) => {
+    const node = nodeAt(ast, path);
+    input.onProblem?.(message, {
+      kind,
+      path,
+      ...(event !== undefined ? { event } : {}),
+      ...(node !== undefined ? { line: node.loc.start.line, column: node.loc.start.column } : {}),
+    });
+  };
   if (!isRecord(hooks)) {
     if (hooks !== undefined)
-      input.onProblem?.(`"hooks" is not an object keyed by event: the harness reads no hook from it`);
+      problem(
+        `"hooks" is not an object keyed by event: the harness reads no hook from it`,
+        "hooks-not-object",
+        ["hooks"],
+      );
     return [];
   }
   const out: RegisteredHook[] = [];
-  const problem = (message: string) => input.onProblem?.(message);
   const push = (
     event: string,
     handler: Json,
@@ -140,6 +169,9 @@ export function readRegistrations(input: RegistrationFileInput): RegisteredHook[
     if (command === undefined) {
       problem(
         `${at} is a command hook with no command (${input.dialect.handlers.commandFields.join(" or ")}): it never runs`,
+        "no-command",
+        path,
+        event,
       );
       return;
     }
@@ -173,12 +205,22 @@ export function readRegistrations(input: RegistrationFileInput): RegisteredHook[
   for (const [event, entries] of Object.entries(hooks)) {
     if (!Array.isArray(entries)) {
       if (!input.dialect.handlers.configKeys.includes(event))
-        problem(`hooks.${event} is not a list of hooks: the harness reads none of it`);
+        problem(
+          `hooks.${event} is not a list of hooks: the harness reads none of it`,
+          "event-not-list",
+          ["hooks", event],
+          event,
+        );
       continue;
     }
     entries.forEach((entry: unknown, g) => {
       if (!isRecord(entry)) {
-        problem(`${event}[${g}] is not an object: the harness skips it`);
+        problem(
+          `${event}[${g}] is not an object: the harness skips it`,
+          "entry-not-object",
+          ["hooks", event, g],
+          event,
+        );
         return;
       }
       const groupPath: JsonPath = ["hooks", event, g];
@@ -200,7 +242,12 @@ export function readRegistrations(input: RegistrationFileInput): RegisteredHook[
       }
       // A flat entry (Copilot): the entry is the handler and holds its own matcher.
       if (!input.dialect.handlers.flatEntries) {
-        problem(`${event}[${g}] has no "hooks" list: the harness runs nothing from it`);
+        problem(
+          `${event}[${g}] has no "hooks" list: the harness runs nothing from it`,
+          "not-a-group",
+          groupPath,
+          event,
+        );
         return;
       }
       push(event, entry, groupPath, groupPath, entry["matcher"], g, 0, `${event}[${g}]`);

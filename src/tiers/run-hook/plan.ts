@@ -77,6 +77,7 @@ function planIn(
     projectDir,
     ...(pluginRoot !== undefined ? { pluginRoot } : {}),
     pluginRootPlaceholders: dialect.pluginRootPlaceholders,
+    pluginCommandVariables: dialect.pluginCommandVariables,
     substituteProjectDir: "CLAUDE_PROJECT_DIR" in dialect.hookEnv(projectDir),
   };
   const env = hookEnv(dialect, projectDir, pluginRoot);

@@ -43,7 +43,13 @@ export interface Discovery {
    * JSON files named like a hooks file (`hooks.json`) directly in a harness's own folder (a marker
    * directory), that no harness above loads; the audit reports those that hold hooks.
    */
-  readonly strayHookFiles: { readonly path: string; readonly harness: HarnessId }[];
+  readonly strayHookFiles: {
+    readonly path: string;
+    readonly harness: HarnessId;
+    /** Set when the harness names it (its hookFileAudit's strays): how it is stray, and where the hooks go. */
+    readonly kind?: "file" | "key";
+    readonly loads?: string;
+  }[];
 }
 
 function glob(root: string, patterns: string[], ignore: readonly string[]): string[] {
@@ -157,6 +163,9 @@ export function discoverHarness(root: string, ignore: readonly string[] = DEFAUL
       .filter((path) => !loaded.has(path))
       .map((path) => ({ path, harness: h.id })),
   );
+  for (const h of HARNESSES)
+    for (const stray of h.hookFileAudit.strays?.(root, (patterns) => glob(root, [...patterns], ignore)) ?? [])
+      if (!loaded.has(stray.path)) strayHookFiles.push({ ...stray, harness: h.id });
   const md = (patterns: string[]): DiscoveredMarkdown[] =>
     glob(root, patterns, ignore).map((path) => {
       const plugin = pluginOf(path);

@@ -1,13 +1,46 @@
 /**
  * The command hooks of a hook file that its harness's own rules read (Copilot's flat entries,
  * Gemini's settings), as the audit's registrations: `vigiles audit --run` probes them with their
- * harness's dialect (payload, env, fold) like every other hook.
+ * harness's dialect (payload, env, fold) like every other hook. An entry the harness discards for
+ * its shape is reported (`hooks-shape`), not dropped unseen.
  */
 import { dialectOf } from "../../adapters/registry.js";
-import type { HookRegistration } from "../../core/audit/hooks-config.js";
-import { readRegistrations } from "../../core/hook-config/read-registrations.js";
+import { dialectEvent, type HookDialect } from "../../core/dialect.js";
+import { finding } from "../../core/audit/finding.js";
+import { hooksShapeRule, type HookRegistration } from "../../core/audit/hooks-config.js";
+import type { LintFinding } from "../../core/audit/types.js";
+import { readRegistrations, type RegistrationProblem } from "../../core/hook-config/read-registrations.js";
 import type { DiscoveredHookFile } from "./discover.js";
 import { isPersonalHookFile } from "./personal-file.js";
+
+/** The registrations of one own-rule hook file, and the findings on entries its harness discards. */
+export interface OwnRuleReading {
+  readonly registrations: HookRegistration[];
+  readonly findings: LintFinding[];
+}
+
+/**
+ * The `hooks-shape` finding on a skipped entry the harness is known to discard: a flat entry where the
+ * dialect reads only groups (Gemini CLI 0.61.0's processHookDefinition drops a definition without a
+ * `hooks` array; a real run pins it in test/gemini/gemini-extension-hooks.test.ts). An entry under an
+ * event the harness does not have is left to its unknown-event rule; the other problems to its own
+ * rules (Copilot's copilot-hooks-file-shape).
+ */
+function shapeFinding(dialect: HookDialect, file: string, problem: RegistrationProblem): LintFinding[] {
+  if (problem.kind !== "not-a-group" || problem.event === undefined) return [];
+  if (dialectEvent(dialect, problem.event) === undefined) return [];
+  return [
+    finding(
+      hooksShapeRule,
+      file,
+      problem.line !== undefined ? { line: problem.line, column: problem.column ?? 1 } : undefined,
+      `A "${problem.event}" entry has no "hooks" list (a handler written straight in the event's list): ${dialect.displayName} discards it, so its hook never runs.`,
+      {
+        fix: `Nest the handler in a group: "${problem.event}": [{"matcher": "…", "hooks": [{"type": "command", "command": "…"}]}].`,
+      },
+    ),
+  ];
+}
 
 /** The file's command hooks; none when it does not parse (its own rules say so, or the harness skips it). */
 export function ownRuleRegistrations(
@@ -15,8 +48,9 @@ export function ownRuleRegistrations(
   file: string,
   text: string,
   projectDir: string | undefined,
-): HookRegistration[] {
+): OwnRuleReading {
   const dialect = dialectOf(hookFile.harness);
+  const findings: LintFinding[] = [];
   let read;
   try {
     read = readRegistrations({
@@ -25,12 +59,13 @@ export function ownRuleRegistrations(
       source: hookFile.source,
       text,
       ...(hookFile.pluginRoot !== undefined && { pluginRoot: hookFile.pluginRoot }),
+      onProblem: (_message, problem) => findings.push(...shapeFinding(dialect, file, problem)),
     });
   } catch {
-    return [];
+    return { registrations: [], findings: [] };
   }
   const cwdField = dialect.handlers.cwdField;
-  return read.map((r) => {
+  const registrations = read.map((r): HookRegistration => {
     const at = { line: r.line ?? 1, column: r.column ?? 1 };
     const cwd = cwdField !== undefined ? r.handler[cwdField] : undefined;
     return {
@@ -51,4 +86,5 @@ export function ownRuleRegistrations(
       handlerRange: at,
     };
   });
+  return { registrations, findings };
 }

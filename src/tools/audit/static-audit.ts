@@ -13,6 +13,7 @@ import type { HookScriptInput } from "../../core/audit/rules/hook-script.js";
 import { languageOf } from "../../core/audit/source-scan.js";
 import type { LintFinding } from "../../core/audit/types.js";
 import { VigilesError } from "../../core/errors.js";
+import { substitutePluginVariables } from "../../core/dialect.js";
 import { DEFAULT_HARNESS, HARNESSES, dialectOf, harnessEntry } from "../../adapters/registry.js";
 import type { ClaudeUse } from "../../adapters/harness-entry.js";
 import { ownRuleRegistrations } from "./own-rule-files.js";
@@ -77,8 +78,12 @@ function scriptOf(reg: HookRegistration, root: string, fromProject = false): Hoo
   if (word === undefined) return undefined;
   let value = word.word.value;
   if (fromProject) {
-    for (const p of reg.dialect.pluginRootPlaceholders)
-      if (reg.pluginRoot !== undefined) value = value.split(p).join(reg.pluginRoot);
+    if (reg.pluginRoot !== undefined)
+      value = substitutePluginVariables(reg.dialect, value, {
+        pluginRoot: reg.pluginRoot,
+        projectDir: projectDirOf(reg, root),
+        pathSeparator: sep,
+      });
     if (!/^[/$~]/.test(value)) value = resolve(projectDirOf(reg, root), value);
   }
   const path = resolveScriptPath(value, {
@@ -184,8 +189,9 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     // Their command hooks join the registrations, so `--run` probes them in their own dialect.
     const projectDir = h.projectDir !== undefined ? relativeDir(root, h.projectDir) : undefined;
     const own = ownRuleRegistrations(h, file, text, projectDir);
-    findings.push(...checkOwnRuleRegistrations(own, (reg) => scriptOf(reg, root, true)));
-    registrations.push(...own);
+    findings.push(...own.findings);
+    findings.push(...checkOwnRuleRegistrations(own.registrations, (reg) => scriptOf(reg, root, true)));
+    registrations.push(...own.registrations);
   }
   for (const stray of discovery.strayHookFiles) {
     const entry = harnessEntry(stray.harness);
@@ -194,7 +200,8 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
         file: displayPath(root, stray.path),
         text: read(stray.path),
         harness: entry.displayName,
-        loads: entry.hookFileAudit.files,
+        loads: stray.loads ?? entry.hookFileAudit.files,
+        ...(stray.kind !== undefined && { kind: stray.kind }),
       }),
     );
   }

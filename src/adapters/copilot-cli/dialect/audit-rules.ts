@@ -81,16 +81,30 @@ export const copilotHooksFileShapeRule: LintRuleMeta = {
   severity: "error",
   behaviour:
     "Copilot CLI runs the hooks of a `.github/hooks/*.json` file only when its `hooks` is an object keyed by " +
-    "event name; a list of `{event, command}` entries is skipped without a word, so none of its hooks ever run " +
-    "(measured on 1.0.102).",
+    "event name; a list of `{event, command}` entries, or events written at the top level with no `hooks` " +
+    "object, is skipped without a word, so none of its hooks ever run (measured on 1.0.102).",
   fix: 'Key the hooks by event: `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "…"}]}}`.',
   autofix: false,
   source:
-    "test/audit/copilot-hooks-file-shape.test.ts (a list-shaped file's hooks never ran on 1.0.102 while an object-shaped control in the same run did)",
+    "test/audit/copilot-hooks-file-shape.test.ts (a list-shaped file's hooks, and a file's top-level events with no `hooks` object, never ran on 1.0.102 while an object-shaped control in the same run did)",
+};
+
+export const copilotPowershellOnlyRule: LintRuleMeta = {
+  id: "copilot-powershell-only",
+  severity: "error",
+  behaviour:
+    "Copilot CLI runs a handler's `bash` (or `command`) on Linux and macOS and its `powershell` on Windows; a " +
+    "handler with only `powershell` has nothing to run there: on preToolUse 1.0.102 reports the hook as errored " +
+    "and denies every tool call (measured), and on other events the hook does nothing.",
+  fix: 'Give the handler a `"bash"` command beside its `"powershell"` one (or leave the file out of Linux and macOS installs).',
+  autofix: false,
+  source:
+    'test/copilot/copilot-hook-files.test.ts (a powershell-only preToolUse handler on Linux: every tool call "Denied by preToolUse hook … (hook errored)" on 1.0.102)',
 };
 
 export const copilotHookRules: readonly LintRuleMeta[] = [
   copilotHooksFileShapeRule,
+  copilotPowershellOnlyRule,
   copilotUnknownEventRule,
   copilotClaudeShapedAnswerRule,
   copilotExit2IgnoredRule,
@@ -230,6 +244,23 @@ function eventStandingIn(
   return { standing: carried ? "unpinned" : "unknown", name };
 }
 
+/** The finding on a handler with only a `powershell` command, in the words of what its event does on an error. */
+function powershellOnly(
+  file: string,
+  at: SourceRange | undefined,
+  event: string,
+  rules: NonNullable<ReturnType<typeof copilotEventRules>>,
+): LintFinding {
+  return finding(
+    copilotPowershellOnlyRule,
+    file,
+    at,
+    rules.exit === "nonzero-denies"
+      ? `A ${event} handler has only a "powershell" command: on Linux and macOS Copilot CLI has nothing to run and reports the hook as errored, and an errored ${event} hook denies: every call it sees is denied`
+      : `A ${event} handler has only a "powershell" command: on Linux and macOS Copilot CLI has nothing to run, so the hook does nothing there`,
+  );
+}
+
 function handlersOf(entry: unknown): Json[] {
   if (isRecord(entry) && Array.isArray(entry["hooks"])) return entry["hooks"].filter(isRecord);
   return isRecord(entry) ? [entry] : [];
@@ -251,6 +282,24 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
         input.file,
         rangeOf(input.text, '"hooks"'),
         `"hooks" is ${kind}, not an object keyed by event name: Copilot CLI skips this file and none of its hooks run`,
+      ),
+    ];
+  }
+  if (isRecord(parsed) && parsed["hooks"] === undefined) {
+    // Events at the top level, with no `hooks` object: Copilot reads none of them (measured on 1.0.102).
+    const events = Object.keys(parsed).filter(
+      (k) => eventStandingIn(input.dialect, k).standing !== "unknown",
+    );
+    if (events.length === 0) return [];
+    return [
+      finding(
+        copilotHooksFileShapeRule,
+        input.file,
+        rangeOf(input.text, JSON.stringify(events[0])),
+        `${events.join(", ")} ${events.length === 1 ? "sits" : "sit"} at the top level with no "hooks" object: Copilot CLI reads hooks only from "hooks", so none of this file's hooks run`,
+        {
+          fix: `Put the events under "hooks": {"version": 1, "hooks": {${events.map((e) => JSON.stringify(e)).join(": […], ")}: […]}}.`,
+        },
       ),
     ];
   }
@@ -287,7 +336,10 @@ export function checkCopilotHooksFile(input: CopilotHooksFileInput): LintFinding
     if (!rules) continue;
     for (const handler of (Array.isArray(entries) ? entries : []).flatMap(handlersOf)) {
       const command = typeof handler["bash"] === "string" ? handler["bash"] : handler["command"];
-      if (typeof command !== "string") continue;
+      if (typeof command !== "string") {
+        if (typeof handler["powershell"] === "string") out.push(powershellOnly(input.file, at, event, rules));
+        continue;
+      }
       const script = input.resolveScript?.(command);
       const source = `${command}\n${script?.source ?? ""}`;
       if (!copilotUsesSnakeCase(event) && source.includes("hookSpecificOutput")) {

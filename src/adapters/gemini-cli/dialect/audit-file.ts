@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { AuditHookFile, HookFileAudit } from "../../harness-entry.js";
+import type { AuditHookFile, HookFileAudit, StrayHookFile } from "../../harness-entry.js";
 import { checkGeminiHooksFile } from "./audit-rules.js";
 
 export const geminiHookFileAudit: HookFileAudit = {
@@ -28,4 +28,16 @@ export const geminiHookFileAudit: HookFileAudit = {
       })),
   ],
   check: (input) => checkGeminiHooksFile({ file: input.file, text: input.text }),
+  // Gemini CLI 0.61.0 reads an extension's hooks only from <ext>/hooks/hooks.json (loadExtensionHooks);
+  // the manifest's own `hooks` is not copied into the loaded extension, and a root settings.json is
+  // never read (a real run ran neither: test/gemini/gemini-extension-hooks.test.ts).
+  strays: (_root, glob) =>
+    glob(["**/gemini-extension.json"]).flatMap((manifest): StrayHookFile[] => {
+      const loads = "this extension's hooks/hooks.json";
+      const strays: StrayHookFile[] = [
+        { path: manifest, kind: "key", loads },
+        { path: join(dirname(manifest), "settings.json"), kind: "file", loads },
+      ];
+      return strays.filter((s) => existsSync(s.path));
+    }),
 };

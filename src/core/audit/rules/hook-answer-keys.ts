@@ -48,9 +48,15 @@ const KEY = /(?:^|[{,])\s*\\?["']?([A-Za-z_][A-Za-z0-9_]*)\\?["']?\s*:/g;
 /** How far an object literal may run on after the line that prints it. */
 const MAX_LINES = 20;
 
+/**
+ * The first `{` of `text` that can open an object literal: not one of a shell parameter expansion or
+ * a template literal's `${…}` (`echo "total: ${total:-n/a}"` prints text, not a key `total`).
+ */
+const OBJECT_OPEN = /(?<!\$)\{/;
+
 /** The top-level keys of the object literal starting at the first `{` of `text`, and whether it closed. */
 function topKeys(text: string): { keys: string[]; closed: boolean } | undefined {
-  const start = text.indexOf("{");
+  const start = text.search(OBJECT_OPEN);
   if (start < 0) return undefined;
   let depth = 0;
   let level1 = "";
@@ -111,7 +117,7 @@ function printedAnswers(lines: readonly string[]): PrintedAnswer[] {
   const out: PrintedAnswer[] = [];
   lines.forEach((text, i) => {
     if (!PRINTS.test(text) || TO_ELSEWHERE.test(text)) return;
-    let from = text.includes("{") ? text : undefined;
+    let from = OBJECT_OPEN.test(text) ? text : undefined;
     // A heredoc: the object starts on the next line.
     if (
       from === undefined &&
