@@ -9,7 +9,18 @@
 import type { DialectEvent, HookDialect } from "./dialect.js";
 import { NO_EFFECT } from "./hook-decision/event-rules.js";
 
-export type SurfaceKind = "hook-event" | "tool" | "cli-flag" | "stream-event" | "settings-key" | "env-var";
+export type SurfaceKind =
+  | "hook-event"
+  | "tool"
+  | "cli-flag"
+  | "stream-event"
+  | "settings-key"
+  | "env-var"
+  /**
+   * The harness's own eval-suite format (where its CLI has one: a plugin eval command): a case key,
+   * a grader type or key, a limit, each with what the release's schema says of it as its detail.
+   */
+  | "eval-suite";
 
 export const SURFACE_KINDS: readonly SurfaceKind[] = [
   "hook-event",
@@ -18,6 +29,7 @@ export const SURFACE_KINDS: readonly SurfaceKind[] = [
   "stream-event",
   "settings-key",
   "env-var",
+  "eval-suite",
 ];
 
 /** One thing a release offers; `detail` is what may change while the name stays (matcher values). */

@@ -4,7 +4,8 @@
  * with `matcherMetadata:{values:[…]}` where the event lists matcher values); tools from the canonical
  * tool-name list, the sorted array just before the legacy-name map `{Task:"Agent",…}` (2.1.328 has
  * it; a release without it has its tools read as "which of the pinned tools it still names"). The
- * flags, variables, stream events and settings keys are the ones this adapter passes or reads.
+ * flags, variables, stream events and settings keys are the ones this adapter passes or reads; the
+ * `claude plugin eval` suite format is read from its bundled schema (./surface-eval-suite.ts).
  */
 import type { ReleaseSurface, SurfaceEntry, SurfaceKind } from "../../core/surface.js";
 import { surfaceNames } from "../../core/surface.js";
@@ -17,6 +18,7 @@ import {
   type SurfaceCandidates,
 } from "../shared/surface-kit.js";
 import { PINNED_SURFACE as CLAUDE_CODE_SURFACE } from "./dialect/surface.js";
+import { evalSuiteEntries } from "./surface-eval-suite.js";
 
 /** What this adapter relies on (launch.ts, flag-settings.ts, stream/parse-stream.ts), looked for by name. */
 export const CLAUDE_CODE_SURFACE_CANDIDATES: SurfaceCandidates = {
@@ -136,7 +138,7 @@ export function extractClaudeCodeSurface(
     "claude-code",
     version,
     text,
-    { entries: [...events, ...tools], presenceOnly },
+    { entries: [...events, ...tools, ...evalSuiteEntries(text)], presenceOnly },
     candidates,
     entryPath,
   );

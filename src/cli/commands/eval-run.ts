@@ -30,7 +30,8 @@ import {
 } from "../../tiers/eval/eval-files.js";
 import { checkLock, DEFAULT_LOCK_DIR, writeLock } from "../../tiers/eval/lock.js";
 import { mergedReportForGate } from "../../tiers/eval/merged-gate.js";
-import { definedSuiteFlags, isPluginSuiteDir, runSuiteFromFlags } from "./eval-plugin-suite.js";
+import { isPluginSuiteDir } from "./eval-plugin-suite.js";
+import { definedSuiteFlags, runSuiteFromFlags } from "./eval-plugin-suite-flags.js";
 
 interface Flags {
   readonly trials?: number;

@@ -12,9 +12,10 @@ import type { CaseEffect, SuiteEffect } from "../../core/plugin-eval/suite-stats
 import type { EvalDriver } from "./driver.js";
 import {
   planSuite,
-  runPluginSuite,
+  runPlannedSuite,
   type PluginSuiteOptions,
   type PluginSuiteResult,
+  type SuitePlan,
 } from "./plugin-suite.js";
 import { unscorableOn } from "./plugin-suite-harness.js";
 
@@ -64,7 +65,7 @@ export async function runPluginSuiteOnHarnesses(
   if (harnesses.length === 0) throw new InvalidOptionError("name at least one harness to run the suite on");
   const ids = [...new Set(harnesses.map((h) => harnessEntry(h).id))];
   // Every harness checked, and every driver made, before the first trial of any.
-  const drivers: EvalDriver[] = [];
+  const planned: { readonly driver: EvalDriver; readonly plan: SuitePlan }[] = [];
   for (const id of ids) {
     const driver = await driverFor(id);
     if (driver.harness !== id)
@@ -80,12 +81,14 @@ export async function runPluginSuiteOnHarnesses(
       efforts: [...new Set(plan.arms.map((a) => a.effort))],
       trials: plan.arms.length * plan.trials,
     });
-    drivers.push(driver);
+    planned.push({ driver, plan });
   }
   const runs: HarnessSuiteRun[] = [];
   for (const [i, id] of ids.entries()) {
     if (suiteOptions.signal?.aborted === true) break;
-    const result = await runPluginSuite(pluginDir, { ...suiteOptions, driver: drivers[i]! });
+    // The plan the harness was checked with is the one it runs: the suite is read once per harness.
+    const { driver, plan } = planned[i]!;
+    const result = await runPlannedSuite(plan, { ...suiteOptions, driver });
     runs.push({ ...result, harness: id, displayName: harnessEntry(id).displayName });
   }
   const names = [...new Set(runs.flatMap((r) => r.aggregate.cases.map((c) => c.name)))];

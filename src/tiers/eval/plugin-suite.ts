@@ -102,8 +102,18 @@ export async function runPluginSuite(
   pluginDir: string,
   options: PluginSuiteOptions,
 ): Promise<PluginSuiteResult> {
+  return runPlannedSuite(planSuite(pluginDir, options), options);
+}
+
+/**
+ * Runs a suite {@link planSuite} already planned with these options (and this driver), so a caller
+ * that checked or preflighted the plan runs that same plan instead of reading the suite again.
+ */
+export async function runPlannedSuite(
+  plan: SuitePlan,
+  options: PluginSuiteOptions,
+): Promise<PluginSuiteResult> {
   const started = new Date();
-  const plan = planSuite(pluginDir, options);
   const { root, dir, read, arms, trials, standIns } = plan;
   const unscorable = unscorableOn(options.driver.harness, read.cases);
   const naming = toolNamingOf(options.driver.harness, [...standIns.values()].flat());

@@ -39,6 +39,16 @@ const EVERY_RUN: Partial<Record<SurfaceKind, string>> = {
   "env-var": "every harness run (the adapter sets or reads this variable)",
 };
 
+/**
+ * What reads a suite as the pinned release's format does (core/plugin-eval/schema.ts and limits.ts
+ * restate it): a release that reads it otherwise grades, defaults or refuses cases otherwise.
+ */
+const SUITE_READERS: readonly string[] = [
+  "the plugin eval suite reader (`vigiles eval <plugin dir>`, `runPluginSuite`)",
+  "audit rule `plugin-eval-case-refused`",
+  "audit rule `plugin-eval-unknown-case-key`",
+];
+
 function probesNaming(probes: readonly FactProbe[], name: string): string[] {
   return probes
     .filter((p) => JSON.stringify({ ...p.session, judge: undefined }).includes(JSON.stringify(name)))
@@ -70,6 +80,8 @@ export function surfaceDependents(entry: Pick<SurfaceEntry, "kind" | "name">, ct
     case "settings-key":
     case "env-var":
       return [EVERY_RUN[entry.kind]!];
+    case "eval-suite":
+      return [...SUITE_READERS];
   }
 }
 
