@@ -3,7 +3,7 @@
  * the hook), each rule reported once with the probe that showed it and how many probes did.
  */
 import { readFileSync, statSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative } from "node:path";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
 import type { HookRegistration } from "../../core/audit/hooks-config.js";
 import { DEFAULT_COMMAND_TIMEOUT_SECONDS } from "../../core/audit/hook-events.js";
@@ -18,7 +18,7 @@ import { auditProbes, guardTools, isGuard, type AuditProbe } from "./probes.js";
 import { parseMatcher } from "../../core/audit/hook-events.js";
 import { runProbe } from "./run-probe.js";
 import { sourceLiterals, type SourceLiteral } from "./source-literals.js";
-import { projectDirOf } from "../../core/audit/project-dir.js";
+import { handlerDirOf, projectDirOf } from "../../core/audit/project-dir.js";
 
 /** One probe run of the dynamic audit. */
 export interface DynamicRun {
@@ -31,11 +31,12 @@ export interface DynamicRun {
 
 /**
  * Where the harness runs the command when the handler names its own directory (Copilot CLI's `cwd`,
- * relative to the project); undefined when it names none, or one outside the audit's copy.
+ * relative to the project, taken as written: `handlerDirOf`); undefined when it names none, or one
+ * outside the audit's copy.
  */
-function runDirOf(reg: HookRegistration, projectDir: string, tree: string): string | undefined {
+function runDirOf(reg: HookRegistration, tree: string): string | undefined {
   if (reg.cwd === undefined) return undefined;
-  const dir = resolve(projectDir, reg.cwd);
+  const dir = handlerDirOf(reg, tree);
   const rel = relative(tree, dir);
   return rel.startsWith("..") || isAbsolute(rel) ? undefined : dir;
 }
@@ -79,7 +80,7 @@ export async function auditRegistration(
   const pluginRoot = reg.pluginRoot !== undefined ? scratch.toCopy(reg.pluginRoot) : undefined;
   // The copy's project of this registration: a nested project's settings run there, not at the root.
   const projectDir = projectDirOf(reg, scratch.tree);
-  const cwd = runDirOf(reg, projectDir, scratch.tree);
+  const cwd = runDirOf(reg, scratch.tree);
   // A relative script resolves against where the command runs (a handler's own `cwd`).
   const source = scriptSource(reg, cwd ?? projectDir, pluginRoot);
   const literals: SourceLiteral[] = source !== undefined ? sourceLiterals(source) : [];
@@ -114,7 +115,7 @@ export async function auditRegistration(
       scratch,
       dirs,
       projectDir,
-      ...(cwd !== undefined && { cwd }),
+      ...(cwd !== undefined && { cwd, cwdAsWritten: reg.cwd }),
       ...(pluginRoot !== undefined && { pluginRoot }),
       timeoutMs: budget.runMs,
       harness: reg.harness,
