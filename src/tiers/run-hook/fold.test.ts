@@ -367,14 +367,16 @@ describe("foldHookDecision: properties", () => {
     timedOut: fc.boolean(),
   });
 
-  it("never throws, and invalid, timed-out and failed runs never block", () => {
+  it("never throws, and invalid, timed-out and failed runs never block (but a JSON answer read on a failing exit)", () => {
     fc.assert(
       fc.property(outcome, (o) => {
         const d = foldHookDecision(o);
         if (d.decision === "invalid") expect(d.blocked).toBe(false);
         if (d.decision === "invalid") expect(d.invalidReason).toBeTruthy();
         if (o.timedOut || o.exitCode === null) expect(d.blocked).toBe(false);
-        if (o.exitCode !== 0 && o.exitCode !== 2) expect(d.blocked).toBe(false);
+        // Claude Code 2.1.328 still reads a JSON answer on another non-zero exit: only one on stdout can block.
+        if (o.exitCode !== 0 && o.exitCode !== 2 && !o.stdout.trim().startsWith("{"))
+          expect(d.blocked).toBe(false);
         // A halt blocks only where the event's rules say continue:false stops the action (then it is a deny).
         expect(d.blocked).toBe(d.decision === "deny");
         if (d.halted && eventRules(o.event)?.continueFalseBlocks === true) expect(d.blocked).toBe(true);

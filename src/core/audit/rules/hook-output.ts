@@ -64,6 +64,9 @@ const JSON_VERDICT =
   /permissionDecision|hookSpecificOutput|["']decision["']|\\"decision\\"|additionalContext/;
 const PRINTS_STDOUT =
   /^\s*(?:echo|printf|cat\b|jq\b|print\(|json\.dump\(|sys\.stdout\.write|console\.log\(|process\.stdout\.write)/;
+/** A print started at the line's start or after `;`, `&&` or a case arm's `)`, on the line of the exit. */
+const PRINTS_BEFORE =
+  /(?:^|[;)&]\s*)(?:echo|printf|cat\b|jq\b|print\(|json\.dump\(|sys\.stdout\.write|console\.log\(|process\.stdout\.write)[^;]*?(?:;|&&)\s*$/;
 const TO_STDERR = />&2|1>&2|file\s*=\s*sys\.stderr|console\.error|process\.stderr/;
 
 function indentOf(line: string): number {
@@ -82,6 +85,12 @@ function jsonBeforeExit(lines: readonly string[]): { print: number; exit: number
     const m = comment(text) ? null : EXIT_NONZERO.exec(text);
     if (m === null) return;
     const code = Number(m.slice(1).find((g) => g !== undefined));
+    // On the same line: `echo '{...}'; exit 1` (a case arm, a one-line guard).
+    const before = text.slice(0, m.index + 1);
+    if (PRINTS_BEFORE.test(before) && JSON_VERDICT.test(before) && !TO_STDERR.test(before)) {
+      out.push({ print: i + 1, exit: i + 1, code });
+      return;
+    }
     const indent = indentOf(text);
     for (let j = i - 1; j >= 0 && j >= i - 8; j--) {
       const prev = lines[j] as string;
