@@ -58,7 +58,9 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
   "stop-hook-active":
     "the pinned binary's own message: \"For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true\" (the block cap, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)",
   "stop-noop-block": `${CONTRACT}, Hook output (Stop blocks only by decision "block" with a reason, or exit 2)`,
-  "exit2-json-ignored": `${CONTRACT}, Hook output (exit 2: stderr is the reason, stdout is not parsed)`,
+  "exit2-json-ignored": `${CONTRACT}, Hook output (exit 2: stderr is the reason, stdout is not parsed); each dialect's fold for other exits, measured in test/audit/json-nonzero-exit.test.ts (Copilot CLI 1.0.102 denies a preToolUse call on exit 1 whatever its JSON says; Claude Code 2.1.328 still reads the JSON on exit 1) and test/gemini/gemini-harness.test.ts (Gemini CLI reads JSON on any exit)`,
+  "hook-cwd-missing":
+    'test/audit/copilot-hook-cwd.test.ts (Copilot CLI 1.0.102 spawns a hook in its `cwd` as written: `${workspaceRoot}`, `$COPILOT_PROJECT_DIR` and `~` are not expanded, the hook never starts, and a preToolUse call is denied "(hook errored)")',
   "answer-field-misplaced":
     "the pinned binaries' answer readers: Claude Code 2.1.328's zod answer schema (additionalContext, permissionDecision only in hookSpecificOutput; hookSpecificOutput a union by event, with `decision` only on PermissionRequest), Gemini CLI's getAdditionalContext() (reads hookSpecificOutput only) and isBlockingDecision() (reads the top-level decision only); test/audit/answer-keys.test.ts, and a UserPromptSubmit hookSpecificOutput.decision dropped in a real run (test/harness/audit-rule-pins.test.ts)",
   "hook-file-not-loaded":
@@ -74,8 +76,8 @@ export const RULE_SOURCES: Readonly<Record<string, string>> = {
     'the pinned binary\'s messages: "the engine raises [classic.PreToolUse] inside tool.call" and "Every mod shares that site, so what the mods beneath draw there is hidden. To keep it, have the hook put await next(e)"; not yet run against the pinned CLI',
   "skill-manual-only":
     'the pinned binary\'s description of disable-model-invocation: "the model cannot invoke this via the Skill tool; only users can type the slash command"',
-  "hook-script-missing": `${CONTRACT}, Hook output (any other exit, 127 for a missing script, proceeds)`,
-  "hook-script-not-executable": `${CONTRACT}, Hook output (any other exit proceeds)`,
+  "hook-script-missing": `${CONTRACT}, Hook output (any other exit, 127 for a missing script, proceeds); each dialect's fold of that exit (test/audit/copilot-hook-cwd.test.ts: a .github/hooks script resolved against the handler's cwd)`,
+  "hook-script-not-executable": `${CONTRACT}, Hook output (any other exit proceeds); each dialect's fold of exit 126`,
   "env-payload": `${CONTRACT}, Hook input (the payload is JSON on stdin)`,
   "invalid-permission-decision": `${CONTRACT}, Hook output; ${seenIn("test/harness/hooks.test.ts")}`,
   "subprocess-timeout": `${CONTRACT}, Configuration (timeouts: 600 s default)`,

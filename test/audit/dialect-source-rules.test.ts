@@ -85,10 +85,16 @@ describe("JSON printed before a non-zero exit", () => {
   const script =
     '#!/bin/sh\ninput=$(cat)\nif [ -n "$input" ]; then\n' +
     '  echo \'{"decision": "block", "reason": "not yet"}\'\n  exit 1\nfi\nexit 0\n';
-  it("is reported on Claude Code for exit 1 (stdout is not read on exit 1)", () => {
+  it("is not reported on Claude Code for exit 1: 2.1.328 reads the JSON (test/audit/json-nonzero-exit.test.ts)", () => {
     const dir = tree(claudePlugin("Stop", '"${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh"', script));
+    expect(auditHarness(dir).findings.map((x) => x.ruleId)).not.toContain("exit2-json-ignored");
+  });
+  it("is reported on Claude Code for exit 2, where only stderr is read", () => {
+    const dir = tree(
+      claudePlugin("Stop", '"${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh"', script.replace("exit 1", "exit 2")),
+    );
     const f = auditHarness(dir).findings.find((x) => x.ruleId === "exit2-json-ignored");
-    expect(f?.message).toMatch(/exit 1/);
+    expect(f?.message).toMatch(/on exit 2 Claude Code ignores stdout and reads only stderr/);
   });
   it("is not reported on Qwen Code, whose fold reads JSON on exit 1", () => {
     const dir = tree({

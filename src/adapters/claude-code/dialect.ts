@@ -22,6 +22,9 @@ const profile: ClaudeShapedProfile = {
   denyNeedsReason: false,
   continueFalseRejectedOn: [],
   decisionOnEveryEvent: true,
+  // 2.1.328 reads a JSON answer printed before exit 1 (or 3): a deny blocks, context reaches the
+  // model (test/audit/json-nonzero-exit.test.ts).
+  jsonOnErrorExit: true,
 };
 
 export const claudeCodeDialect: HookDialect = {

@@ -209,6 +209,8 @@ export function readHooksConfig(input: HookFileInput): HooksConfig {
           else shape(timeoutNode, `A "${event}" handler's "timeout" must be a positive number of seconds.`);
         }
         const conditionNode = getMember(handler, "if")?.value;
+        const cwdField = input.dialect.handlers.cwdField;
+        const cwdNode = cwdField !== undefined ? getMember(handler, cwdField)?.value : undefined;
         const command = commandNode?.type === "String" ? commandNode.value : undefined;
         registrations.push({
           file: input.file,
@@ -230,6 +232,7 @@ export function readHooksConfig(input: HookFileInput): HooksConfig {
             }),
           ...(args !== undefined && { args }),
           ...(timeoutSeconds !== undefined && { timeoutSeconds }),
+          ...(cwdNode?.type === "String" && cwdNode.value !== "" && { cwd: cwdNode.value }),
           ...(conditionNode?.type === "String" && {
             condition: conditionNode.value,
             conditionRange: rangeOf(conditionNode),

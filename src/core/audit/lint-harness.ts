@@ -15,6 +15,7 @@ import {
 } from "./rules/description-overlap.js";
 import { checkHookRegistration, hookRegistrationRules } from "./rules/hook-registration.js";
 import { checkHookHandler, hookHandlerRules } from "./rules/hook-handler.js";
+import { checkHandlerCwd, hookCwdMissingRule, type HandlerDir } from "./rules/hook-cwd.js";
 import { checkSubjectMatcher, checkToolMatcher, hookMatcherRules } from "./rules/hook-matcher.js";
 import { checkHookOutput, hookOutputRules } from "./rules/hook-output.js";
 import { checkOutputReachesNoOne, outputReachesNoOneRule } from "./rules/output-reaches-no-one.js";
@@ -63,6 +64,7 @@ export const CORE_LINT_RULES: readonly LintRuleMeta[] = [
   ...hookRegistrationRules,
   ...hookMatcherRules,
   ...hookHandlerRules,
+  hookCwdMissingRule,
   ...hookScriptRules,
   ...hookOutputRules,
   outputReachesNoOneRule,
@@ -107,6 +109,8 @@ export interface HarnessInputs {
   readonly workflows: readonly WorkflowInput[];
   /** Resolves the script of each command registration; the tier looks at the disk. */
   readonly resolveScript?: (registration: HookRegistration) => HookScriptInput | undefined;
+  /** The directory a handler names for its command (the dialect's `cwdField`), as found on disk. */
+  readonly resolveHandlerDir?: (registration: HookRegistration) => HandlerDir | undefined;
   /** Threshold of `description-overlap` (default 0.5). */
   readonly overlapDistance?: number;
   /** Oldest Python a `python3` hook is checked against (default "3.9"). */
@@ -144,18 +148,21 @@ export function lintHarness(inputs: HarnessInputs): HarnessLint {
               commandOffsets: undefined,
             },
       );
+      const dir = inputs.resolveHandlerDir?.(reg);
       found.push(
         ...checkHookRegistration(reg),
         ...checkToolMatcher(reg),
         ...checkSubjectMatcher(reg),
         ...checkHookHandler(reg),
+        ...checkHandlerCwd(reg, dir),
         ...checkInlineCommand(reg),
         ...checkCommandShell(reg),
         ...checkCommandPayloadFields(reg),
         ...checkOutputReachesNoOne(reg),
         ...checkHomePath(reg),
       );
-      if (reg.type === "command" && inputs.resolveScript) {
+      // A hook whose directory does not exist never starts: its script is not what fails.
+      if (reg.type === "command" && inputs.resolveScript && dir?.exists !== false) {
         const script = inputs.resolveScript(reg);
         if (script)
           found.push(

@@ -15,3 +15,17 @@ export function projectDirOf(
   if (reg.pluginRoot !== undefined || reg.projectDir === undefined) return root;
   return resolve(root, reg.projectDir);
 }
+
+/**
+ * Where the harness runs a handler's command: the handler's own directory (the dialect's `cwdField`,
+ * kept as the registration's `cwd`) relative to its project, taken as written: no variable and no `~`
+ * is expanded in it (GitHub Copilot CLI 1.0.102 spawns the hook in a directory literally named
+ * `${workspaceRoot}` and fails, test/audit/copilot-hook-cwd.test.ts). The project when it names none.
+ */
+export function handlerDirOf(
+  reg: { readonly cwd?: string; readonly projectDir?: string; readonly pluginRoot?: string },
+  root: string,
+): string {
+  const project = projectDirOf(reg, root);
+  return reg.cwd === undefined ? project : resolve(project, reg.cwd);
+}

@@ -23,7 +23,8 @@ const UNKNOWN_EVENT: EventRules = NO_EFFECT;
  *
  * - Exit 2 blocks where the event can block (reason: stderr); elsewhere it is a non-blocking error.
  *   Stdout is ignored on exit 2, so a JSON "allow" cannot undo it.
- * - Any other non-zero exit (1, 126, 127), a signal or a timeout: the hook failed, the action proceeds.
+ * - Any other non-zero exit (1, 126, 127), a signal or a timeout: the hook failed, the action proceeds;
+ *   where the profile says so (`jsonOnErrorExit`), a JSON answer on stdout is still read as on exit 0.
  * - Exit 0: stdout is JSON only when its first non-blank character is `{`; otherwise it is plain text.
  *   JSON outside the contract is `invalid` (with `invalidReason`), which the harness ignores: it
  *   fails open. Valid JSON: `continue:false` halts the session (and stops the action only where the event's rules say so); the event's own decision
@@ -64,6 +65,16 @@ export function foldClaudeShaped(input: HookOutcomeInput, profile: ClaudeShapedP
   }
   const stderr = input.stderr.trim();
   if (input.exitCode === 2) return withWarnings(foldExit2(event, profile, rules, stderr));
+  if (input.exitCode !== 0 && profile.jsonOnErrorExit === true && input.stdout.trim().startsWith("{")) {
+    const read = foldExit0(input.stdout, event, profile, rules, warnings);
+    // An answer outside the contract is not a decision on exit 0 either: the exit decides then.
+    if (read.decision !== "invalid") {
+      return withWarnings({
+        ...read,
+        hookError: `exit ${input.exitCode} is an error, but ${profile.displayName} still reads the JSON on stdout${stderr ? ` (stderr: ${clip(stderr)})` : ""}`,
+      });
+    }
+  }
   if (input.exitCode !== 0) {
     return withWarnings(
       // Decided by the exit code, not a crash: the hook ran and chose a non-blocking code.

@@ -9,6 +9,11 @@ export interface HookOutcomeInput {
   /** Killed at its timeout: the harness cancels it and goes on without a decision. */
   readonly timedOut: boolean;
   readonly signal?: string | null;
+  /**
+   * The hook's process never started (its working directory does not exist, its shell is missing):
+   * `exitCode` is null and no signal killed it. Some harnesses count that as a hook error.
+   */
+  readonly notStarted?: boolean;
   /** Whose rules apply, by registry id or alias; Claude Code by default. */
   readonly harness?: string;
 }

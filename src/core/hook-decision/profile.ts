@@ -23,4 +23,11 @@ export interface ClaudeShapedProfile {
    * that honour a decision, it is invalid.
    */
   readonly decisionOnEveryEvent: boolean;
+  /**
+   * A JSON answer on stdout is read on a non-zero exit other than 2 as on exit 0 (Claude Code
+   * 2.1.328: a deny printed before `exit 1` blocks the call, measured in
+   * test/audit/json-nonzero-exit.test.ts). Omitted: such an exit is a non-blocking error and stdout
+   * is not read.
+   */
+  readonly jsonOnErrorExit?: boolean;
 }

@@ -41,11 +41,36 @@ describe("foldHookDecision: exit codes", () => {
   );
 
   it.each([1, 126, 127, 255])("exit %i fails open", (exitCode) => {
-    const d = run({ exitCode, stdout: pre({ permissionDecision: "deny" }), stderr: "boom" });
+    const d = run({ exitCode, stderr: "boom" });
     // Issue 22: decided by the exit code, not "by crash", and the message says what blocks.
     expect(d).toMatchObject({ decision: "none", blocked: false, decidedBy: "exit-code" });
     expect(d.hookError).toContain(`exit ${exitCode} is a non-blocking error: exit 2 or a JSON deny blocks`);
+    // Codex's profile does not read stdout on such an exit: a deny printed before it is lost.
+    const codex = run({
+      exitCode,
+      stdout: pre({ permissionDecision: "deny", permissionDecisionReason: "r" }),
+      harness: "codex",
+    });
+    expect(codex).toMatchObject({ decision: "none", blocked: false, decidedBy: "exit-code" });
   });
+
+  it.each([1, 3])(
+    "exit %i after a JSON deny: Claude Code 2.1.328 still reads the JSON and blocks",
+    (exitCode) => {
+      // Measured with the real CLI (test/audit/json-nonzero-exit.test.ts).
+      const d = run({
+        exitCode,
+        stdout: pre({ permissionDecision: "deny", permissionDecisionReason: "no" }),
+      });
+      expect(d).toMatchObject({
+        decision: "deny",
+        blocked: true,
+        decidedBy: "permission-decision",
+        reason: "no",
+      });
+      expect(d.hookError).toContain(`exit ${exitCode} is an error, but Claude Code still reads the JSON`);
+    },
+  );
 
   it("text printed before the JSON answer: no decision, and the hook error says stdout must be one object", () => {
     const d = run({ exitCode: 0, stdout: `checking…\n${pre({ permissionDecision: "deny" })}\n` });
@@ -342,14 +367,16 @@ describe("foldHookDecision: properties", () => {
     timedOut: fc.boolean(),
   });
 
-  it("never throws, and invalid, timed-out and failed runs never block", () => {
+  it("never throws, and invalid, timed-out and failed runs never block (but a JSON answer read on a failing exit)", () => {
     fc.assert(
       fc.property(outcome, (o) => {
         const d = foldHookDecision(o);
         if (d.decision === "invalid") expect(d.blocked).toBe(false);
         if (d.decision === "invalid") expect(d.invalidReason).toBeTruthy();
         if (o.timedOut || o.exitCode === null) expect(d.blocked).toBe(false);
-        if (o.exitCode !== 0 && o.exitCode !== 2) expect(d.blocked).toBe(false);
+        // Claude Code 2.1.328 still reads a JSON answer on another non-zero exit: only one on stdout can block.
+        if (o.exitCode !== 0 && o.exitCode !== 2 && !o.stdout.trim().startsWith("{"))
+          expect(d.blocked).toBe(false);
         // A halt blocks only where the event's rules say continue:false stops the action (then it is a deny).
         expect(d.blocked).toBe(d.decision === "deny");
         if (d.halted && eventRules(o.event)?.continueFalseBlocks === true) expect(d.blocked).toBe(true);

@@ -18,7 +18,7 @@ import { auditProbes, guardTools, isGuard, type AuditProbe } from "./probes.js";
 import { parseMatcher } from "../../core/audit/hook-events.js";
 import { runProbe } from "./run-probe.js";
 import { sourceLiterals, type SourceLiteral } from "./source-literals.js";
-import { projectDirOf } from "../../core/audit/project-dir.js";
+import { handlerDirOf, projectDirOf } from "../../core/audit/project-dir.js";
 import { actionAlreadyRan, blockingAnswerReachesModel } from "../../core/dialect.js";
 
 /** One probe run of the dynamic audit. */
@@ -32,11 +32,12 @@ export interface DynamicRun {
 
 /**
  * Where the harness runs the command when the handler names its own directory (Copilot CLI's `cwd`,
- * relative to the project); undefined when it names none, or one outside the audit's copy.
+ * relative to the project, taken as written: `handlerDirOf`); undefined when it names none, or one
+ * outside the audit's copy.
  */
-function runDirOf(reg: HookRegistration, projectDir: string, tree: string): string | undefined {
+function runDirOf(reg: HookRegistration, tree: string): string | undefined {
   if (reg.cwd === undefined) return undefined;
-  const dir = resolve(projectDir, reg.cwd);
+  const dir = handlerDirOf(reg, tree);
   const rel = relative(tree, dir);
   return rel.startsWith("..") || isAbsolute(rel) ? undefined : dir;
 }
@@ -83,7 +84,7 @@ export async function auditRegistration(
   const pluginRoot = reg.pluginRoot !== undefined ? scratch.toCopy(reg.pluginRoot) : undefined;
   // The copy's project of this registration: a nested project's settings run there, not at the root.
   const projectDir = projectDirOf(reg, scratch.tree);
-  const cwd = runDirOf(reg, projectDir, scratch.tree);
+  const cwd = runDirOf(reg, scratch.tree);
   // A relative script resolves against where the command runs (a handler's own `cwd`).
   const source = scriptSource(reg, cwd ?? projectDir, pluginRoot);
   const literals: SourceLiteral[] = source !== undefined ? sourceLiterals(source) : [];
@@ -124,7 +125,7 @@ export async function auditRegistration(
       scratch,
       dirs,
       projectDir,
-      ...(cwd !== undefined && { cwd }),
+      ...(cwd !== undefined && { cwd, cwdAsWritten: reg.cwd }),
       ...(pluginRoot !== undefined && { pluginRoot }),
       timeoutMs: budget.runMs,
       harness: reg.harness,

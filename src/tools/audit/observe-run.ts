@@ -168,7 +168,11 @@ export function observe(
       return out;
     }
     const detail = r.hookError ?? (r.stderr.trim() !== "" ? `stderr: ${excerpt(r.stderr)}` : "no stderr");
-    const exited = `exited ${r.exitCode ?? `by signal ${r.signal ?? "?"}`} ${on}`;
+    // No exit code and no signal: the process never started (its cwd does not exist).
+    const started = r.exitCode !== null || r.signal !== null;
+    const exited = started
+      ? `exited ${r.exitCode ?? `by signal ${r.signal ?? "?"}`} ${on}`
+      : `never started ${on}`;
     if (r.blocked && !r.halted) {
       // A harness that denies on any non-zero exit (Copilot CLI's preToolUse) blocks the call: a
       // crash on a harmless call blocks every such call.
@@ -179,7 +183,7 @@ export function observe(
       const every = probe.kind === "bland" ? ", so every such call is blocked" : "";
       out.push({
         rule: hookCrashRule,
-        text: `${exited}: ${plain}; the harness denies the call on this exit${every}.`,
+        text: `${exited}: ${plain}; the harness denies the call ${started ? "on this exit" : "when a hook cannot start"}${every}.`,
         stop: probe.kind === "bland",
       });
       return out;

@@ -4,13 +4,13 @@
  * in the audit's scratch copy, confined by default: bubblewrap with the file system read-only but the
  * copy and the hook's private HOME/TMPDIR, no network, one PID namespace (a detached child dies with it).
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { InvalidOptionError } from "../../core/errors.js";
 import { foldHookDecision } from "../../tiers/run-hook/fold.js";
 import type { HarnessId } from "../../core/dialect.js";
 import type { HookRunResult } from "../../core/hook-decision/types.js";
-import { managedSettingsDirs } from "../../adapters/registry.js";
+import { dialectOf, managedSettingsDirs } from "../../adapters/registry.js";
 import { confineArgv } from "../../runtime/confine.js";
 import { runProcess } from "../../runtime/process.js";
 import { buildEnv } from "../../tiers/run-script/prepare.js";
@@ -28,6 +28,8 @@ export interface ProbeRunOptions {
   readonly projectDir?: string;
   /** Where the command runs, when the handler names a directory of its own (default: `projectDir`). */
   readonly cwd?: string;
+  /** The handler's directory as its file writes it (for the finding when it does not exist). */
+  readonly cwdAsWritten?: string;
   readonly pluginRoot?: string;
   readonly timeoutMs: number;
   readonly harness: HarnessId;
@@ -62,6 +64,12 @@ export async function runProbe(
   const process0 = plan.processes[0];
   if (process0 === undefined)
     throw new InvalidOptionError(`Expected a hook command to run, got ${JSON.stringify(spec)}.`);
+  // The harness spawns the hook in its directory as written; where that does not exist the hook
+  // never starts (Copilot CLI 1.0.102: "spawn /bin/bash ENOENT"). Run nothing and fold that, rather
+  // than letting the spawn's ENOENT read as a missing shell.
+  if (options.cwd !== undefined && !isDirectory(cwd)) {
+    return notStarted(plan.event, process0.argv, plan.payload, options, cwd);
+  }
   // Unconfined as well, HOME and TMPDIR point into the scratch area: a hook that writes `~/.claude`
   // or `$TMPDIR` writes there.
   const env = {
@@ -107,5 +115,49 @@ export async function runProbe(
     durationMs: run.durationMs,
     input: plan.payload,
     command: process0.argv,
+  };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The result of a hook whose directory does not exist: it never started, folded as the harness folds that. */
+function notStarted(
+  event: string,
+  argv: readonly string[],
+  payload: Record<string, unknown>,
+  options: ProbeRunOptions,
+  cwd: string,
+): HookRunResult {
+  const folded = foldHookDecision({
+    event,
+    exitCode: null,
+    notStarted: true,
+    stdout: "",
+    stderr: "",
+    timedOut: false,
+    harness: options.harness,
+  });
+  const written = options.cwdAsWritten ?? cwd;
+  const name = dialectOf(options.harness).displayName;
+  return {
+    ...folded,
+    hookError:
+      `its cwd ${JSON.stringify(written)} does not exist (${options.scratch.fromCopy(cwd)}): ${name} takes a ` +
+      "cwd as written, expanding no variable and no ~, so the hook never starts",
+    exitCode: null,
+    signal: null,
+    stdout: "",
+    stderr: "",
+    timedOut: false,
+    truncated: false,
+    durationMs: 0,
+    input: payload,
+    command: argv,
   };
 }

@@ -5,7 +5,7 @@
 import { statSync } from "node:fs";
 import { readInputText } from "../../runtime/read-input.js";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
+import { expandVariables, findScriptWord, resolveScriptPath } from "../../core/audit/command-words.js";
 import type { HookFileInput, HookRegistration } from "../../core/audit/hooks-config.js";
 import { lintHarness, type SkillInput } from "../../core/audit/lint-harness.js";
 import type { AgentInput } from "../../core/audit/rules/plugin-agent.js";
@@ -22,7 +22,8 @@ import { discoverHarness, skillFolder, type Discovery, DEFAULT_AUDIT_IGNORE } fr
 import { readFrontmatterLikeClaudeCode as readFrontmatter } from "../../core/audit/frontmatter-recovery.js";
 import { localPythonModules } from "./python-modules.js";
 import { hookModulesOf } from "./hook-modules.js";
-import { projectDirOf } from "../../core/audit/project-dir.js";
+import { handlerDirOf, projectDirOf } from "../../core/audit/project-dir.js";
+import type { HandlerDir } from "../../core/audit/rules/hook-cwd.js";
 import { evalSuitesOf } from "./eval-suites.js";
 import { checkStrayHookFile } from "../../core/audit/rules/hook-file-not-loaded.js";
 import { isPersonalHookFile } from "./personal-file.js";
@@ -69,7 +70,10 @@ function read(path: string): string {
 /**
  * The script a registration runs, as on disk. `fromProject`: a hook file whose harness runs its
  * commands from the project (Copilot CLI's repository hooks) resolves a relative path there, and a
- * plugin-root placeholder of the dialect (Gemini's `${extensionPath}`) is the plugin's root.
+ * plugin-root placeholder of the dialect (Gemini's `${extensionPath}`) is the plugin's root. A
+ * handler that names its own directory (the dialect's `cwdField`) runs its command there, so a
+ * relative script resolves against that directory; the variables the harness sets in the hook's
+ * environment (`dialect.hookEnv`: `$COPILOT_PROJECT_DIR`) are expanded.
  */
 function scriptOf(reg: HookRegistration, root: string, fromProject = false): HookScriptInput | undefined {
   const command = reg.command ?? (reg.args ? reg.args.map((a) => JSON.stringify(a)).join(" ") : undefined);
@@ -77,14 +81,18 @@ function scriptOf(reg: HookRegistration, root: string, fromProject = false): Hoo
   const word = findScriptWord(command);
   if (word === undefined) return undefined;
   let value = word.word.value;
-  if (fromProject) {
+  if (fromProject || reg.cwd !== undefined) {
     if (reg.pluginRoot !== undefined)
       value = substitutePluginVariables(reg.dialect, value, {
         pluginRoot: reg.pluginRoot,
         projectDir: projectDirOf(reg, root),
         pathSeparator: sep,
       });
-    if (!/^[/$~]/.test(value)) value = resolve(projectDirOf(reg, root), value);
+    const env = reg.dialect.hookEnv(projectDirOf(reg, root));
+    value = expandVariables(value, (name) => (Object.hasOwn(env, name) ? env[name] : undefined));
+    // A bare program name (`guard.sh`) is looked up on PATH, not in the directory.
+    if (word.direct && !value.includes("/")) return undefined;
+    if (!/^[/$~]/.test(value)) value = resolve(handlerDirOf(reg, root), value);
   }
   const path = resolveScriptPath(value, {
     ...(reg.pluginRoot !== undefined && { pluginRoot: reg.pluginRoot }),
@@ -111,6 +119,7 @@ function scriptOf(reg: HookRegistration, root: string, fromProject = false): Hoo
     registration: reg,
     file: displayPath(root, path),
     direct: word.direct,
+    ...(word.interpreter !== undefined && { interpreter: word.interpreter }),
     exists,
     executable,
     ...(source !== undefined && { source }),
@@ -120,6 +129,24 @@ function scriptOf(reg: HookRegistration, root: string, fromProject = false): Hoo
       localModuleNames: python.localNames,
     }),
   };
+}
+
+/**
+ * The directory a handler names for its command, as on disk; undefined when it names none, or one
+ * outside the audited tree (the audit cannot know the user's disk there).
+ */
+function handlerDir(reg: HookRegistration, root: string): HandlerDir | undefined {
+  if (reg.cwd === undefined) return undefined;
+  const path = handlerDirOf(reg, root);
+  const rel = relative(root, path);
+  if (rel.startsWith("..") || isAbsolute(rel)) return undefined;
+  let exists = false;
+  try {
+    exists = statSync(path).isDirectory();
+  } catch {
+    exists = false;
+  }
+  return { file: displayPath(root, path) || ".", exists };
 }
 
 /**
@@ -164,6 +191,7 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
       text: read(w.path),
     })),
     resolveScript: (reg) => scriptOf(reg, root),
+    resolveHandlerDir: (reg) => handlerDir(reg, root),
     hookModules: catalogueFiles.flatMap((h) =>
       hookModulesOf(h.path).map((m) => ({ file: displayPath(root, m.path), source: m.source })),
     ),
@@ -190,7 +218,13 @@ export function auditHarness(dir: string, options: AuditOptions = {}): AuditRepo
     const projectDir = h.projectDir !== undefined ? relativeDir(root, h.projectDir) : undefined;
     const own = ownRuleRegistrations(h, file, text, projectDir);
     findings.push(...own.findings);
-    findings.push(...checkOwnRuleRegistrations(own.registrations, (reg) => scriptOf(reg, root, true)));
+    findings.push(
+      ...checkOwnRuleRegistrations(
+        own.registrations,
+        (reg) => scriptOf(reg, root, true),
+        (reg) => handlerDir(reg, root),
+      ),
+    );
     registrations.push(...own.registrations);
   }
   for (const stray of discovery.strayHookFiles) {

@@ -21,6 +21,8 @@ export interface CopilotHookOutcome {
   readonly stderr: string;
   readonly timedOut: boolean;
   readonly signal?: string | null;
+  /** The hook's process never started (see HookOutcomeInput). */
+  readonly notStarted?: boolean;
 }
 
 const PERMISSION_DECISIONS = ["allow", "deny", "ask"] as const;
@@ -75,6 +77,27 @@ export function foldCopilotHookDecision(input: CopilotHookOutcome): FoldedHookDe
       noDecision(event, "timeout", {
         hookError:
           "the hook timed out: Copilot logs it and the action proceeds (measured on preToolUse and permissionRequest)",
+      }),
+    );
+  }
+  if (input.exitCode === null && input.notStarted === true) {
+    // A hook whose process cannot start (a `cwd` that does not exist: "spawn /bin/bash ENOENT") is a
+    // hook error: on preToolUse the call is denied "(hook errored)", elsewhere Copilot goes on
+    // (measured on 1.0.102, test/audit/copilot-hook-cwd.test.ts).
+    if (rules.exit === "nonzero-denies") {
+      return withWarnings({
+        event,
+        decision: "deny",
+        blocked: true,
+        halted: false,
+        decidedBy: "exit-code",
+        reason: "hook errored",
+        hookError: "the hook never started: Copilot counts it as an error and denies",
+      });
+    }
+    return withWarnings(
+      noDecision(event, "crash", {
+        hookError: "the hook never started: Copilot logs it and goes on",
       }),
     );
   }

@@ -9,7 +9,9 @@ import { findScriptWord } from "../command-words.js";
 import { finding } from "../finding.js";
 import type { HookRegistration } from "../hooks-config.js";
 import type { LintFinding, LintRuleMeta, SourceRange } from "../types.js";
-import type { HookScriptInput } from "./hook-script.js";
+import { checkHookScript, type HookScriptInput } from "./hook-script.js";
+import { checkHookOutput } from "./hook-output.js";
+import { checkHandlerCwd, type HandlerDir } from "./hook-cwd.js";
 import { checkPluginRootQuoting } from "./hook-registration.js";
 import { checkAnswerKeys } from "./hook-answer-keys.js";
 import { checkSubjectMatcher } from "./hook-matcher.js";
@@ -304,19 +306,26 @@ export function checkHookDialectSource(input: HookScriptInput): LintFinding[] {
 export function checkOwnRuleRegistrations(
   registrations: readonly HookRegistration[],
   scriptOf: (reg: HookRegistration) => HookScriptInput | undefined,
+  handlerDirOf?: (reg: HookRegistration) => HandlerDir | undefined,
 ): LintFinding[] {
   const seen = new Set<string>();
   const out: LintFinding[] = [];
   for (const reg of registrations) {
-    const script = reg.type === "command" ? scriptOf(reg) : undefined;
+    const dir = handlerDirOf?.(reg);
+    // A hook that never starts runs no script: its script's findings would be about nothing.
+    const starts = dir?.exists !== false;
+    const script = reg.type === "command" && starts ? scriptOf(reg) : undefined;
     for (const f of [
+      ...checkHandlerCwd(reg, dir),
       ...checkPluginRootQuoting(reg),
       ...checkSubjectMatcher(reg),
       ...checkCommandShell(reg),
       ...checkCommandPayloadFields(reg),
       ...checkOutputReachesNoOne(reg),
       ...checkHomePath(reg),
-      ...(script !== undefined ? checkHookDialectSource(script) : []),
+      ...(script !== undefined
+        ? [...checkHookScript(script), ...checkHookOutput(script), ...checkHookDialectSource(script)]
+        : []),
     ]) {
       const key = `${f.ruleId}\0${f.file}\0${f.range?.line ?? ""}\0${f.message}`;
       if (seen.has(key)) continue;

@@ -2,6 +2,8 @@
  * Rules over what a hook's source prints and how it exits: Stop hooks that loop or do not block,
  * and JSON printed before an exit 2 (which the harness does not read).
  */
+import { claudeEventName } from "../../dialect.js";
+import type { FoldedHookDecision } from "../../hook-decision/types.js";
 import { finding } from "../finding.js";
 import type { LintFinding, LintRuleMeta } from "../types.js";
 import type { HookScriptInput } from "./hook-script.js";
@@ -32,9 +34,11 @@ export const exit2JsonRule: LintRuleMeta = {
   id: "exit2-json-ignored",
   severity: "warning",
   behaviour:
-    "On exit 2 the harness reads only stderr, and on any other non-zero exit (exit 1) most harnesses read no " +
-    "stdout at all (each dialect's fold says which; one reads JSON on exit 1): JSON printed just before such an " +
-    "exit (a permissionDecision, a reason, additionalContext) is ignored.",
+    "JSON printed just before a non-zero exit (a permissionDecision, a reason, additionalContext) is read only " +
+    "where the harness's fold reads stdout on that exit; most read only stderr on exit 2 and no stdout on exit 1, " +
+    "some read JSON on any exit. Where it is not read the answer is lost: the action goes on, or, where the " +
+    "harness denies on any error, the call is denied even when the JSON allows it (a guard under `set -e` that " +
+    "prints and then fails).",
   fix: "Either print the JSON and exit 0, or write the reason to stderr and exit 2; not both.",
   autofix: false,
 };
@@ -60,6 +64,9 @@ const JSON_VERDICT =
   /permissionDecision|hookSpecificOutput|["']decision["']|\\"decision\\"|additionalContext/;
 const PRINTS_STDOUT =
   /^\s*(?:echo|printf|cat\b|jq\b|print\(|json\.dump\(|sys\.stdout\.write|console\.log\(|process\.stdout\.write)/;
+/** A print started at the line's start or after `;`, `&&` or a case arm's `)`, on the line of the exit. */
+const PRINTS_BEFORE =
+  /(?:^|[;)&]\s*)(?:echo|printf|cat\b|jq\b|print\(|json\.dump\(|sys\.stdout\.write|console\.log\(|process\.stdout\.write)[^;]*?(?:;|&&)\s*$/;
 const TO_STDERR = />&2|1>&2|file\s*=\s*sys\.stderr|console\.error|process\.stderr/;
 
 function indentOf(line: string): number {
@@ -78,6 +85,12 @@ function jsonBeforeExit(lines: readonly string[]): { print: number; exit: number
     const m = comment(text) ? null : EXIT_NONZERO.exec(text);
     if (m === null) return;
     const code = Number(m.slice(1).find((g) => g !== undefined));
+    // On the same line: `echo '{...}'; exit 1` (a case arm, a one-line guard).
+    const before = text.slice(0, m.index + 1);
+    if (PRINTS_BEFORE.test(before) && JSON_VERDICT.test(before) && !TO_STDERR.test(before)) {
+      out.push({ print: i + 1, exit: i + 1, code });
+      return;
+    }
     const indent = indentOf(text);
     for (let j = i - 1; j >= 0 && j >= i - 8; j--) {
       const prev = lines[j] as string;
@@ -93,18 +106,64 @@ function jsonBeforeExit(lines: readonly string[]): { print: number; exit: number
   return out;
 }
 
-/** Whether the harness reads a JSON answer printed before exiting `code` (its dialect's fold says). */
-function jsonReadOnExit(input: HookScriptInput, code: number): boolean {
+const PROBE = "vigiles-probe";
+
+/**
+ * Answers in every harness's shape (top-level, Claude's hookSpecificOutput, the legacy decision):
+ * whichever the dialect reads, one of them changes its fold when it reads stdout at all.
+ */
+function probeAnswers(claudeEvent: string): readonly string[] {
+  return [
+    { systemMessage: PROBE },
+    { additionalContext: PROBE },
+    { permissionDecision: "deny", permissionDecisionReason: PROBE },
+    { decision: "block", reason: PROBE },
+    { decision: "deny", reason: PROBE },
+    {
+      hookSpecificOutput: {
+        hookEventName: claudeEvent,
+        permissionDecision: "deny",
+        permissionDecisionReason: PROBE,
+        additionalContext: PROBE,
+      },
+    },
+  ].map((a) => JSON.stringify(a));
+}
+
+/** How the harness folds a hook that printed `stdout` and exited `code` (its dialect's fold). */
+function foldExit(input: HookScriptInput, code: number, stdout: string): FoldedHookDecision {
   const reg = input.registration;
-  const folded = reg.dialect.fold({
+  return reg.dialect.fold({
     event: reg.event,
     exitCode: code,
-    stdout: JSON.stringify({ systemMessage: "vigiles-probe" }),
+    stdout,
     stderr: "",
     timedOut: false,
     harness: reg.harness,
   });
-  return folded.systemMessage === "vigiles-probe";
+}
+
+/** What of a fold an answer on stdout can change. */
+function heard(d: FoldedHookDecision): string {
+  return JSON.stringify([d.decision, d.reason, d.additionalContext, d.systemMessage]);
+}
+
+/** Whether the harness reads a JSON answer printed before exiting `code`: some answer changes its fold. */
+function jsonReadOnExit(input: HookScriptInput, code: number): boolean {
+  const silent = heard(foldExit(input, code, ""));
+  const claudeEvent = claudeEventName(input.registration.dialect, input.registration.event);
+  return probeAnswers(claudeEvent).some((a) => heard(foldExit(input, code, a)) !== silent);
+}
+
+/** What the harness does instead of reading the JSON, in words. */
+function unreadConsequence(input: HookScriptInput, code: number): string {
+  const name = input.registration.dialect.displayName;
+  const folded = foldExit(input, code, "");
+  if (!folded.blocked)
+    return `on exit ${code} ${name} ignores stdout, so the answer is lost and the action goes on.`;
+  return code === 2
+    ? `on exit ${code} ${name} ignores stdout and reads only stderr: it blocks with stderr as the reason, whatever the JSON answers.`
+    : `on exit ${code} ${name} ignores stdout and denies the call as a hook error: the JSON's answer is lost (an allow still blocks, a deny loses its reason).`;
 }
 
 export function checkHookOutput(input: HookScriptInput): LintFinding[] {
@@ -139,15 +198,13 @@ export function checkHookOutput(input: HookScriptInput): LintFinding[] {
     );
   }
   for (const { print, exit, code } of jsonBeforeExit(lines)) {
-    if (code !== 2 && jsonReadOnExit(input, code)) continue;
+    if (jsonReadOnExit(input, code)) continue;
     out.push(
       finding(
         exit2JsonRule,
         input.file,
         { line: print, column: 1 },
-        code === 2
-          ? `JSON printed on line ${print} is followed by exit 2 on line ${exit}: on exit 2 the harness ignores stdout and reads only stderr.`
-          : `JSON printed on line ${print} is followed by exit ${code} on line ${exit}: on exit ${code} ${reg.dialect.displayName} ignores stdout, so the answer is lost and the action goes on.`,
+        `JSON printed on line ${print} is followed by exit ${code} on line ${exit}: ${unreadConsequence(input, code)}`,
       ),
     );
   }

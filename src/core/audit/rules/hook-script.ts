@@ -23,6 +23,8 @@ export interface HookScriptInput {
   readonly file: string;
   /** The program itself (needs a run bit) rather than an interpreter's argument. */
   readonly direct: boolean;
+  /** The interpreter that runs it (`bash`, `node`), when it is not the program itself. */
+  readonly interpreter?: string;
   readonly exists: boolean;
   readonly executable: boolean;
   /** The source text, when it exists and is small enough to read. */
@@ -38,7 +40,10 @@ export const hookScriptMissingRule: LintRuleMeta = {
   id: "hook-script-missing",
   severity: "error",
   behaviour:
-    "A hook whose script does not exist exits 127: a non-blocking error, so the action it guards proceeds as if allowed.",
+    "A hook whose script does not exist fails every time it fires: the shell exits 127, an interpreter that " +
+    "cannot open it 1 (node) or 2 (python3, perl). Most harnesses count that as a non-blocking error and the action " +
+    "it guards proceeds as if allowed; where the harness denies on an error (or on exit 2) every call it guards is " +
+    "blocked. The script resolves against the handler's `cwd` where the harness honours one.",
   fix: "Point the command at the script's real path, or add the script.",
   autofix: false,
 };
@@ -47,8 +52,9 @@ export const hookScriptNotExecutableRule: LintRuleMeta = {
   id: "hook-script-not-executable",
   severity: "error",
   behaviour:
-    "A script run as the program itself needs its run bit; without it the shell exits 126, a non-blocking error, " +
-    "and the action proceeds.",
+    "A script run as the program itself needs its run bit; without it the shell exits 126, which most harnesses " +
+    "count as a non-blocking error (the action proceeds) and one that denies on an error reads as a deny of every " +
+    "call the hook guards.",
   fix: "chmod +x the script (and commit the mode), or run it through its interpreter: `bash script.sh`.",
   autofix: false,
 };
@@ -91,6 +97,43 @@ export const hookScriptRules: readonly LintRuleMeta[] = [
   subprocessTimeoutRule,
 ];
 
+/**
+ * Interpreters whose exit code on a script they cannot open was checked here (bash 5, Node 20,
+ * Python 3.11, perl 5). `sh` differs by system (dash exits 2, bash as sh 127), so it is not listed.
+ */
+const CANNOT_OPEN_EXIT: Readonly<Record<string, number>> = {
+  bash: 127,
+  node: 1,
+  python: 2,
+  python3: 2,
+  perl: 2,
+};
+
+/** What the harness does with the action when the hook exits `code` with an error on stderr (its dialect's fold). */
+export function exitConsequence(reg: HookRegistration, code: number): string {
+  const folded = reg.dialect.fold({
+    event: reg.event,
+    exitCode: code,
+    stdout: "",
+    stderr: "No such file or directory",
+    timedOut: false,
+    harness: reg.harness,
+  });
+  return folded.blocked
+    ? `which ${reg.dialect.displayName} reads as a deny: the ${reg.event} hook blocks every time it fires`
+    : `a non-blocking error for ${reg.dialect.displayName}: the action proceeds`;
+}
+
+/** How a missing script fails, and what the harness then does. */
+function cannotOpen(input: HookScriptInput): string {
+  const reg = input.registration;
+  if (input.direct) return `the shell exits 127, ${exitConsequence(reg, 127)}`;
+  const interpreter = input.interpreter ?? "its interpreter";
+  const code = input.interpreter !== undefined ? CANNOT_OPEN_EXIT[input.interpreter] : undefined;
+  if (code === undefined) return `${interpreter} cannot open it, so the hook fails every time it fires`;
+  return `${interpreter} cannot open it and exits ${code}, ${exitConsequence(reg, code)}`;
+}
+
 /** Phantom payload variables read in the command string itself (`jq <<< "$CLAUDE_TOOL_INPUT"`). */
 export function checkInlineCommand(reg: HookRegistration): LintFinding[] {
   if (reg.command === undefined) return [];
@@ -122,7 +165,7 @@ export function checkHookScript(input: HookScriptInput): LintFinding[] {
         hookScriptMissingRule,
         reg.file,
         at,
-        `${reg.event} hook script ${input.file} does not exist: the hook exits 127 and the action proceeds.`,
+        `${reg.event} hook script ${input.file} does not exist: ${cannotOpen(input)}.`,
       ),
     ];
   }
@@ -133,7 +176,7 @@ export function checkHookScript(input: HookScriptInput): LintFinding[] {
         hookScriptNotExecutableRule,
         reg.file,
         at,
-        `${reg.event} hook script ${input.file} is run directly but has no run bit: it exits 126 and the action proceeds.`,
+        `${reg.event} hook script ${input.file} is run directly but has no run bit: the shell exits 126, ${exitConsequence(reg, 126)}.`,
       ),
     );
   }

@@ -1,0 +1,4 @@
+#!/bin/bash
+# Reads the payload and lets every call through.
+cat >/dev/null
+exit 0
