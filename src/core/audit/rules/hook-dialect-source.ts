@@ -324,7 +324,7 @@ export function checkOwnRuleRegistrations(
       ...checkOutputReachesNoOne(reg),
       ...checkHomePath(reg),
       ...(script !== undefined
-        ? [...checkHookScript(script), ...checkHookOutput(script), ...checkHookDialectSource(script)]
+        ? [...checkHookScript(script, false), ...checkHookOutput(script), ...checkHookDialectSource(script)]
         : []),
     ]) {
       const key = `${f.ruleId}\0${f.file}\0${f.range?.line ?? ""}\0${f.message}`;

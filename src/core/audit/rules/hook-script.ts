@@ -153,8 +153,13 @@ export function checkInlineCommand(reg: HookRegistration): LintFinding[] {
   return out;
 }
 
-/** Every rule over one hook script. */
-export function checkHookScript(input: HookScriptInput): LintFinding[] {
+/**
+ * Every rule over one hook script. `vocabulary: false` leaves out the checks of Claude Code's answer
+ * and payload vocabulary (`CLAUDE_TOOL_*` env reads, permissionDecision and legacy decision values):
+ * a harness that reads its hooks files with rules of its own (Gemini CLI's `decision: "deny"` blocks
+ * and `"allow"` is its default) is judged on those by its dialect's rules, not these.
+ */
+export function checkHookScript(input: HookScriptInput, vocabulary = true): LintFinding[] {
   const reg = input.registration;
   const at = reg.commandRange ?? reg.handlerRange;
   if (!input.exists) {
@@ -182,7 +187,7 @@ export function checkHookScript(input: HookScriptInput): LintFinding[] {
   }
   if (input.source === undefined) return out;
   const facts = scanHookSource(input.source, input.language);
-  for (const read of facts.envReads) {
+  for (const read of vocabulary ? facts.envReads : []) {
     out.push(
       finding(
         envPayloadRule,
@@ -192,7 +197,7 @@ export function checkHookScript(input: HookScriptInput): LintFinding[] {
       ),
     );
   }
-  for (const d of facts.decisions) {
+  for (const d of vocabulary ? facts.decisions : []) {
     const allowed = d.key === "permissionDecision" ? PERMISSION_DECISIONS : LEGACY_DECISIONS;
     if (allowed.includes(d.value)) continue;
     const via =
