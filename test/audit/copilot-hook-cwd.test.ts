@@ -9,31 +9,16 @@
  * written (and bash finds no such variable). Before, `vigiles audit --run` passed the cwd to Node's
  * spawn and reported "bash was not found", a non-blocking error: both false.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
 import { copilotAdapter } from "../../src/adapters/copilot-cli/adapter.js";
 import { runHarnessTest } from "../../src/tiers/harness/run-harness-test.js";
 import { runDynamicAudit } from "../../src/tools/audit/dynamic-audit.js";
 import { auditHarness } from "../../src/tools/audit/static-audit.js";
+import { tempTrees } from "../support/temp-tree.js";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "vigiles-copilot-cwd-"));
-  dirs.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    const path = join(root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    if (rel.endsWith(".sh")) chmodSync(path, 0o755);
-  }
-  return root;
-}
+const repo = tempTrees("vigiles-copilot-cwd-");
 
 /** Writes where it ran into the project, whatever its own directory. */
 const marker = (name: string) => `pwd > "$COPILOT_PROJECT_DIR/${name}"`;

@@ -6,29 +6,12 @@
  * stays silent on what it does not judge is clean, and a harness where an allow is not known to skip
  * a prompt (Gemini CLI's dialect) gets no finding.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runDynamicAudit } from "../../src/tools/audit/dynamic-audit.js";
 import { auditHarness } from "../../src/tools/audit/static-audit.js";
+import { tempTrees } from "../support/temp-tree.js";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "vigiles-allows-disaster-"));
-  dirs.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    const path = join(root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    if (rel.endsWith(".sh")) chmodSync(path, 0o755);
-  }
-  return root;
-}
+const repo = tempTrees("vigiles-allows-disaster-");
 
 /** Denies `rm -rf`; answers `otherwise` to every other command. */
 const guard = (otherwise: string) =>

@@ -6,29 +6,12 @@
  * alarm measured on a public repository's hooks). A handler without `cwd` still runs at the root, and
  * a `cwd` that leaves the audited tree is not followed.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runDynamicAudit } from "../../src/tools/audit/dynamic-audit.js";
 import { auditHarness } from "../../src/tools/audit/static-audit.js";
+import { tempTrees } from "../support/temp-tree.js";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "vigiles-run-cwd-"));
-  dirs.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    const path = join(root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    if (rel.endsWith(".sh")) chmodSync(path, 0o755);
-  }
-  return root;
-}
+const repo = tempTrees("vigiles-run-cwd-");
 
 /** Exits 0 when run from its own directory, 1 anywhere else. */
 const here = `#!/bin/sh\ncat >/dev/null\n[ -f ./marker.txt ] || { echo "not in my directory" >&2; exit 1; }\nexit 0\n`;

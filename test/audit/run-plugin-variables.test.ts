@@ -7,30 +7,13 @@
  * the real CLI runs (a false alarm measured on a public extension, issue 35). The static audit
  * resolves the script through the same variables.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dialectOf } from "../../src/adapters/registry.js";
 import { runDynamicAudit } from "../../src/tools/audit/dynamic-audit.js";
 import { auditHarness } from "../../src/tools/audit/static-audit.js";
+import { tempTrees } from "../support/temp-tree.js";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "vigiles-run-vars-"));
-  dirs.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    const path = join(root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    if (rel.endsWith(".sh")) chmodSync(path, 0o755);
-  }
-  return root;
-}
+const repo = tempTrees("vigiles-run-vars-");
 
 /** Exits 0 only when its first argument is a directory (the workspace). */
 const check = `#!/bin/sh\ncat >/dev/null\n[ -d "$1" ] || { echo "no workspace: $1" >&2; exit 1; }\nexit 0\n`;

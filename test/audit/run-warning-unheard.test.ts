@@ -5,32 +5,15 @@
  * for a block-worded message (the finding about a guard that fails open loudly owns those runs), for
  * a real block (exit 2), and for a harness whose dialect does not pin what stderr at exit 0 does.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dialectOf } from "../../src/adapters/registry.js";
 import type { HookRunResult } from "../../src/core/hook-decision/types.js";
 import { runDynamicAudit } from "../../src/tools/audit/dynamic-audit.js";
 import { auditHarness } from "../../src/tools/audit/static-audit.js";
 import { unheardWarning } from "../../src/tools/audit/unheard-warning.js";
+import { tempTrees } from "../support/temp-tree.js";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "vigiles-unheard-"));
-  dirs.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    const path = join(root, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    if (rel.endsWith(".sh")) chmodSync(path, 0o755);
-  }
-  return root;
-}
+const repo = tempTrees("vigiles-unheard-");
 
 /** On `rm -rf`, writes `message` to stderr and exits `code`; silent otherwise. */
 const guard = (message: string, code = 0) =>
