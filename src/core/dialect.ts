@@ -63,6 +63,12 @@ export interface DialectEvent {
   /** The values the subject can take, where the harness lists them (SessionStart sources). */
   readonly matcherValues?: readonly string[];
   /**
+   * A tool matcher here selects a call by Claude Code's name of the tool as well as by the harness's
+   * own (Copilot CLI's PascalCase `PreToolUse`: `Write|Edit` and `create|edit` both select a file
+   * write, test/copilot/copilot-pascal-matcher.test.ts). Default: the harness's own name only.
+   */
+  readonly matcherTakesClaudeToolNames?: boolean;
+  /**
    * Every top-level field the harness's payload may carry on this event, where it is pinned (read
    * from the CLI's own hook input schema). The audit reports a read of a field the harness sends
    * under another name here (`tool_output` for `tool_response`). Absent: not pinned, and the audit

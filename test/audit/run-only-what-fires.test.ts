@@ -88,4 +88,25 @@ describe("audit --run runs no hook the harness never fires", () => {
     },
     60_000,
   );
+
+  it.concurrent(
+    "Copilot CLI's PascalCase PreToolUse selects a write by Claude Code's name too, so its hook is run",
+    async () => {
+      // test/copilot/copilot-pascal-matcher.test.ts pins it: `Write|Edit` runs on a file write there.
+      const root = repo({
+        ".github/hooks/guard.json": JSON.stringify({
+          version: 1,
+          hooks: {
+            PreToolUse: [{ matcher: "Write|Edit", hooks: [{ type: "command", command: "sh ./crash.sh" }] }],
+          },
+        }),
+      });
+      const report = auditHarness(root);
+      expect(report.registrations.map((r) => r.harness)).toEqual(["copilot-cli"]);
+      const result = await runDynamicAudit(report, { maxRunMs: 5000, probesPerHook: 2, sandbox: false });
+      expect(result.runs.length).toBeGreaterThan(0);
+      expect(result.findings.map((f) => f.ruleId)).toContain("hook-crash");
+    },
+    60_000,
+  );
 });

@@ -60,6 +60,8 @@ function eventOf(name: string): DialectEvent {
     }),
     ...(claude !== undefined && claude !== name ? { claudeEvent: claude } : {}),
     ...(subject !== undefined ? { matcherSubject: subject } : {}),
+    // Measured on the PascalCase PreToolUse only (test/copilot/copilot-pascal-matcher.test.ts).
+    ...(snake && canonical === "preToolUse" ? { matcherTakesClaudeToolNames: true } : {}),
   };
 }
 

@@ -37,5 +37,11 @@ export function selectsTarget(reg: HookRegistration, target: string | undefined)
   const event = dialectEvent(reg.dialect, reg.event);
   if (target === undefined || event?.matcherSubject === undefined) return true;
   const subject = isToolEventOf(reg.dialect, reg.event) ? nativeToolName(reg.dialect, target) : target;
-  return testDialectMatcher(reg.dialect, reg.event, reg.matcher, subject).matches;
+  if (testDialectMatcher(reg.dialect, reg.event, reg.matcher, subject).matches) return true;
+  // Where the harness also compares Claude Code's name of the tool (Copilot's PascalCase alias).
+  return (
+    event.matcherTakesClaudeToolNames === true &&
+    subject !== target &&
+    testDialectMatcher(reg.dialect, reg.event, reg.matcher, target).matches
+  );
 }
