@@ -17,6 +17,7 @@ import { diagnoseHookFailure } from "./diagnose.js";
 import { recordHookRunCoverage } from "../../runtime/coverage-record.js";
 import { planHookRun, type HookPlan } from "./plan.js";
 import type { HookEventInput, HookSpec, RunHookOptions } from "./types.js";
+import { NO_PROCESS } from "../../core/hook-decision/no-process.js";
 
 function releaseWorkDir(plan: HookPlan): void {
   if (plan.ownedWorkDir) discardTempDir(plan.ownedWorkDir);
@@ -100,13 +101,7 @@ function assemble(plan: HookPlan, runs: readonly ScriptRunResult[], options: Run
       halted: false,
       decidedBy: "no-decision",
       hookError: `not selected: ${plan.notSelectedReason ?? "nothing to run"}`,
-      exitCode: null,
-      signal: null,
-      stdout: "",
-      stderr: "",
-      timedOut: false,
-      truncated: false,
-      durationMs: 0,
+      ...NO_PROCESS,
       selected: false,
       ...selection,
       input: plan.payload,

@@ -18,6 +18,7 @@ import { diagnoseHookFailure } from "../../tiers/run-hook/diagnose.js";
 import { planHookRun } from "../../tiers/run-hook/plan.js";
 import type { HookSpec } from "../../tiers/run-hook/types.js";
 import type { AuditScratch } from "./audit-scratch.js";
+import { NO_PROCESS } from "../../core/hook-decision/no-process.js";
 
 /** How one probe runs. */
 export interface ProbeRunOptions {
@@ -150,13 +151,7 @@ function notStarted(
     hookError:
       `its cwd ${JSON.stringify(written)} does not exist (${options.scratch.fromCopy(cwd)}): ${name} takes a ` +
       "cwd as written, expanding no variable and no ~, so the hook never starts",
-    exitCode: null,
-    signal: null,
-    stdout: "",
-    stderr: "",
-    timedOut: false,
-    truncated: false,
-    durationMs: 0,
+    ...NO_PROCESS,
     input: payload,
     command: argv,
   };
