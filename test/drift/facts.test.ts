@@ -5,27 +5,20 @@
 // breaks kebab-case (as a release that stopped listing such skills would). Every other probe therefore
 // runs the real pinned CLI through it, so the 11 facts it leaves alone must hold.
 import { execFile } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { claudeCodeAdapter } from "../../src/adapters/claude-code/adapter.js";
 import { codexAdapter } from "../../src/adapters/codex/adapter.js";
 import { runFacts, readFactsReport } from "../../src/tools/facts/run-facts.js";
 import { diagnoseSetup } from "../../src/tools/doctor/diagnose-setup.js";
+import { privateCacheDir } from "../support/private-cache.js";
 
 const run = promisify(execFile);
-const work = mkdtempSync(join(tmpdir(), "vigiles-facts-"));
-const cache = join(work, "cache");
-const savedCache = process.env["VIGILES_CACHE_DIR"];
 // Full runs keep their report in the cache, for doctor: keep them in this test's own.
-process.env["VIGILES_CACHE_DIR"] = cache;
-afterAll(() => {
-  if (savedCache === undefined) delete process.env["VIGILES_CACHE_DIR"];
-  else process.env["VIGILES_CACHE_DIR"] = savedCache;
-  rmSync(work, { recursive: true, force: true });
-});
+const work = privateCacheDir("vigiles-facts-");
+const cache = join(work, "cache");
 
 async function newerClaude(): Promise<string> {
   const real = (await claudeCodeAdapter.resolve()).path;

@@ -4,25 +4,16 @@
 // added event (2.1.332's PreSkillShellCommand) and removed tools (Monitor, ToolSearch) and stream
 // event (hook_no_verdict) are each listed with what depends on them; a removal something depends on
 // breaks a drift job, an addition does not.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { harnessEntry } from "../../src/adapters/registry.js";
 import type { ResolvedHarness } from "../../src/adapters/port.js";
 import { compareReleases } from "../../src/tools/facts/release-surface.js";
 import { formatSurfaceDiff, surfaceBreaks } from "../../src/tools/facts/surface-report.js";
 import { standInClaudeBinary, type SurfaceChanges } from "../support/stand-in-surface.js";
+import { privateCacheDir } from "../support/private-cache.js";
 
-const dir = mkdtempSync(join(tmpdir(), "vigiles-surface-compare-"));
 // Surfaces read from a release are kept in the cache: keep them in this test's own.
-const savedCache = process.env["VIGILES_CACHE_DIR"];
-process.env["VIGILES_CACHE_DIR"] = join(dir, "cache");
-afterAll(() => {
-  if (savedCache === undefined) delete process.env["VIGILES_CACHE_DIR"];
-  else process.env["VIGILES_CACHE_DIR"] = savedCache;
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = privateCacheDir("vigiles-surface-compare-");
 const pinned = harnessEntry("claude-code").surface!.pinned;
 
 function release(version: string, changes: SurfaceChanges = {}): ResolvedHarness {

@@ -10,10 +10,9 @@
 // newer schema major) is listed by the compare with what depends on it, breaks a drift job, and
 // `vigiles facts --compare pinned installed` exits 1 on it.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 import { evalSuiteEntries } from "../../src/adapters/claude-code/surface-eval-suite.js";
 import { harnessEntry } from "../../src/adapters/registry.js";
@@ -24,15 +23,9 @@ import { compareSurfaces, type SurfaceEntry } from "../../src/core/surface.js";
 import { compareReleases } from "../../src/tools/facts/release-surface.js";
 import { formatSurfaceDiff, surfaceBreaks } from "../../src/tools/facts/surface-report.js";
 import { standInClaudeBinary, standInClaudeCli, type SurfaceChanges } from "../support/stand-in-surface.js";
+import { privateCacheDir } from "../support/private-cache.js";
 
-const dir = mkdtempSync(join(tmpdir(), "vigiles-surface-suite-"));
-const savedCache = process.env["VIGILES_CACHE_DIR"];
-process.env["VIGILES_CACHE_DIR"] = join(dir, "cache");
-afterAll(() => {
-  if (savedCache === undefined) delete process.env["VIGILES_CACHE_DIR"];
-  else process.env["VIGILES_CACHE_DIR"] = savedCache;
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = privateCacheDir("vigiles-surface-suite-");
 
 const pinned = harnessEntry("claude-code").surface!.pinned;
 const suite = pinned.entries.filter((e) => e.kind === "eval-suite");
